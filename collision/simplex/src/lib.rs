@@ -1,9 +1,61 @@
 //! Signed-volume projection of the origin onto a simplex: the sub-problem at the heart
-//! of GJK (Montanari, Petrinic and Barbieri 2017).
+//! of GJK (Montanari, Petrinic and Barbieri, "Improving the GJK algorithm for faster and
+//! more reliable distance queries between convex objects", ACM TOG 36(3), 2017).
 //!
-//! API CONTRACT (stub; the implementation replaces the bodies, not the signatures).
+//! Given a point, segment, triangle or tetrahedron, find its point closest to the origin,
+//! the barycentric weights of that point and the smallest sub-simplex that supports it.
+//!
+//! # Method
+//!
+//! For a simplex with vertices `p_0..p_k` the barycentric coordinates of the origin's
+//! projection onto the simplex's affine hull are ratios of *signed volumes*: `λ_i` is the
+//! volume of the simplex with `p_i` replaced by the origin, divided by the volume of the
+//! simplex (the cofactors of the last row of `[p_0 .. p_k; 1 .. 1]` over its determinant).
+//! When every cofactor has the sign of the determinant the origin projects inside and the
+//! weights are final. Otherwise the closest point lies on a facet whose cofactor has the
+//! other sign (the origin sees that facet from outside), and only those facets are visited.
+//!
+//! Compared with the textbook version this crate
+//! - returns the support mask, so GJK can drop the vertices that no longer matter;
+//! - visits only the facets the cofactor signs point to;
+//! - computes every quantity from edge vectors and triple products anchored at a vertex,
+//!   so far-offset simplices (coordinates `1e8`, extents `1e-3`) keep full accuracy;
+//! - decides degeneracy from the floating-point error bound of each determinant, i.e.
+//!   relative to the simplex's own size (no absolute epsilon), and then falls back to the
+//!   best facet, so repeated points, collinear triangles and flat tetrahedra still return
+//!   the true closest point, never NaN;
+//! - allocates nothing and uses no trait objects.
+//!
+//! # Example
+//!
+//! ```
+//! use collision_simplex::project_triangle;
+//! use nalgebra::Point3;
+//!
+//! let p = project_triangle(
+//!     &Point3::new(-1.0, -1.0, 2.0),
+//!     &Point3::new(3.0, -1.0, 2.0),
+//!     &Point3::new(-1.0, 3.0, 2.0),
+//! );
+//! assert_eq!(p.point, Point3::new(0.0, 0.0, 2.0));
+//! assert_eq!(p.support, 0b111);
+//! ```
+//!
+//! # Input domain
+//!
+//! The `project_*` kernels expect finite coordinates below about `1e60` in magnitude
+//! (products of four coordinates must not overflow). [`try_project_origin`] accepts any
+//! finite input: it rescales by a power of two and reports non-finite input as an error.
+
+mod segment;
+mod tetrahedron;
+mod triangle;
 
 use nalgebra::Point3;
+
+pub use segment::project_segment;
+pub use tetrahedron::project_tetrahedron;
+pub use triangle::project_triangle;
 
 /// The point of a simplex closest to the origin.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -18,43 +70,88 @@ pub struct Projection {
     pub support: u8,
 }
 
-/// Projects the origin onto the point `a` (the trivial 1-simplex, for uniformity).
-#[must_use]
-pub fn project_point(a: &Point3<f64>) -> Projection {
-    Projection {
-        point: *a,
-        weights: [1.0, 0.0, 0.0, 0.0],
-        support: 0b1,
+impl Projection {
+    /// Number of vertices in the supporting sub-simplex (1 to 4).
+    #[must_use]
+    #[inline]
+    pub const fn support_len(&self) -> usize {
+        self.support.count_ones() as usize
+    }
+
+    /// Squared distance from the origin to [`Projection::point`].
+    #[must_use]
+    #[inline]
+    pub fn distance_squared(&self) -> f64 {
+        self.point.coords.norm_squared()
+    }
+
+    /// Distance from the origin to [`Projection::point`].
+    #[must_use]
+    #[inline]
+    pub fn distance(&self) -> f64 {
+        self.point.coords.norm()
+    }
+
+    /// Whether input vertex `i` belongs to the supporting sub-simplex.
+    #[must_use]
+    #[inline]
+    pub const fn supports(&self, i: usize) -> bool {
+        i < 8 && self.support & (1 << i) != 0
+    }
+
+    /// A single vertex, expressed in the caller's numbering as vertex `i`.
+    #[inline]
+    pub(crate) fn vertex(p: &Point3<f64>, i: usize) -> Self {
+        let mut weights = [0.0; 4];
+        weights[i] = 1.0;
+        Projection {
+            point: *p,
+            weights,
+            support: 1 << i,
+        }
+    }
+
+    /// Renumbers a projection computed on a sub-simplex: local vertex `k` becomes
+    /// vertex `index[k]` of the caller.
+    #[inline]
+    pub(crate) fn remap<const N: usize>(self, index: [usize; N]) -> Self {
+        let mut weights = [0.0; 4];
+        let mut support = 0;
+        for (k, &i) in index.iter().enumerate() {
+            weights[i] = self.weights[k];
+            support |= ((self.support >> k) & 1) << i;
+        }
+        Projection {
+            point: self.point,
+            weights,
+            support,
+        }
+    }
+
+    /// The nearer of two candidates (the first one on a tie).
+    #[inline]
+    pub(crate) fn nearer(self, other: Self) -> Self {
+        if other.distance_squared() < self.distance_squared() {
+            other
+        } else {
+            self
+        }
     }
 }
 
-/// Projects the origin onto the segment `ab`.
+/// Projects the origin onto the point `a` (the trivial 1-simplex, for uniformity).
 #[must_use]
-pub fn project_segment(_a: &Point3<f64>, _b: &Point3<f64>) -> Projection {
-    unimplemented!()
-}
-
-/// Projects the origin onto the triangle `abc`.
-#[must_use]
-pub fn project_triangle(_a: &Point3<f64>, _b: &Point3<f64>, _c: &Point3<f64>) -> Projection {
-    unimplemented!()
-}
-
-/// Projects the origin onto the tetrahedron `abcd`.
-#[must_use]
-pub fn project_tetrahedron(
-    _a: &Point3<f64>,
-    _b: &Point3<f64>,
-    _c: &Point3<f64>,
-    _d: &Point3<f64>,
-) -> Projection {
-    unimplemented!()
+#[inline]
+pub fn project_point(a: &Point3<f64>) -> Projection {
+    Projection::vertex(a, 0)
 }
 
 /// Projects the origin onto the simplex spanned by 1 to 4 points.
 ///
-/// Returns `None` for an empty slice or more than four points.
+/// Returns `None` for an empty slice or more than four points. See
+/// [`try_project_origin`] for a variant that validates and rescales its input.
 #[must_use]
+#[inline]
 pub fn project_origin(points: &[Point3<f64>]) -> Option<Projection> {
     match points {
         [a] => Some(project_point(a)),
@@ -63,4 +160,63 @@ pub fn project_origin(points: &[Point3<f64>]) -> Option<Projection> {
         [a, b, c, d] => Some(project_tetrahedron(a, b, c, d)),
         _ => None,
     }
+}
+
+/// Why [`try_project_origin`] rejected its input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SimplexError {
+    /// The slice held no point.
+    #[error("a simplex needs 1 to 4 points, got none")]
+    Empty,
+    /// The slice held more than four points.
+    #[error("a simplex in 3D has at most 4 points, got {0}")]
+    TooManyPoints(usize),
+    /// A coordinate is NaN or infinite.
+    #[error("point {index} has a non-finite coordinate (NaN or infinity)")]
+    NonFinite {
+        /// Index of the offending point in the input slice.
+        index: usize,
+    },
+}
+
+/// Projects the origin onto the simplex spanned by 1 to 4 points, for any finite input.
+///
+/// Unlike [`project_origin`], this validates the points and rescales them by a power of
+/// two (exact in binary floating point) when their magnitude would make the kernels
+/// overflow or underflow, then scales the closest point back.
+///
+/// # Errors
+///
+/// [`SimplexError::Empty`] or [`SimplexError::TooManyPoints`] when the slice does not hold
+/// 1 to 4 points, [`SimplexError::NonFinite`] when a coordinate is NaN or infinite.
+pub fn try_project_origin(points: &[Point3<f64>]) -> Result<Projection, SimplexError> {
+    match points.len() {
+        0 => return Err(SimplexError::Empty),
+        1..=4 => {}
+        n => return Err(SimplexError::TooManyPoints(n)),
+    }
+    let mut largest = 0.0_f64;
+    for (index, p) in points.iter().enumerate() {
+        if !p.coords.iter().all(|x| x.is_finite()) {
+            return Err(SimplexError::NonFinite { index });
+        }
+        largest = largest.max(p.coords.amax());
+    }
+    // Keep the largest coordinate within [2^-200, 2^200] (products of four
+    // coordinates stay far from overflow and underflow); powers of two scale exactly.
+    const LIMIT: f64 = 1.606_938_044_258_990_3e60; // 2^200
+    if largest <= LIMIT && (largest == 0.0 || largest >= 1.0 / LIMIT) {
+        return project_origin(points).ok_or(SimplexError::Empty);
+    }
+    // Two half steps keep each factor representable even for subnormal inputs.
+    let shift = -largest.log2().floor();
+    let half = (shift / 2.0).floor();
+    let (down_1, down_2) = (half.exp2(), (shift - half).exp2());
+    let mut scaled = [Point3::origin(); 4];
+    for (s, p) in scaled.iter_mut().zip(points) {
+        *s = Point3::from(p.coords * down_1 * down_2);
+    }
+    let mut projection = project_origin(&scaled[..points.len()]).ok_or(SimplexError::Empty)?;
+    projection.point = Point3::from(projection.point.coords / down_1 / down_2);
+    Ok(projection)
 }
