@@ -1,2 +1,49 @@
 //! Mass, centre of mass and inertia tensors: exact for convex hulls and primitives, plus
 //! the textbook approximate methods (grid and Monte Carlo sampling) kept for comparison.
+//!
+//! # Conventions
+//! A [`MassProperties`] holds the mass, the centre of mass in local coordinates, and the
+//! inertia tensor **about the centre of mass**, in local axes, with products of inertia
+//! as negative integrals: `I_xx = ∫ (y² + z²) dm`, `I_xy = −∫ x y dm`.
+//!
+//! # Methods
+//! - Exact, O(triangles): [`MassProperties::from_hull`] (trusts the hull's topology) and
+//!   [`MassProperties::from_convex_mesh`] (validates a closed, outward-wound mesh). Both
+//!   sum signed tetrahedra about the vertex average, so a mesh far from the origin loses
+//!   no digits; the derivation is in `mesh.rs`.
+//! - Closed forms: [`MassProperties::ball`], [`cuboid`](MassProperties::cuboid),
+//!   [`ellipsoid`](MassProperties::ellipsoid), [`cylinder`](MassProperties::cylinder),
+//!   [`cone`](MassProperties::cone), [`hemisphere`](MassProperties::hemisphere),
+//!   [`capsule`](MassProperties::capsule), [`tetrahedron`](MassProperties::tetrahedron),
+//!   each taking an [`Amount`] (density or mass).
+//! - Approximate, for comparison: [`sampling::grid`] and [`sampling::monte_carlo`], each
+//!   returning its error against the exact result.
+//!
+//! # Transfers
+//! [`MassProperties::inertia_about`] and [`MassProperties::from_inertia_about`] (parallel
+//! axis theorem), [`translated`](MassProperties::translated),
+//! [`rotated`](MassProperties::rotated), [`transformed`](MassProperties::transformed),
+//! `+` for compounds, [`scaled`](MassProperties::scaled) (density ratio) and
+//! [`with_mass`](MassProperties::with_mass); [`MassProperties::principal`] gives the
+//! principal moments and a right-handed frame.
+//!
+//! # Errors
+//! Nothing here returns NaN or a non-positive mass: NaN input, non-positive densities,
+//! masses or dimensions, open, inconsistently wound or inward meshes, and flat bodies
+//! (thinner than [`FLAT_RELATIVE_THICKNESS`] of their extent, plus input rounding) are
+//! reported as a [`MassError`].
+//!
+//! # Sampling error (unit cube, density 1; see `BENCHMARKS.md` for timings)
+//! Relative inertia tensor error `‖Î − I‖_F / ‖I‖_F` of the sampled methods on the
+//! regular tetrahedron-free test body of `tests/sampling.rs` (a tilted octahedron) —
+//! the full table lives in `BENCHMARKS.md`, section `## inertia`.
+
+mod error;
+mod mass_properties;
+mod mesh;
+mod primitives;
+pub mod sampling;
+
+pub use error::MassError;
+pub use mass_properties::{Amount, MassProperties, Principal, parallel_axis_term};
+pub use mesh::FLAT_RELATIVE_THICKNESS;
