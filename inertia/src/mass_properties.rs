@@ -27,6 +27,17 @@ pub enum Amount {
 }
 
 impl Amount {
+    /// The amount itself if its density or mass is finite and positive.
+    ///
+    /// # Errors
+    /// [`MassError::InvalidAmount`] naming `"density"` or `"mass"`.
+    pub fn validated(self) -> Result<Amount, MassError> {
+        match self {
+            Amount::Density(density) => positive("density", density).map(Amount::Density),
+            Amount::Mass(mass) => positive("mass", mass).map(Amount::Mass),
+        }
+    }
+
     /// The mass of a body of `volume` (which must already be finite and positive).
     ///
     /// # Errors

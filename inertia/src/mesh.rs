@@ -4,7 +4,6 @@
 use collision_hull::Hull;
 use nalgebra::{Matrix3, Point3, Vector3};
 
-use crate::mass_properties::positive;
 use crate::{Amount, MassError, MassProperties};
 
 /// A body thinner than this fraction of its largest extent counts as flat.
@@ -206,9 +205,7 @@ impl MassProperties {
         amount: Amount,
     ) -> Result<MassProperties, MassError> {
         validate_mesh(vertices, triangles)?;
-        if let Amount::Density(density) = amount {
-            positive("density", density)?;
-        }
+        amount.validated()?;
         let frame = Frame::of(triangles.iter().flatten().map(|&i| &vertices[i as usize]))?;
         finish(&integrate(vertices, triangles, &frame.reference), &frame, amount)
     }

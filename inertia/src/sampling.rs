@@ -146,6 +146,7 @@ fn exact_pair(
     triangles: &[[u32; 3]],
     amount: Amount,
 ) -> Result<(MassProperties, MassProperties), MassError> {
+    amount.validated()?;
     let unit = MassProperties::from_convex_mesh(vertices, triangles, Amount::Density(1.0))?;
     let exact = match amount {
         Amount::Density(density) => unit.scaled(density)?,
