@@ -228,6 +228,10 @@ impl MassProperties {
 
 /// Checks everything [`integrate`] trusts: finite vertices, indices in range, no repeated
 /// vertex in a triangle, and every directed edge matched exactly once by its opposite.
+///
+/// The directed edges are bucketed by their start vertex (a counting sort, O(V + T)),
+/// each bucket is sorted (O(T log degree)), and each edge `i → j` is looked up as `j → i`
+/// in bucket `j` by binary search.
 fn validate_mesh(vertices: &[Point3<f64>], triangles: &[[u32; 3]]) -> Result<(), MassError> {
     if let Some(index) = vertices
         .iter()
@@ -239,7 +243,8 @@ fn validate_mesh(vertices: &[Point3<f64>], triangles: &[[u32; 3]]) -> Result<(),
         return Err(MassError::EmptyMesh);
     }
     let vertex_count = vertices.len();
-    let mut edges = Vec::with_capacity(3 * triangles.len());
+    // start[i]..start[i + 1] will index the out-edges of vertex i.
+    let mut start = vec![0usize; vertex_count + 1];
     for (triangle, t) in triangles.iter().enumerate() {
         for k in 0..3 {
             let (from, to) = (t[k], t[(k + 1) % 3]);
@@ -256,19 +261,41 @@ fn validate_mesh(vertices: &[Point3<f64>], triangles: &[[u32; 3]]) -> Result<(),
                     index: from,
                 });
             }
-            edges.push((from, to));
+            start[from as usize + 1] += 1;
         }
     }
-    edges.sort_unstable();
-    if let Some(w) = edges.windows(2).find(|w| w[0] == w[1]) {
-        let (from, to) = w[0];
-        return Err(MassError::InconsistentWinding { from, to });
+    for i in 0..vertex_count {
+        start[i + 1] += start[i];
     }
-    if let Some(&(from, to)) = edges
-        .iter()
-        .find(|&&(from, to)| edges.binary_search(&(to, from)).is_err())
-    {
-        return Err(MassError::OpenMesh { from, to });
+    let mut cursor = start.clone();
+    let mut targets = vec![0u32; 3 * triangles.len()];
+    for t in triangles {
+        for k in 0..3 {
+            let from = t[k] as usize;
+            targets[cursor[from]] = t[(k + 1) % 3];
+            cursor[from] += 1;
+        }
+    }
+    // Repeated directed edges first: a flipped triangle also leaves edges unmatched, but
+    // the repeat is the better diagnosis.
+    for i in 0..vertex_count {
+        let out = &mut targets[start[i]..start[i + 1]];
+        out.sort_unstable();
+        if let Some(w) = out.windows(2).find(|w| w[0] == w[1]) {
+            return Err(MassError::InconsistentWinding {
+                from: i as u32,
+                to: w[0],
+            });
+        }
+    }
+    for i in 0..vertex_count {
+        let from = i as u32;
+        for &to in &targets[start[i]..start[i + 1]] {
+            let back = &targets[start[to as usize]..start[to as usize + 1]];
+            if back.binary_search(&from).is_err() {
+                return Err(MassError::OpenMesh { from, to });
+            }
+        }
     }
     Ok(())
 }
