@@ -1,0 +1,59 @@
+//! A ball (sphere) centred at the origin.
+
+use super::{Aabb, ShapeError, SupportMap, check_length, unit};
+use nalgebra::{Isometry3, Point3, Vector3};
+
+/// A ball of radius `radius` centred at the local origin.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "BallDef")
+)]
+pub struct Ball {
+    radius: f64,
+}
+
+impl Ball {
+    /// A ball of radius `radius` (zero is allowed: a point).
+    ///
+    /// # Errors
+    /// [`ShapeError::InvalidLength`] when `radius` is negative, NaN or infinite.
+    pub fn new(radius: f64) -> Result<Ball, ShapeError> {
+        Ok(Ball {
+            radius: check_length("radius", radius)?,
+        })
+    }
+
+    /// The radius.
+    #[must_use]
+    pub fn radius(&self) -> f64 {
+        self.radius
+    }
+}
+
+impl SupportMap for Ball {
+    /// `s(d) = r d / |d|`; a zero direction returns the point `(r, 0, 0)`.
+    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+        Point3::from(unit(dir).unwrap_or_else(Vector3::x) * self.radius)
+    }
+
+    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
+        let center = Point3::from(pose.translation.vector);
+        Aabb::from_half_extents(center, Vector3::repeat(self.radius))
+    }
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct BallDef {
+    radius: f64,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<BallDef> for Ball {
+    type Error = ShapeError;
+    fn try_from(d: BallDef) -> Result<Ball, ShapeError> {
+        Ball::new(d.radius)
+    }
+}

@@ -1,0 +1,87 @@
+//! A capsule: a segment along local Y swept by a ball.
+
+use super::{Aabb, ShapeError, SupportMap, check_length, unit};
+use nalgebra::{Isometry3, Point3, Vector3};
+
+/// The points within `radius` of the segment from `(0, -half_height, 0)` to
+/// `(0, half_height, 0)`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "CapsuleDef")
+)]
+pub struct Capsule {
+    half_height: f64,
+    radius: f64,
+}
+
+impl Capsule {
+    /// A capsule whose core segment has half-length `half_height`.
+    ///
+    /// # Errors
+    /// [`ShapeError::InvalidLength`] when either length is negative, NaN or infinite.
+    pub fn new(half_height: f64, radius: f64) -> Result<Capsule, ShapeError> {
+        Ok(Capsule {
+            half_height: check_length("half_height", half_height)?,
+            radius: check_length("radius", radius)?,
+        })
+    }
+
+    /// Half the length of the core segment.
+    #[must_use]
+    pub fn half_height(&self) -> f64 {
+        self.half_height
+    }
+
+    /// The radius.
+    #[must_use]
+    pub fn radius(&self) -> f64 {
+        self.radius
+    }
+
+    /// The two ends of the core segment, `-Y` end first, in local coordinates.
+    #[must_use]
+    pub fn segment(&self) -> [Point3<f64>; 2] {
+        [
+            Point3::new(0.0, -self.half_height, 0.0),
+            Point3::new(0.0, self.half_height, 0.0),
+        ]
+    }
+}
+
+impl SupportMap for Capsule {
+    /// Support of the core segment plus `r d / |d|` (support of a Minkowski sum).
+    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+        let y = if dir.y < 0.0 {
+            -self.half_height
+        } else {
+            self.half_height
+        };
+        Point3::new(0.0, y, 0.0) + unit(dir).unwrap_or_else(Vector3::y) * self.radius
+    }
+
+    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
+        let [p, q] = self.segment().map(|p| pose * p);
+        let r = Vector3::repeat(self.radius);
+        Aabb {
+            mins: p.inf(&q) - r,
+            maxs: p.sup(&q) + r,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct CapsuleDef {
+    half_height: f64,
+    radius: f64,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<CapsuleDef> for Capsule {
+    type Error = ShapeError;
+    fn try_from(d: CapsuleDef) -> Result<Capsule, ShapeError> {
+        Capsule::new(d.half_height, d.radius)
+    }
+}

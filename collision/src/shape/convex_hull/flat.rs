@@ -1,0 +1,122 @@
+//! Support sets for flat point sets: polygon, segment, point.
+//!
+//! The hull builder rejects point sets without volume; a support map does not need one,
+//! so we keep the extreme points ourselves. The kept vertices are input points (never
+//! projected copies), so no coordinate is rounded.
+
+use super::{ConvexHull, HullKind};
+use nalgebra::{Point3, Vector3};
+
+/// Index of the point farthest from `from`.
+fn farthest_from(points: &[Point3<f64>], from: &Point3<f64>) -> usize {
+    let mut best = 0;
+    let mut best_d = -1.0;
+    for (i, p) in points.iter().enumerate() {
+        let d = (p - from).norm_squared();
+        if d > best_d {
+            best_d = d;
+            best = i;
+        }
+    }
+    best
+}
+
+/// A single point (the first input point; all coincide within the hull tolerance).
+pub(super) fn point(points: &[Point3<f64>]) -> ConvexHull {
+    ConvexHull::from_parts(vec![points[0]], Vec::new(), Vec::new(), HullKind::Point)
+}
+
+/// The two extreme points of a collinear set: `a` farthest from an arbitrary point,
+/// then `b` farthest from `a` (exact for points on a line).
+pub(super) fn segment(points: &[Point3<f64>]) -> ConvexHull {
+    let a = points[farthest_from(points, &points[0])];
+    let b = points[farthest_from(points, &a)];
+    if a == b {
+        return point(points);
+    }
+    ConvexHull::from_parts(vec![a, b], Vec::new(), Vec::new(), HullKind::Segment)
+}
+
+/// Fewer than four points: the points themselves, classified.
+pub(super) fn few(points: &[Point3<f64>]) -> ConvexHull {
+    match points.len() {
+        1 => point(points),
+        2 => segment(points),
+        _ => polygon(points),
+    }
+}
+
+/// The convex polygon of a coplanar set.
+///
+/// The plane comes from the widest triangle found greedily: `p1` farthest from `p0`,
+/// `p2` farthest from the line `p0 p1` (largest `|(p − p0) × (p1 − p0)|`). Points are
+/// projected on the orthonormal basis `u = (p1 − p0)/|p1 − p0|`, `w = n̂ × u` and
+/// Andrew's monotone chain (Andrew 1979) keeps the counter-clockwise extreme points,
+/// dropping collinear ones. Adjacency is the polygon's cycle, so hill-climbing works
+/// for large polygons as it does for polyhedra.
+pub(super) fn polygon(points: &[Point3<f64>]) -> ConvexHull {
+    let p0 = points[0];
+    let p1 = points[farthest_from(points, &p0)];
+    let e = p1 - p0;
+    let mut n = Vector3::zeros();
+    for p in points {
+        let c = (p - p0).cross(&e);
+        if c.norm_squared() > n.norm_squared() {
+            n = c;
+        }
+    }
+    let (Some(u), Some(n_hat)) = (crate::shape::unit(&e), crate::shape::unit(&n)) else {
+        return segment(points);
+    };
+    let w = n_hat.cross(&u);
+    let mut planar: Vec<(f64, f64, usize)> = points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| ((p - p0).dot(&u), (p - p0).dot(&w), i))
+        .collect();
+    planar.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    planar.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
+    let ring = monotone_chain(&planar);
+    if ring.len() < 3 {
+        return segment(points);
+    }
+    let m = ring.len() as u32;
+    let vertices = ring.iter().map(|&i| points[i]).collect();
+    let offsets = (0..=m).map(|k| 2 * k).collect();
+    let neighbors = (0..m)
+        .flat_map(|k| [(k + m - 1) % m, (k + 1) % m])
+        .collect();
+    ConvexHull::from_parts(vertices, offsets, neighbors, HullKind::Polygon)
+}
+
+/// Andrew's monotone chain on points sorted by `(x, y)`: returns the input indices of
+/// the counter-clockwise hull, without collinear points.
+fn monotone_chain(sorted: &[(f64, f64, usize)]) -> Vec<usize> {
+    let mut hull: Vec<(f64, f64, usize)> = Vec::with_capacity(sorted.len() + 1);
+    half_chain(&mut hull, sorted.iter());
+    half_chain(&mut hull, sorted.iter().rev());
+    hull.into_iter().map(|p| p.2).collect()
+}
+
+/// Appends one monotone half of the hull (lower for increasing x, upper for decreasing),
+/// popping points that do not turn left; drops the half's last point, which starts the
+/// other half.
+fn half_chain<'a>(
+    hull: &mut Vec<(f64, f64, usize)>,
+    points: impl Iterator<Item = &'a (f64, f64, usize)>,
+) {
+    // cross(o, a, b) > 0 when o → a → b turns left.
+    let cross = |o: &(f64, f64, usize), a: &(f64, f64, usize), b: &(f64, f64, usize)| {
+        (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
+    };
+    let start = hull.len();
+    for p in points {
+        while hull.len() >= start + 2
+            && cross(&hull[hull.len() - 2], &hull[hull.len() - 1], p) <= 0.0
+        {
+            hull.pop();
+        }
+        hull.push(*p);
+    }
+    hull.pop();
+}

@@ -1,0 +1,94 @@
+//! The shape enum for dynamic use and serialization.
+
+use super::{
+    Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Point, Rounded, Segment, SupportMap,
+    SupportPoint, Transformed, Triangle,
+};
+use nalgebra::{Isometry3, Point3, Vector3};
+
+/// Any shape of this crate, for scenes built at run time and for JSON.
+///
+/// It implements [`SupportMap`] by a `match`; generic queries on concrete shapes avoid
+/// even that. With the `serde` feature it (de)serializes as an externally tagged enum,
+/// and loading validates every shape through its constructor.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Shape {
+    /// A ball.
+    Ball(Ball),
+    /// A box.
+    Cuboid(Cuboid),
+    /// A convex hull (serialized as its vertices).
+    ConvexHull(ConvexHull),
+    /// A capsule.
+    Capsule(Capsule),
+    /// A cylinder.
+    Cylinder(Cylinder),
+    /// A cone.
+    Cone(Cone),
+    /// A triangle.
+    Triangle(Triangle),
+    /// A segment.
+    Segment(Segment),
+    /// A point.
+    Point(Point),
+    /// A shape grown by a margin.
+    Rounded(Box<Rounded<Shape>>),
+    /// A shape under a fixed pose.
+    Transformed(Box<Transformed<Shape>>),
+}
+
+macro_rules! dispatch {
+    ($self:expr, $s:ident => $e:expr) => {
+        match $self {
+            Shape::Ball($s) => $e,
+            Shape::Cuboid($s) => $e,
+            Shape::ConvexHull($s) => $e,
+            Shape::Capsule($s) => $e,
+            Shape::Cylinder($s) => $e,
+            Shape::Cone($s) => $e,
+            Shape::Triangle($s) => $e,
+            Shape::Segment($s) => $e,
+            Shape::Point($s) => $e,
+            Shape::Rounded($s) => $e,
+            Shape::Transformed($s) => $e,
+        }
+    };
+}
+
+impl SupportMap for Shape {
+    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+        dispatch!(self, s => s.support(dir))
+    }
+    fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
+        dispatch!(self, s => s.support_hinted(dir, hint))
+    }
+    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
+        dispatch!(self, s => s.aabb(pose))
+    }
+}
+
+macro_rules! impl_from {
+    ($($t:ident),*) => {$(
+        impl From<$t> for Shape {
+            fn from(s: $t) -> Shape {
+                Shape::$t(s)
+            }
+        }
+    )*};
+}
+impl_from!(
+    Ball, Cuboid, ConvexHull, Capsule, Cylinder, Cone, Triangle, Segment, Point
+);
+
+impl From<Rounded<Shape>> for Shape {
+    fn from(s: Rounded<Shape>) -> Shape {
+        Shape::Rounded(Box::new(s))
+    }
+}
+
+impl From<Transformed<Shape>> for Shape {
+    fn from(s: Transformed<Shape>) -> Shape {
+        Shape::Transformed(Box::new(s))
+    }
+}

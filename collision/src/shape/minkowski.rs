@@ -1,0 +1,92 @@
+//! The Minkowski difference A − B of two posed shapes, in A's frame.
+
+use super::{SupportMap, SupportPoint};
+use crate::gjk::SimplexVertex;
+use nalgebra::{Isometry3, Matrix3, Point3, Vector3};
+
+/// Feature hints for the two shapes of a [`MinkowskiDifference`]: the ids of the last
+/// support points, from which large hulls start hill-climbing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SupportHints {
+    /// Feature id on shape A.
+    pub a: u32,
+    /// Feature id on shape B.
+    pub b: u32,
+}
+
+/// The configuration-space obstacle `A − B = { a − b }`, expressed in A's local frame.
+///
+/// Its support map is `s(d) = s_A(d) − X s_B(−Rᵀ d)`, where `X = (R, t)` is B's pose in
+/// A's frame (van den Bergen 2004, §4.3.2). Working in A's frame means large world
+/// offsets cancel once, in the relative pose, and never in the support points.
+#[derive(Clone, Copy, Debug)]
+pub struct MinkowskiDifference<A, B> {
+    a: A,
+    b: B,
+    b_to_a: Isometry3<f64>,
+    r: Matrix3<f64>,
+    r_t: Matrix3<f64>,
+}
+
+impl<A: SupportMap, B: SupportMap> MinkowskiDifference<A, B> {
+    /// `A − B` for `a` at `pose_a` and `b` at `pose_b` (world poses), in A's frame.
+    #[must_use]
+    pub fn new(a: A, pose_a: &Isometry3<f64>, b: B, pose_b: &Isometry3<f64>) -> Self {
+        Self::from_relative(a, b, pose_a.inv_mul(pose_b))
+    }
+
+    /// `A − B` with B's pose given directly in A's frame.
+    #[must_use]
+    pub fn from_relative(a: A, b: B, b_to_a: Isometry3<f64>) -> Self {
+        let r = b_to_a.rotation.to_rotation_matrix().into_inner();
+        MinkowskiDifference {
+            a,
+            b,
+            b_to_a,
+            r,
+            r_t: r.transpose(),
+        }
+    }
+
+    /// Shape A.
+    #[must_use]
+    pub fn a(&self) -> &A {
+        &self.a
+    }
+
+    /// Shape B.
+    #[must_use]
+    pub fn b(&self) -> &B {
+        &self.b
+    }
+
+    /// B's pose in A's frame.
+    #[must_use]
+    pub fn b_to_a(&self) -> &Isometry3<f64> {
+        &self.b_to_a
+    }
+
+    /// Maps a point of B's local frame into A's frame.
+    #[must_use]
+    pub fn b_point_in_a(&self, p: &Point3<f64>) -> Point3<f64> {
+        Point3::from(self.r * p.coords + self.b_to_a.translation.vector)
+    }
+
+    /// The support vertex of `A − B` along `dir` (A's frame), with both witness points,
+    /// starting from and updating the feature `hints`. The weight is left at zero.
+    #[must_use]
+    pub fn support_vertex(&self, dir: &Vector3<f64>, hints: &mut SupportHints) -> SimplexVertex {
+        let sa: SupportPoint = self.a.support_hinted(dir, hints.a);
+        let sb: SupportPoint = self.b.support_hinted(&(self.r_t * -dir), hints.b);
+        hints.a = sa.id;
+        hints.b = sb.id;
+        SimplexVertex::new(sa.point, self.b_point_in_a(&sb.point), sa.id, sb.id)
+    }
+}
+
+impl<A: SupportMap, B: SupportMap> SupportMap for MinkowskiDifference<A, B> {
+    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+        self.support_vertex(dir, &mut SupportHints::default()).w
+    }
+}

@@ -1,0 +1,162 @@
+//! Support-mapped convex shapes.
+//!
+//! Every shape implements [`SupportMap`]: given a direction it returns the point of the
+//! shape farthest along it, in the shape's local coordinates. GJK, EPA and the ray casts
+//! only ever touch shapes through this trait, so they are generic over it and the hot
+//! loops make no dynamic calls. [`Shape`] is the enum for dynamic use and JSON.
+//!
+//! Adaptors compose shapes without copying them: [`Rounded`] (Minkowski sum with a ball),
+//! [`Transformed`] (a shape under a fixed pose) and [`MinkowskiDifference`] (the
+//! configuration-space obstacle A − B that GJK and EPA search).
+
+mod aabb;
+mod ball;
+mod capsule;
+mod cone;
+mod convex_hull;
+mod cuboid;
+mod cylinder;
+mod dynamic;
+mod error;
+mod minkowski;
+mod point;
+mod rounded;
+mod segment;
+mod transformed;
+mod triangle;
+
+pub use aabb::Aabb;
+pub use ball::Ball;
+pub use capsule::Capsule;
+pub use cone::Cone;
+pub use convex_hull::{ConvexHull, HILL_CLIMB_CROSSOVER, HullKind};
+pub use cuboid::Cuboid;
+pub use cylinder::Cylinder;
+pub use dynamic::Shape;
+pub use error::ShapeError;
+pub use minkowski::{MinkowskiDifference, SupportHints};
+pub use point::Point;
+pub use rounded::Rounded;
+pub use segment::Segment;
+pub use transformed::Transformed;
+pub use triangle::Triangle;
+
+use nalgebra::{Isometry3, Point3, Vector3};
+
+/// A support point together with the feature it came from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SupportPoint {
+    /// The support point, in the shape's local coordinates.
+    pub point: Point3<f64>,
+    /// Identifies the feature (usually a vertex) the point came from. For polytopes it is
+    /// the vertex index; shapes without discrete features return 0. Pass it back as the
+    /// `hint` of the next [`SupportMap::support_hinted`] call to warm-start the search.
+    pub id: u32,
+}
+
+/// A convex shape described by its support function.
+///
+/// `support(d)` returns a point `p` of the shape with `d · p = max over the shape of d · x`
+/// (Gilbert, Johnson and Keerthi 1988; van den Bergen, *Collision Detection in
+/// Interactive 3D Environments*, 2004, §4.3). `dir` is in local coordinates and need not
+/// be normalized. A zero or non-finite `dir` still returns a valid point of the shape,
+/// never NaN.
+pub trait SupportMap {
+    /// The point of the shape farthest along `dir`, in local coordinates.
+    #[must_use]
+    fn support(&self, dir: &Vector3<f64>) -> Point3<f64>;
+
+    /// As [`Self::support`], starting the search from feature `hint` (the
+    /// [`SupportPoint::id`] of an earlier call; any value is accepted) and returning the
+    /// feature of the result. Hulls with many vertices hill-climb from `hint`, so a hint
+    /// from a nearby direction makes the query nearly O(1).
+    #[must_use]
+    fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
+        let _ = hint;
+        SupportPoint {
+            point: self.support(dir),
+            id: 0,
+        }
+    }
+
+    /// The tightest axis-aligned box around the shape placed at `pose`.
+    ///
+    /// The default asks for the support point along the six world axes (exact for every
+    /// convex shape); shapes with a cheaper closed form override it.
+    #[must_use]
+    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
+        aabb_from_support(self, pose)
+    }
+}
+
+/// The exact world AABB of any support-mapped shape: for world axis `e`, the maximum of
+/// `e · (R p + t)` over the shape is `e · (R s(Rᵀ e) + t)`, where `s` is the support map.
+#[must_use]
+pub fn aabb_from_support<S: SupportMap + ?Sized>(shape: &S, pose: &Isometry3<f64>) -> Aabb {
+    let mut mins = Point3::origin();
+    let mut maxs = Point3::origin();
+    for axis in 0..3 {
+        let mut e = Vector3::zeros();
+        e[axis] = 1.0;
+        let local = pose.rotation.inverse_transform_vector(&e);
+        maxs[axis] = (pose * shape.support(&local))[axis];
+        mins[axis] = (pose * shape.support(&-local))[axis];
+    }
+    Aabb { mins, maxs }
+}
+
+impl<S: SupportMap + ?Sized> SupportMap for &S {
+    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+        (**self).support(dir)
+    }
+    fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
+        (**self).support_hinted(dir, hint)
+    }
+    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
+        (**self).aabb(pose)
+    }
+}
+
+impl<S: SupportMap + ?Sized> SupportMap for Box<S> {
+    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+        (**self).support(dir)
+    }
+    fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
+        (**self).support_hinted(dir, hint)
+    }
+    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
+        (**self).aabb(pose)
+    }
+}
+
+/// `dir / |dir|`, or `None` when `dir` is zero or not finite.
+///
+/// Scales by the largest component first so that neither tiny (1e-200) nor huge (1e200)
+/// directions underflow or overflow in the squared norm.
+#[must_use]
+pub(crate) fn unit(dir: &Vector3<f64>) -> Option<Vector3<f64>> {
+    let m = dir.amax();
+    if !(m > 0.0 && m.is_finite() && dir.iter().all(|c| c.is_finite())) {
+        return None;
+    }
+    let scaled = dir / m;
+    Some(scaled / scaled.norm())
+}
+
+/// Checks that a length (radius, half-extent, margin) is finite and non-negative.
+pub(crate) fn check_length(what: &'static str, value: f64) -> Result<f64, ShapeError> {
+    if value.is_finite() && value >= 0.0 {
+        Ok(value)
+    } else {
+        Err(ShapeError::InvalidLength { what, value })
+    }
+}
+
+/// Checks that every coordinate of a point is finite.
+pub(crate) fn check_point(what: &'static str, p: &Point3<f64>) -> Result<(), ShapeError> {
+    if p.iter().all(|c| c.is_finite()) {
+        Ok(())
+    } else {
+        Err(ShapeError::NonFinitePoint { what, index: 0 })
+    }
+}

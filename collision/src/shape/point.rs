@@ -1,0 +1,57 @@
+//! A single point.
+
+use super::{Aabb, ShapeError, SupportMap, check_point};
+use nalgebra::{Isometry3, Point3, Vector3};
+
+/// A single point (useful for point queries: the distance from a point to a shape).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "PointDef")
+)]
+pub struct Point {
+    position: Point3<f64>,
+}
+
+impl Point {
+    /// The point at `position` in local coordinates.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinitePoint`] when a coordinate is NaN or infinite.
+    pub fn new(position: Point3<f64>) -> Result<Point, ShapeError> {
+        check_point("point", &position)?;
+        Ok(Point { position })
+    }
+
+    /// The point's position in local coordinates.
+    #[must_use]
+    pub fn position(&self) -> Point3<f64> {
+        self.position
+    }
+}
+
+impl SupportMap for Point {
+    fn support(&self, _dir: &Vector3<f64>) -> Point3<f64> {
+        self.position
+    }
+
+    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
+        let p = pose * self.position;
+        Aabb { mins: p, maxs: p }
+    }
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct PointDef {
+    position: Point3<f64>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<PointDef> for Point {
+    type Error = ShapeError;
+    fn try_from(d: PointDef) -> Result<Point, ShapeError> {
+        Point::new(d.position)
+    }
+}

@@ -1,0 +1,88 @@
+//! The Minkowski sum of a shape with a ball.
+
+use super::{Aabb, ShapeError, SupportMap, SupportPoint, check_length, unit};
+use nalgebra::{Isometry3, Point3, Vector3};
+
+/// `shape ⊕ ball(margin)`: every point within `margin` of `shape`.
+///
+/// The support of a Minkowski sum is the sum of the supports:
+/// `s(d) = s_shape(d) + margin · d / |d|`. Keeping the core and the margin apart lets
+/// contact queries run GJK on the core and add the margin analytically (van den Bergen
+/// 2004, §4.3.3; Jolt's `AddConvexRadius`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        try_from = "RoundedDef<S>",
+        bound(deserialize = "S: serde::Deserialize<'de>")
+    )
+)]
+pub struct Rounded<S> {
+    shape: S,
+    margin: f64,
+}
+
+impl<S> Rounded<S> {
+    /// `shape` grown by `margin` in every direction.
+    ///
+    /// # Errors
+    /// [`ShapeError::InvalidLength`] when `margin` is negative, NaN or infinite.
+    pub fn new(shape: S, margin: f64) -> Result<Rounded<S>, ShapeError> {
+        Ok(Rounded {
+            shape,
+            margin: check_length("margin", margin)?,
+        })
+    }
+
+    /// The core shape.
+    #[must_use]
+    pub fn shape(&self) -> &S {
+        &self.shape
+    }
+
+    /// The margin (radius of the ball added to the core).
+    #[must_use]
+    pub fn margin(&self) -> f64 {
+        self.margin
+    }
+}
+
+impl<S: SupportMap> SupportMap for Rounded<S> {
+    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+        self.support_hinted(dir, 0).point
+    }
+
+    fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
+        let core = self.shape.support_hinted(dir, hint);
+        let offset = unit(dir).map_or_else(Vector3::zeros, |u| u * self.margin);
+        SupportPoint {
+            point: core.point + offset,
+            id: core.id,
+        }
+    }
+
+    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
+        let core = self.shape.aabb(pose);
+        let m = Vector3::repeat(self.margin);
+        Aabb {
+            mins: core.mins - m,
+            maxs: core.maxs + m,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RoundedDef<S> {
+    shape: S,
+    margin: f64,
+}
+
+#[cfg(feature = "serde")]
+impl<S> TryFrom<RoundedDef<S>> for Rounded<S> {
+    type Error = ShapeError;
+    fn try_from(d: RoundedDef<S>) -> Result<Rounded<S>, ShapeError> {
+        Rounded::new(d.shape, d.margin)
+    }
+}

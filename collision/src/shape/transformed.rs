@@ -1,0 +1,87 @@
+//! A shape placed under a fixed pose.
+
+use super::{Aabb, ShapeError, SupportMap, SupportPoint};
+use nalgebra::{Isometry3, Point3, Vector3};
+
+/// `shape` moved by `pose`: its points are `pose * p` for the points `p` of `shape`.
+///
+/// The support map is `s(d) = pose * s_shape(Rᵀ d)`, where `R` is the pose's rotation
+/// (van den Bergen 2004, §4.3.2). Use it for compound-free offsets (a shape whose centre
+/// is not at the body origin) and for the adaptor chain in generic code.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        try_from = "TransformedDef<S>",
+        bound(deserialize = "S: serde::Deserialize<'de>")
+    )
+)]
+pub struct Transformed<S> {
+    shape: S,
+    pose: Isometry3<f64>,
+}
+
+impl<S> Transformed<S> {
+    /// `shape` moved by `pose`.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinitePose`] when the pose has a NaN or infinite component.
+    pub fn new(shape: S, pose: Isometry3<f64>) -> Result<Transformed<S>, ShapeError> {
+        let finite = pose.translation.vector.iter().all(|c| c.is_finite())
+            && pose.rotation.coords.iter().all(|c| c.is_finite());
+        if !finite {
+            return Err(ShapeError::NonFinitePose {
+                what: "transformed",
+            });
+        }
+        Ok(Transformed { shape, pose })
+    }
+
+    /// The inner shape.
+    #[must_use]
+    pub fn shape(&self) -> &S {
+        &self.shape
+    }
+
+    /// The pose applied to the inner shape.
+    #[must_use]
+    pub fn pose(&self) -> &Isometry3<f64> {
+        &self.pose
+    }
+}
+
+impl<S: SupportMap> SupportMap for Transformed<S> {
+    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+        let local = self.pose.rotation.inverse_transform_vector(dir);
+        self.pose * self.shape.support(&local)
+    }
+
+    fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
+        let local = self.pose.rotation.inverse_transform_vector(dir);
+        let s = self.shape.support_hinted(&local, hint);
+        SupportPoint {
+            point: self.pose * s.point,
+            id: s.id,
+        }
+    }
+
+    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
+        self.shape.aabb(&(pose * self.pose))
+    }
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct TransformedDef<S> {
+    shape: S,
+    pose: Isometry3<f64>,
+}
+
+#[cfg(feature = "serde")]
+impl<S> TryFrom<TransformedDef<S>> for Transformed<S> {
+    type Error = ShapeError;
+    fn try_from(d: TransformedDef<S>) -> Result<Transformed<S>, ShapeError> {
+        Transformed::new(d.shape, d.pose)
+    }
+}

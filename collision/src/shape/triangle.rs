@@ -1,0 +1,82 @@
+//! A triangle.
+
+use super::{ShapeError, SupportMap, SupportPoint, check_point};
+use nalgebra::{Point3, Vector3};
+
+/// The triangle with vertices `a`, `b`, `c` (it may be degenerate: a support map needs
+/// no area).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "TriangleDef")
+)]
+pub struct Triangle {
+    vertices: [Point3<f64>; 3],
+}
+
+impl Triangle {
+    /// The triangle `abc`.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinitePoint`] when a coordinate is NaN or infinite.
+    pub fn new(a: Point3<f64>, b: Point3<f64>, c: Point3<f64>) -> Result<Triangle, ShapeError> {
+        let vertices = [a, b, c];
+        for (index, p) in vertices.iter().enumerate() {
+            check_point("triangle", p).map_err(|_| ShapeError::NonFinitePoint {
+                what: "triangle",
+                index,
+            })?;
+        }
+        Ok(Triangle { vertices })
+    }
+
+    /// The three vertices.
+    #[must_use]
+    pub fn vertices(&self) -> &[Point3<f64>; 3] {
+        &self.vertices
+    }
+}
+
+/// Index of the point with the largest `dir · p` (the first one on ties; 0 for NaN).
+pub(crate) fn argmax(points: &[Point3<f64>], dir: &Vector3<f64>) -> usize {
+    let mut best = 0;
+    let mut best_dot = f64::NEG_INFINITY;
+    for (i, p) in points.iter().enumerate() {
+        let d = dir.dot(&p.coords);
+        if d > best_dot {
+            best_dot = d;
+            best = i;
+        }
+    }
+    best
+}
+
+impl SupportMap for Triangle {
+    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+        self.vertices[argmax(&self.vertices, dir)]
+    }
+
+    fn support_hinted(&self, dir: &Vector3<f64>, _hint: u32) -> SupportPoint {
+        let i = argmax(&self.vertices, dir);
+        SupportPoint {
+            point: self.vertices[i],
+            id: i as u32,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct TriangleDef {
+    vertices: [Point3<f64>; 3],
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<TriangleDef> for Triangle {
+    type Error = ShapeError;
+    fn try_from(d: TriangleDef) -> Result<Triangle, ShapeError> {
+        let [a, b, c] = d.vertices;
+        Triangle::new(a, b, c)
+    }
+}
