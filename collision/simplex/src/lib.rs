@@ -47,6 +47,7 @@
 //! (products of four coordinates must not overflow). [`try_project_origin`] accepts any
 //! finite input: it rescales by a power of two and reports non-finite input as an error.
 
+mod exact;
 mod segment;
 mod tetrahedron;
 mod triangle;
@@ -129,9 +130,14 @@ impl Projection {
     }
 
     /// The nearer of two candidates (the first one on a tie).
+    ///
+    /// Compares `|y|² - |x|² = (y - x)·(y + x)`: the difference of two close points is
+    /// computed almost exactly, so candidates a millimetre apart `1e8` away from the
+    /// origin are still told apart (`|x|²` alone would round them to the same value).
     #[inline]
     pub(crate) fn nearer(self, other: Self) -> Self {
-        if other.distance_squared() < self.distance_squared() {
+        let (x, y) = (self.point.coords, other.point.coords);
+        if (y - x).dot(&(y + x)) < 0.0 {
             other
         } else {
             self

@@ -1,12 +1,21 @@
 //! Projection of the origin onto a tetrahedron (the 3-simplex).
 
-use nalgebra::Point3;
+use nalgebra::{Point3, Vector3};
 
-use crate::{Projection, project_triangle};
+use crate::{Projection, exact, project_triangle};
 
-/// Relative size of the volume determinant below which its sign is not trusted and the
-/// tetrahedron is treated as flat (a few hundred rounding units of its terms).
-const FLAT_VOLUME: f64 = 1e-13;
+/// Relative size of the volume determinant below which the `f64` evaluation is not
+/// trusted (its rounding bound is about `48 ε ≈ 1e-14` of the scale) and the cofactors
+/// are recomputed in double-double arithmetic.
+const EXACT_VOLUME: f64 = 1e-12;
+
+/// Relative size of the volume determinant below which the weights get one step of
+/// iterative refinement (Cramer's rule alone leaves a residual growing as `1 / volume`).
+const THIN_VOLUME: f64 = 1e-2;
+
+/// Refinement steps for thin tetrahedra; each multiplies the residual by about
+/// `ε / (relative volume)`, so six reach rounding level down to `EXACT_VOLUME`.
+const MAX_REFINEMENTS: usize = 6;
 
 /// Projects the origin onto the (solid) tetrahedron `abcd`.
 ///
@@ -40,10 +49,16 @@ const FLAT_VOLUME: f64 = 1e-13;
 /// on a face whose cofactor has the other sign or is zero (the origin sees that face from
 /// outside, or lies in its plane), and only those faces are projected.
 ///
-/// The rounding error of `V` is a small multiple of `ε |e₁|∞ |e₂|∞ |e₃|∞`. When `|V|` is
-/// below `1e-13` times that product the sign of `V` is not trusted, the tetrahedron is
-/// treated as flat and all four faces are projected (a flat tetrahedron is covered by
-/// its faces).
+/// # Accuracy
+///
+/// Cramer's rule leaves a residual `Σ λ_i p_i` of about `ε |p| / r`, where `r = |V| /
+/// (|e₁|∞ |e₂|∞ |e₃|∞)` is the relative volume. Below `r = 1e-2` the cofactors are
+/// refined iteratively (re-anchored at the computed point), which restores a residual of
+/// a few `ε |p|`. The rounding error of `V` itself is about `48 ε` relative, so below
+/// `r = 1e-12` its sign is not trusted and the cofactors are recomputed in
+/// double-double arithmetic on exact edge vectors (`exact.rs`). Only when even that
+/// volume is below its rounding bound (`r ≤ 1e-29`) is the tetrahedron flat, and the
+/// nearest of its four faces (which cover it) is returned.
 #[must_use]
 #[inline]
 pub fn project_tetrahedron(
@@ -57,17 +72,17 @@ pub fn project_tetrahedron(
     let e3 = d - a;
     let n_b = e2.cross(&e3);
     let volume = e1.dot(&n_b);
-    if volume.abs() <= FLAT_VOLUME * e1.amax() * e2.amax() * e3.amax() {
-        return face(b, c, d, [1, 2, 3])
-            .nearer(face(a, c, d, [0, 2, 3]))
-            .nearer(face(a, b, d, [0, 1, 3]))
-            .nearer(face(a, b, c, [0, 1, 2]));
-    }
-    let p = a.coords.cross(&e1);
-    let v_b = -a.coords.dot(&n_b);
-    let v_c = e3.dot(&p);
-    let v_d = -e2.dot(&p);
-    let v_a = volume - v_b - v_c - v_d;
+    let scale = e1.amax() * e2.amax() * e3.amax();
+    let (volume, [v_a, v_b, v_c, v_d]) = if volume.abs() > EXACT_VOLUME * scale {
+        (
+            volume,
+            refined_cofactors(a, &e1, &e2, &e3, &n_b, volume, scale),
+        )
+    } else if let Some(exact) = exact::cofactors(a, b, c, d, scale) {
+        exact
+    } else {
+        return all_faces(a, b, c, d);
+    };
     // Orient so that "inside" means positive.
     let sign = volume.signum();
     let (s_a, s_b, s_c, s_d) = (sign * v_a, sign * v_b, sign * v_c, sign * v_d);
@@ -92,12 +107,65 @@ pub fn project_tetrahedron(
         }
     }
     // Some cofactor is `<= 0` here unless the input held a NaN; never assume it.
-    best.unwrap_or_else(|| {
-        face(b, c, d, [1, 2, 3])
-            .nearer(face(a, c, d, [0, 2, 3]))
-            .nearer(face(a, b, d, [0, 1, 3]))
-            .nearer(face(a, b, c, [0, 1, 2]))
-    })
+    best.unwrap_or_else(|| all_faces(a, b, c, d))
+}
+
+/// The nearest of the four faces: the answer for a flat tetrahedron, which its faces
+/// cover.
+fn all_faces(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, d: &Point3<f64>) -> Projection {
+    face(b, c, d, [1, 2, 3])
+        .nearer(face(a, c, d, [0, 2, 3]))
+        .nearer(face(a, b, d, [0, 1, 3]))
+        .nearer(face(a, b, c, [0, 1, 2]))
+}
+
+/// The cofactors `[V_a, V_b, V_c, V_d]` in `f64`, refined when the tetrahedron is thin.
+#[inline]
+fn refined_cofactors(
+    a: &Point3<f64>,
+    e1: &Vector3<f64>,
+    e2: &Vector3<f64>,
+    e3: &Vector3<f64>,
+    n_b: &Vector3<f64>,
+    volume: f64,
+    scale: f64,
+) -> [f64; 4] {
+    let (mut v_b, mut v_c, mut v_d) = cofactors(&a.coords, e1, e2, e3, n_b);
+    if volume.abs() < THIN_VOLUME * scale {
+        // Iterative refinement: re-anchor at the computed point `x` (the origin in
+        // exact arithmetic) and add the cofactors of the origin relative to `x`, until
+        // the residual `|x|` stops shrinking.
+        let inv = 1.0 / volume;
+        let mut previous = f64::INFINITY;
+        for _ in 0..MAX_REFINEMENTS {
+            let x = a + e1 * (v_b * inv) + e2 * (v_c * inv) + e3 * (v_d * inv);
+            let residual = x.coords.norm_squared();
+            let shrinking = residual < 0.25 * previous; // false for NaN too
+            if !shrinking {
+                break;
+            }
+            previous = residual;
+            let (dv_b, dv_c, dv_d) = cofactors(&x.coords, e1, e2, e3, n_b);
+            v_b += dv_b;
+            v_c += dv_c;
+            v_d += dv_d;
+        }
+    }
+    [volume - v_b - v_c - v_d, v_b, v_c, v_d]
+}
+
+/// The cofactors `V_b, V_c, V_d` of the derivation for an anchor `a` (the vector from
+/// the origin to the anchor), with `n_b = e₂ × e₃`.
+#[inline]
+fn cofactors(
+    a: &Vector3<f64>,
+    e1: &Vector3<f64>,
+    e2: &Vector3<f64>,
+    e3: &Vector3<f64>,
+    n_b: &Vector3<f64>,
+) -> (f64, f64, f64) {
+    let p = a.cross(e1);
+    (-a.dot(n_b), e3.dot(&p), -e2.dot(&p))
 }
 
 /// The face `pqr` of the tetrahedron, in which `p`, `q`, `r` are vertices `index`.

@@ -8,6 +8,14 @@ use crate::{Projection, project_segment};
 /// by rounding and the triangle is treated as a segment.
 const COLLINEAR_SINE: f64 = 1e-13;
 
+/// Below this sine of the angle at the anchor vertex, the weights get one step of
+/// iterative refinement (Cramer's rule alone leaves a residual of `ε / sine`).
+const THIN_SINE: f64 = 1e-2;
+
+/// Refinement steps for thin triangles; each multiplies the residual by about
+/// `ε / sine`, so six reach rounding level down to the collinearity threshold.
+const MAX_REFINEMENTS: usize = 6;
+
 /// Projects the origin onto the triangle `abc`.
 ///
 /// Weights are in the order `[a, b, c]`. Collinear or repeated points fall back to the
@@ -46,15 +54,36 @@ pub fn project_triangle(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>) -> Pr
     let e2 = c - a;
     let n = e1.cross(&e2);
     let nn = n.norm_squared();
-    if nn <= COLLINEAR_SINE * COLLINEAR_SINE * e1.norm_squared() * e2.norm_squared() {
+    let bound = e1.norm_squared() * e2.norm_squared();
+    if nn <= COLLINEAR_SINE * COLLINEAR_SINE * bound {
         return edge(b, c, [1, 2])
             .nearer(edge(c, a, [2, 0]))
             .nearer(edge(a, b, [0, 1]));
     }
     let g = n.cross(&a.coords);
-    let u_c = e1.dot(&g);
-    let u_b = -e2.dot(&g);
-    let u_a = nn - u_b - u_c;
+    let mut u_c = e1.dot(&g);
+    let mut u_b = -e2.dot(&g);
+    let mut u_a = nn - u_b - u_c;
+    if nn < THIN_SINE * THIN_SINE * bound {
+        // Iterative refinement: re-anchor at the computed foot `x` and add the
+        // coordinates of the true foot relative to `x`, until the step stops shrinking.
+        let inv = 1.0 / nn;
+        let mut previous = f64::INFINITY;
+        for _ in 0..MAX_REFINEMENTS {
+            let x = a + e1 * (u_b * inv) + e2 * (u_c * inv);
+            let g = n.cross(&x.coords);
+            let (du_c, du_b) = (e1.dot(&g), -e2.dot(&g));
+            u_b += du_b;
+            u_c += du_c;
+            u_a -= du_b + du_c;
+            let step = (e1 * du_b + e2 * du_c).norm_squared();
+            let shrinking = step < 0.25 * previous; // false for NaN too
+            if !shrinking {
+                break;
+            }
+            previous = step;
+        }
+    }
     if u_a > 0.0 && u_b > 0.0 && u_c > 0.0 {
         let inv = 1.0 / nn;
         let (lambda_a, lambda_b, lambda_c) = (u_a * inv, u_b * inv, u_c * inv);
