@@ -1,0 +1,98 @@
+//! From the builder's mesh and merged faces to the compact [`crate::Hull`].
+//!
+//! Arrays are built in an order that lets the big mesh arrays be dropped as
+//! early as possible, keeping the peak memory under 300 bytes per input point
+//! (see `BENCHMARKS.md`).
+
+use crate::merge::Faces;
+use crate::mesh::{Mesh, NONE};
+use crate::properties::mass_properties;
+use crate::{Hull, Plane};
+use nalgebra::Point3;
+
+/// Builds the output. `remap` is any `u32` buffer of one entry per input point
+/// (reused); `original` holds the caller's points (same indices as the mesh).
+#[must_use]
+pub(crate) fn assemble(mesh: Mesh, faces: Faces, mut remap: Vec<u32>, original: &[Point3<f64>], tolerance: f64) -> Hull {
+    let Faces {
+        loops: mut face_indices,
+        offsets: face_offsets,
+        seeds,
+        ..
+    } = faces;
+    let Mesh {
+        faces: mesh_faces,
+        verts,
+        twins,
+        state,
+        free,
+    } = mesh;
+    drop((verts, twins, state, free));
+    remap.fill(NONE);
+    let mut vertices = Vec::new();
+    for v in &mut face_indices {
+        let slot = &mut remap[*v as usize];
+        if *slot == NONE {
+            *slot = vertices.len() as u32;
+            vertices.push(original[*v as usize]);
+        }
+        *v = *slot;
+    }
+    drop(remap);
+    let nf = seeds.len();
+    let face = |i: usize| &face_indices[face_offsets[i] as usize..face_offsets[i + 1] as usize];
+    // Fan triangulation of each convex face.
+    let mut triangles = Vec::with_capacity(face_indices.len() - 2 * nf);
+    for i in 0..nf {
+        let f = face(i);
+        for k in 1..f.len() - 1 {
+            triangles.push([f[0], f[k], f[k + 1]]);
+        }
+    }
+    // Planes: the seed's normal, offset raised to the highest face vertex.
+    let mut planes = Vec::with_capacity(nf);
+    for (i, &seed) in seeds.iter().enumerate() {
+        let normal = mesh_faces[seed as usize].normal;
+        let offset = face(i)
+            .iter()
+            .map(|&v| normal.dot(&vertices[v as usize].coords))
+            .fold(f64::NEG_INFINITY, f64::max);
+        planes.push(Plane { normal, offset });
+    }
+    drop((mesh_faces, seeds));
+    // Vertex adjacency (compressed rows): `u → v` for each face edge.
+    let mut neighbor_offsets = vec![0u32; vertices.len() + 1];
+    for i in 0..nf {
+        for &v in face(i) {
+            neighbor_offsets[v as usize + 1] += 1;
+        }
+    }
+    for i in 0..vertices.len() {
+        neighbor_offsets[i + 1] += neighbor_offsets[i];
+    }
+    let mut fill = neighbor_offsets.clone();
+    let mut neighbors = vec![0u32; face_indices.len()];
+    for i in 0..nf {
+        let f = face(i);
+        for k in 0..f.len() {
+            let u = f[k] as usize;
+            neighbors[fill[u] as usize] = f[(k + 1) % f.len()];
+            fill[u] += 1;
+        }
+    }
+    drop(fill);
+    let props = mass_properties(&vertices, &triangles);
+    Hull {
+        vertices,
+        triangles,
+        face_offsets,
+        face_indices,
+        planes,
+        neighbor_offsets,
+        neighbors,
+        volume: props.volume,
+        area: props.area,
+        centroid: props.centroid,
+        tolerance,
+    }
+}

@@ -1,0 +1,212 @@
+//! Coplanar triangles merged into convex polygonal faces.
+//!
+//! Quickhull leaves a triangulated, exactly weakly convex surface. Here the
+//! triangles that are flat within `ε` are grouped into faces:
+//!
+//! 1. An edge is *flat* when each triangle's far vertex is within `ε` of the
+//!    other triangle's plane. Triangles with a flat edge are candidates.
+//! 2. Candidates are seeds in order of decreasing area (the largest triangle
+//!    has the best-conditioned normal). A region grows across edges while the
+//!    new far vertex is within `ε` of the *seed's* plane, so regions cannot
+//!    drift around a curved surface.
+//! 3. A region's boundary is walked like a horizon. If it is not one simple
+//!    cycle, the region falls back to single triangles.
+//!
+//! The face plane is the seed's normal with the offset raised to the highest
+//! region vertex: the seed is a hull triangle, so every input point that was
+//! within `ε` of the seed's plane stays within `ε` of the face plane.
+
+use crate::mesh::{ALIVE, Mesh, NONE, next};
+use crate::tolerance::Scale;
+use nalgebra::Point3;
+
+/// Faces as boundary loops of working-vertex indices, plus the mesh face
+/// whose normal each one uses.
+pub(crate) struct Faces {
+    /// Concatenated loops, counter-clockwise seen from outside.
+    pub loops: Vec<u32>,
+    /// `loops[offsets[i]..offsets[i + 1]]` is face `i`.
+    pub offsets: Vec<u32>,
+    /// The mesh face slot giving face `i`'s normal.
+    pub seeds: Vec<u32>,
+    /// Whether any face has more than three vertices.
+    pub merged: bool,
+}
+
+/// Vertex of face `g` opposite half-edge `t`.
+#[inline]
+fn far_vertex(m: &Mesh, t: u32) -> u32 {
+    m.origin(next(next(t)))
+}
+
+/// Float height of point `v` above mesh face `f`.
+#[inline]
+fn height(m: &Mesh, pts: &[Point3<f64>], f: u32, v: u32) -> f64 {
+    let face = &m.faces[f as usize];
+    face.normal.dot(&pts[v as usize].coords) - face.offset
+}
+
+/// Groups the alive triangles of `m` into faces.
+#[must_use]
+pub(crate) fn merge(m: &Mesh, pts: &[Point3<f64>], s: &Scale) -> Faces {
+    let eps = s.eps;
+    let slots = m.faces.len() as u32;
+    let alive = |f: u32| m.state[f as usize] == ALIVE;
+    let flat = |h: u32| {
+        let t = m.twin(h);
+        height(m, pts, h / 3, far_vertex(m, t)).abs() <= eps
+            && height(m, pts, t / 3, far_vertex(m, h)).abs() <= eps
+    };
+    let mut seeds: Vec<(f64, u32)> = (0..slots)
+        .filter(|&f| alive(f) && (0..3).any(|i| flat(3 * f + i)))
+        .map(|f| {
+            let [a, b, c] = m.verts[f as usize].map(|v| pts[v as usize]);
+            ((b - a).cross(&(c - a)).norm(), f)
+        })
+        .collect();
+    seeds.sort_unstable_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+
+    let mut out = Faces {
+        loops: Vec::new(),
+        offsets: vec![0],
+        seeds: Vec::new(),
+        merged: false,
+    };
+    let mut region = vec![NONE; if seeds.is_empty() { 0 } else { slots as usize }];
+    let mut members = Vec::new();
+    let mut stack = Vec::new();
+    for &(_, seed) in &seeds {
+        if region[seed as usize] != NONE {
+            continue;
+        }
+        region[seed as usize] = seed;
+        members.clear();
+        stack.push(seed);
+        while let Some(g) = stack.pop() {
+            members.push(g);
+            for i in 0..3 {
+                let t = m.twin(3 * g + i);
+                let nb = t / 3;
+                if region[nb as usize] == NONE && height(m, pts, seed, far_vertex(m, t)).abs() <= eps {
+                    region[nb as usize] = seed;
+                    stack.push(nb);
+                }
+            }
+        }
+        if members.len() > 1 && push_loop(m, &region, &members, seed, &mut out) {
+            out.merged = true;
+        } else {
+            for &g in &members {
+                push_triangle(m, g, &mut out);
+            }
+        }
+    }
+    for f in 0..slots {
+        if alive(f) && region.get(f as usize).is_none_or(|&r| r == NONE) {
+            push_triangle(m, f, &mut out);
+        }
+    }
+    out
+}
+
+fn push_triangle(m: &Mesh, f: u32, out: &mut Faces) {
+    out.loops.extend_from_slice(&m.verts[f as usize]);
+    out.offsets.push(out.loops.len() as u32);
+    out.seeds.push(f);
+}
+
+/// Walks the boundary of region `r` (its members listed) into `out`; returns
+/// `false` (writing nothing) if the boundary is not a single simple cycle.
+fn push_loop(m: &Mesh, region: &[u32], members: &[u32], r: u32, out: &mut Faces) -> bool {
+    let outside = |h: u32| region[(m.twin(h) / 3) as usize] != r;
+    let mut boundary = 0usize;
+    let mut start = NONE;
+    for &g in members {
+        for i in 0..3 {
+            if outside(3 * g + i) {
+                boundary += 1;
+                start = 3 * g + i;
+            }
+        }
+    }
+    let begin = out.loops.len();
+    let mut h = start;
+    let mut steps = 0usize;
+    loop {
+        if steps == boundary || h == NONE {
+            out.loops.truncate(begin);
+            return false;
+        }
+        out.loops.push(m.origin(h));
+        steps += 1;
+        let mut e = next(h);
+        let mut turns = 0;
+        while !outside(e) {
+            e = next(m.twin(e));
+            turns += 1;
+            if turns > 3 * members.len() {
+                out.loops.truncate(begin);
+                return false;
+            }
+        }
+        h = e;
+        if h == start {
+            break;
+        }
+    }
+    // A pinched region visits a vertex twice.
+    let mut seen: Vec<u32> = out.loops[begin..].to_vec();
+    seen.sort_unstable();
+    if steps != boundary || seen.windows(2).any(|w| w[0] == w[1]) {
+        out.loops.truncate(begin);
+        return false;
+    }
+    out.offsets.push(out.loops.len() as u32);
+    out.seeds.push(r);
+    true
+}
+
+/// Drops the vertices that are not corners: those on fewer than three faces
+/// (inside a merged face they are on none; on an edge between two faces,
+/// on two), as long as every face keeps at least three vertices.
+pub(crate) fn drop_non_corners(faces: &mut Faces, point_count: usize) {
+    if !faces.merged {
+        return;
+    }
+    let nf = faces.seeds.len();
+    let mut degree = vec![0u8; point_count];
+    for &v in &faces.loops {
+        degree[v as usize] = degree[v as usize].saturating_add(1);
+    }
+    // (vertex, face) for the two-face vertices.
+    let mut pairs = Vec::new();
+    for f in 0..nf {
+        let (lo, hi) = (faces.offsets[f] as usize, faces.offsets[f + 1] as usize);
+        for &v in &faces.loops[lo..hi] {
+            if degree[v as usize] == 2 {
+                pairs.push((v, f as u32));
+            }
+        }
+    }
+    pairs.sort_unstable();
+    let mut len: Vec<u32> = faces.offsets.windows(2).map(|w| w[1] - w[0]).collect();
+    const REMOVED: u8 = u8::MAX;
+    for w in pairs.chunks_exact(2) {
+        let (v, a, b) = (w[0].0, w[0].1 as usize, w[1].1 as usize);
+        if w[1].0 == v && len[a] > 3 && len[b] > 3 {
+            degree[v as usize] = REMOVED;
+            len[a] -= 1;
+            len[b] -= 1;
+        }
+    }
+    let mut loops = Vec::with_capacity(faces.loops.len());
+    let mut offsets = Vec::with_capacity(nf + 1);
+    offsets.push(0);
+    for f in 0..nf {
+        let (lo, hi) = (faces.offsets[f] as usize, faces.offsets[f + 1] as usize);
+        loops.extend(faces.loops[lo..hi].iter().filter(|&&v| degree[v as usize] != REMOVED));
+        offsets.push(loops.len() as u32);
+    }
+    faces.loops = loops;
+    faces.offsets = offsets;
+}

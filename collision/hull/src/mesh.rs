@@ -1,0 +1,177 @@
+//! The triangle mesh the builder works on: flat arrays, indices, no pointers.
+//!
+//! Face `f` has vertices `verts[f] = [v0, v1, v2]` (counter-clockwise seen
+//! from outside) and three half-edges `3f + i` running `vᵢ → vᵢ₊₁`.
+//! `twins[f][i]` is the opposite half-edge in the neighbouring face. Dead face
+//! slots are recycled through a free list, so the arrays stay as large as the
+//! biggest intermediate hull.
+
+use crate::predicates::{cross_accurate, height_sign};
+use crate::tolerance::Scale;
+use nalgebra::{Point3, Vector3};
+
+/// "No index".
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// Face state: part of the current hull.
+pub(crate) const ALIVE: u8 = 0;
+/// Face state: seen from the current eye point (to be deleted).
+pub(crate) const VISIBLE: u8 = 1;
+/// Face state: recycled slot.
+pub(crate) const FREE: u8 = 2;
+
+/// A face's plane plus its conflict list head.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Face {
+    /// Outward unit normal.
+    pub normal: Vector3<f64>,
+    /// `normal · p` for points on the plane.
+    pub offset: f64,
+    /// Bound on `|height_f64 − height_exact|` for any point in the input box.
+    pub err: f32,
+    /// Height of the head of the conflict list (its farthest point).
+    pub far: f32,
+    /// First conflict point (the farthest), or [`NONE`].
+    pub head: u32,
+}
+
+/// The plane of triangle `a, b, c` with its rounding bound.
+///
+/// The normal is the cross product of the two *shortest* edges, whose angle is
+/// the triangle's largest; its direction error is then at most
+/// `α = 16·u·|e₁||e₂| / |e₁ × e₂|` (componentwise rounding of the differences
+/// and products, Higham 2002 §3.1). A height `n·q − offset` is off by at most
+/// `α·L` (the lever arm is at most the box span `L`) plus `8·u·M` for the
+/// rounding of the dot products at magnitude `M`. When `α·L` would exceed
+/// `ε/8` (slivers), the normal is recomputed from an exact expansion, leaving
+/// a direction error of a few `u`. Returns the face and `|n|` (twice the area),
+/// which scales the exact threshold of [`Mesh::height_above`].
+#[must_use]
+pub(crate) fn plane(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, s: &Scale) -> (Face, f64) {
+    const U: f64 = f64::EPSILON;
+    let (ab, bc, ca) = ((b - a).norm_squared(), (c - b).norm_squared(), (a - c).norm_squared());
+    // Apex = vertex opposite the longest edge; n = (p − apex) × (r − apex).
+    let (apex, p, r, l1, l2) = if ab >= bc && ab >= ca {
+        (c, a, b, ca, bc)
+    } else if bc >= ca {
+        (a, b, c, ab, ca)
+    } else {
+        (b, c, a, bc, ab)
+    };
+    let mut n = (p - apex).cross(&(r - apex));
+    let mut len = n.norm();
+    let alpha = 16.0 * U * (l1 * l2).sqrt() / len;
+    let mut dir_err = alpha * s.span;
+    if !(dir_err <= s.eps / 8.0) {
+        n = Vector3::from(cross_accurate(a, b, c));
+        len = n.norm();
+        dir_err = 8.0 * U * s.span;
+    }
+    let normal = if len > 0.0 { n / len } else { Vector3::zeros() };
+    let offset = normal.dot(&a.coords).max(normal.dot(&b.coords)).max(normal.dot(&c.coords));
+    let err = if len > 0.0 {
+        (dir_err + 8.0 * U * s.magnitude) * 1.01
+    } else {
+        f64::INFINITY
+    };
+    let face = Face {
+        normal,
+        offset,
+        err: err as f32,
+        far: 0.0,
+        head: NONE,
+    };
+    (face, len)
+}
+
+/// The hull under construction.
+pub(crate) struct Mesh {
+    pub faces: Vec<Face>,
+    pub verts: Vec<[u32; 3]>,
+    pub twins: Vec<[u32; 3]>,
+    pub state: Vec<u8>,
+    pub free: Vec<u32>,
+}
+
+/// Next half-edge around the same face.
+#[inline]
+#[must_use]
+pub(crate) fn next(h: u32) -> u32 {
+    if h % 3 == 2 { h - 2 } else { h + 1 }
+}
+
+impl Mesh {
+    /// An empty mesh with room for `capacity` faces (reserved, not touched).
+    #[must_use]
+    pub fn with_capacity(capacity: usize) -> Self {
+        Self {
+            faces: Vec::with_capacity(capacity),
+            verts: Vec::with_capacity(capacity),
+            twins: Vec::with_capacity(capacity),
+            state: Vec::with_capacity(capacity),
+            free: Vec::new(),
+        }
+    }
+
+    /// Adds triangle `v` (twins unset), reusing a free slot if any.
+    pub fn add_face(&mut self, pts: &[Point3<f64>], v: [u32; 3], s: &Scale) -> u32 {
+        let (face, _) = plane(&pts[v[0] as usize], &pts[v[1] as usize], &pts[v[2] as usize], s);
+        if let Some(f) = self.free.pop() {
+            let i = f as usize;
+            self.faces[i] = face;
+            self.verts[i] = v;
+            self.twins[i] = [NONE; 3];
+            self.state[i] = ALIVE;
+            f
+        } else {
+            self.faces.push(face);
+            self.verts.push(v);
+            self.twins.push([NONE; 3]);
+            self.state.push(ALIVE);
+            (self.faces.len() - 1) as u32
+        }
+    }
+
+    /// Origin vertex of half-edge `h`.
+    #[inline]
+    #[must_use]
+    pub fn origin(&self, h: u32) -> u32 {
+        self.verts[(h / 3) as usize][(h % 3) as usize]
+    }
+
+    /// Twin of half-edge `h`.
+    #[inline]
+    #[must_use]
+    pub fn twin(&self, h: u32) -> u32 {
+        self.twins[(h / 3) as usize][(h % 3) as usize]
+    }
+
+    /// Sets `h` and `t` as each other's twins.
+    #[inline]
+    pub fn link(&mut self, h: u32, t: u32) {
+        self.twins[(h / 3) as usize][(h % 3) as usize] = t;
+        self.twins[(t / 3) as usize][(t % 3) as usize] = h;
+    }
+
+    /// Robust "is `q` more than `t_eps` above face `f`": decided from the
+    /// stored plane when its rounding bound allows, otherwise by the exact
+    /// sign of `det(a, b, c, q) − t_eps·|n|`. A `true` answer implies that
+    /// `q` is *exactly* above the face's plane whenever `t_eps ≥ 0`.
+    /// Returns the floating-point height as well.
+    #[inline]
+    #[must_use]
+    pub fn height_above(&self, pts: &[Point3<f64>], f: u32, q: &Point3<f64>, t_eps: f64, s: &Scale) -> (bool, f64) {
+        let face = &self.faces[f as usize];
+        let h = face.normal.dot(&q.coords) - face.offset;
+        let err = f64::from(face.err);
+        if h > t_eps + err {
+            (true, h)
+        } else if h < t_eps - err {
+            (false, h)
+        } else {
+            let [a, b, c] = self.verts[f as usize].map(|i| &pts[i as usize]);
+            let (_, len) = plane(a, b, c, s);
+            (height_sign(a, b, c, q, t_eps * len) > 0.0, h)
+        }
+    }
+}

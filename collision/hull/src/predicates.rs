@@ -1,0 +1,294 @@
+//! Exact, filtered orientation predicate and exact cross products.
+//!
+//! The hull's topology (which faces a new point sees) is decided with the
+//! *exact* sign of an orientation determinant, so the visible region is always
+//! a topological disk and the horizon a simple cycle, whatever the rounding.
+//!
+//! # Derivation
+//! For a triangle `a, b, c` and a query `q`, put `A = a − q`, `B = b − q`,
+//! `C = c − q`. Then
+//!
+//! ```text
+//! det = ((b − a) × (c − a)) · (q − a) = −A · (B × C)
+//! ```
+//!
+//! is `2·area·distance` of `q` above the plane of `a, b, c` (counter-clockwise
+//! seen from outside). The floating-point value of `A · (B × C)` is within
+//! `(7 + 56u)·u·P` of the exact one, where `P` is the permanent (the same sum
+//! with absolute values) and `u = 2⁻⁵³` (Shewchuk 1997, "Adaptive Precision
+//! Floating-Point Arithmetic and Fast Robust Geometric Predicates", bound
+//! `o3derrboundA`, which covers the rounding of the differences too). When the
+//! filter cannot decide, the determinant is evaluated exactly as a
+//! non-overlapping expansion (Shewchuk's `Two-Sum`, `Two-Product`,
+//! `Grow-Expansion`, `Scale-Expansion`), whose sign is the sign of its largest
+//! component.
+//!
+//! Expansions live in fixed stack arrays: a difference has 2 components, a
+//! product of two differences at most 8, a cross component at most 16, and
+//! the determinant at most `3·2·2·16 = 192`, so [`CAP`] = 256 always suffices.
+
+use nalgebra::Point3;
+
+/// Capacity of a stack expansion (see the module docs for the bound).
+const CAP: usize = 256;
+
+/// Half an ulp of 1: the unit roundoff `u = 2⁻⁵³`.
+const U: f64 = f64::EPSILON * 0.5;
+
+/// Shewchuk's `o3derrboundA = (7 + 56u)·u`.
+const ORIENT_BOUND: f64 = (7.0 + 56.0 * U) * U;
+
+/// A non-overlapping expansion, components in increasing magnitude.
+struct Expansion {
+    len: usize,
+    c: [f64; CAP],
+}
+
+impl Expansion {
+    fn new() -> Self {
+        Self {
+            len: 0,
+            c: [0.0; CAP],
+        }
+    }
+
+    fn from_two(hi: f64, lo: f64) -> Self {
+        let mut e = Self::new();
+        if lo != 0.0 {
+            e.c[0] = lo;
+            e.len = 1;
+        }
+        e.c[e.len] = hi;
+        e.len += 1;
+        e
+    }
+
+    fn sign(&self) -> f64 {
+        self.c[..self.len]
+            .iter()
+            .rev()
+            .copied()
+            .find(|&x| x != 0.0)
+            .map_or(0.0, f64::signum)
+    }
+
+    /// Sum of the components from the smallest up: within a few ulps of the
+    /// exact value.
+    fn estimate(&self) -> f64 {
+        self.c[..self.len].iter().sum()
+    }
+
+    /// `self += b` (Shewchuk's Grow-Expansion with zero elimination).
+    fn grow(&mut self, b: f64) {
+        let mut q = b;
+        let mut h = 0;
+        for i in 0..self.len {
+            let (sum, err) = two_sum(q, self.c[i]);
+            q = sum;
+            if err != 0.0 {
+                self.c[h] = err;
+                h += 1;
+            }
+        }
+        if q != 0.0 || h == 0 {
+            self.c[h] = q;
+            h += 1;
+        }
+        self.len = h;
+    }
+
+    /// `self += f`, by growing with each component of `f`.
+    fn add(&mut self, f: &Expansion) {
+        for &x in &f.c[..f.len] {
+            self.grow(x);
+        }
+    }
+
+    fn negate(&mut self) {
+        for x in &mut self.c[..self.len] {
+            *x = -*x;
+        }
+    }
+
+    /// `self · b` (Shewchuk's Scale-Expansion with zero elimination).
+    fn scale(&self, b: f64) -> Expansion {
+        let mut out = Expansion::new();
+        let (mut q, lo) = two_product(self.c[0], b);
+        if lo != 0.0 {
+            out.c[0] = lo;
+            out.len = 1;
+        }
+        for i in 1..self.len {
+            let (p1, p0) = two_product(self.c[i], b);
+            let (sum, err) = two_sum(q, p0);
+            if err != 0.0 {
+                out.c[out.len] = err;
+                out.len += 1;
+            }
+            let (nq, err2) = fast_two_sum(p1, sum);
+            q = nq;
+            if err2 != 0.0 {
+                out.c[out.len] = err2;
+                out.len += 1;
+            }
+        }
+        if q != 0.0 || out.len == 0 {
+            out.c[out.len] = q;
+            out.len += 1;
+        }
+        out
+    }
+
+    /// `self · f` for a short `f`.
+    fn mul(&self, f: &Expansion) -> Expansion {
+        let mut out = self.scale(f.c[0]);
+        for &x in &f.c[1..f.len] {
+            out.add(&self.scale(x));
+        }
+        out
+    }
+}
+
+/// `a + b = x + y` exactly (Knuth's Two-Sum).
+#[inline]
+fn two_sum(a: f64, b: f64) -> (f64, f64) {
+    let x = a + b;
+    let bv = x - a;
+    let av = x - bv;
+    (x, (a - av) + (b - bv))
+}
+
+/// `a + b = x + y` exactly, given `|a| ≥ |b|` (Dekker's Fast-Two-Sum).
+#[inline]
+fn fast_two_sum(a: f64, b: f64) -> (f64, f64) {
+    let x = a + b;
+    (x, b - (x - a))
+}
+
+/// `a − b` as an exact two-component expansion.
+#[inline]
+fn two_diff(a: f64, b: f64) -> Expansion {
+    let x = a - b;
+    let bv = a - x;
+    let av = x + bv;
+    Expansion::from_two(x, (a - av) + (bv - b))
+}
+
+/// `a·b = x + y` exactly (the fused multiply-add gives the rounding error).
+#[inline]
+fn two_product(a: f64, b: f64) -> (f64, f64) {
+    let x = a * b;
+    (x, a.mul_add(b, -x))
+}
+
+/// Exact `p·s − q·r` for two-component differences.
+fn cross_term(p: &Expansion, s: &Expansion, q: &Expansion, r: &Expansion) -> Expansion {
+    let mut out = p.mul(s);
+    let mut neg = q.mul(r);
+    neg.negate();
+    out.add(&neg);
+    out
+}
+
+/// Exact `det − t`, where `det = ((b − a) × (c − a)) · (q − a)`.
+fn det_minus_exact(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, q: &Point3<f64>, t: f64) -> f64 {
+    let (ax, ay, az) = (two_diff(a.x, q.x), two_diff(a.y, q.y), two_diff(a.z, q.z));
+    let (bx, by, bz) = (two_diff(b.x, q.x), two_diff(b.y, q.y), two_diff(b.z, q.z));
+    let (cx, cy, cz) = (two_diff(c.x, q.x), two_diff(c.y, q.y), two_diff(c.z, q.z));
+    // A · (B × C), then negate.
+    let mut sum = ax.mul(&cross_term(&by, &cz, &bz, &cy));
+    sum.add(&ay.mul(&cross_term(&bz, &cx, &bx, &cz)));
+    sum.add(&az.mul(&cross_term(&bx, &cy, &by, &cx)));
+    sum.negate();
+    sum.grow(-t);
+    sum.sign()
+}
+
+/// Sign (−1, 0 or +1) of `det(a, b, c, q) − t`, where
+/// `det = ((b − a) × (c − a)) · (q − a)` is twice the triangle area times the
+/// height of `q` above the triangle's plane. Exact for finite inputs whose
+/// products neither overflow nor underflow.
+#[must_use]
+pub(crate) fn height_sign(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, q: &Point3<f64>, t: f64) -> f64 {
+    let (adx, ady, adz) = (a.x - q.x, a.y - q.y, a.z - q.z);
+    let (bdx, bdy, bdz) = (b.x - q.x, b.y - q.y, b.z - q.z);
+    let (cdx, cdy, cdz) = (c.x - q.x, c.y - q.y, c.z - q.z);
+    let bdxcdy = bdx * cdy;
+    let cdxbdy = cdx * bdy;
+    let cdxady = cdx * ady;
+    let adxcdy = adx * cdy;
+    let adxbdy = adx * bdy;
+    let bdxady = bdx * ady;
+    let orient = adz * (bdxcdy - cdxbdy) + bdz * (cdxady - adxcdy) + cdz * (adxbdy - bdxady);
+    let permanent = (bdxcdy.abs() + cdxbdy.abs()) * adz.abs()
+        + (cdxady.abs() + adxcdy.abs()) * bdz.abs()
+        + (adxbdy.abs() + bdxady.abs()) * cdz.abs();
+    let v = -orient - t;
+    // Filter: the orientation error bound, plus the rounding of `−orient − t`.
+    let bound = ORIENT_BOUND * permanent + 2.0 * f64::EPSILON * (orient.abs() + t.abs());
+    if v > bound {
+        1.0
+    } else if v < -bound {
+        -1.0
+    } else {
+        det_minus_exact(a, b, c, q, t)
+    }
+}
+
+/// `(b − a) × (c − a)`, each component within a few ulps of the exact value
+/// (evaluated as an exact expansion, then summed).
+#[must_use]
+pub(crate) fn cross_accurate(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>) -> [f64; 3] {
+    let (ux, uy, uz) = (two_diff(b.x, a.x), two_diff(b.y, a.y), two_diff(b.z, a.z));
+    let (vx, vy, vz) = (two_diff(c.x, a.x), two_diff(c.y, a.y), two_diff(c.z, a.z));
+    [
+        cross_term(&uy, &vz, &uz, &vy).estimate(),
+        cross_term(&uz, &vx, &ux, &vz).estimate(),
+        cross_term(&ux, &vy, &uy, &vx).estimate(),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_sign_of_nearly_coplanar_points() {
+        let a = Point3::new(0.1, 0.2, 0.3);
+        let b = Point3::new(1.1, 0.2, 0.3);
+        let c = Point3::new(0.1, 1.2, 0.3);
+        // Exactly on the plane z = 0.3: the filter cannot decide; the exact
+        // stage must return 0.
+        let on = Point3::new(0.7, 0.9, 0.3);
+        assert_eq!(height_sign(&a, &b, &c, &on, 0.0), 0.0);
+        let above = Point3::new(0.7, 0.9, 0.3f64.next_up());
+        assert_eq!(height_sign(&a, &b, &c, &above, 0.0), 1.0);
+        let below = Point3::new(0.7, 0.9, 0.3f64.next_down());
+        assert_eq!(height_sign(&a, &b, &c, &below, 0.0), -1.0);
+    }
+
+    #[test]
+    fn exact_threshold_comparison() {
+        // det = 2·area·height = 1·1·h for this right triangle with legs 1.
+        let a = Point3::new(0.0, 0.0, 0.0);
+        let b = Point3::new(1.0, 0.0, 0.0);
+        let c = Point3::new(0.0, 1.0, 0.0);
+        let q = Point3::new(0.25, 0.25, 0.5);
+        assert_eq!(height_sign(&a, &b, &c, &q, 0.5), 0.0);
+        assert_eq!(height_sign(&a, &b, &c, &q, 0.5f64.next_down()), 1.0);
+        assert_eq!(height_sign(&a, &b, &c, &q, 0.5f64.next_up()), -1.0);
+    }
+
+    #[test]
+    fn accurate_cross_of_a_sliver() {
+        let a = Point3::new(1.0, 1.0, 1.0);
+        let b = Point3::new(1.0 + 1e-9, 1.0, 1.0);
+        let c = Point3::new(0.0, 1.0 + 1e-9, 1.0);
+        let n = cross_accurate(&a, &b, &c);
+        let ux = b.x - a.x; // exact by Sterbenz
+        let vy = c.y - a.y; // exact by Sterbenz
+        assert_eq!(n[0], 0.0);
+        assert_eq!(n[1], 0.0);
+        assert!((n[2] - ux * vy).abs() <= 1e-30, "{n:?}");
+    }
+}
