@@ -4,9 +4,17 @@
 pub use collision_hull as hull;
 pub use collision_simplex as simplex;
 
+pub mod epa;
 pub mod gjk;
+pub mod observer;
 pub mod shape;
 
+pub use gjk::{
+    ClosestPoints, GjkCache, GjkConfig, GjkError, GjkOutput, GjkStatus, closest_points,
+    closest_points_observed, distance, distance_observed, gjk, gjk_intersection, intersects,
+    intersects_observed,
+};
+pub use observer::{Observer, Trace};
 pub use shape::{
     Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, HullKind, MinkowskiDifference, Point,
     Rounded, Segment, Shape, ShapeError, SupportMap, SupportPoint, Transformed, Triangle,

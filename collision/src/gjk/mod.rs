@@ -1,5 +1,29 @@
-//! GJK: distance, closest points and intersection of convex shapes.
+//! GJK: distance, closest points and intersection of convex shapes
+//! (Gilbert, Johnson and Keerthi 1988; van den Bergen 2004, §4.3).
+//!
+//! Two layers:
+//! - the free functions [`intersects`], [`distance`] and [`closest_points`] (and their
+//!   `_observed` variants) take world poses, return world results and report a run that
+//!   did not converge as an `Err(GjkError)`, never as a distance or as "touching";
+//! - the low-level [`gjk`] and [`gjk_intersection`] take a caller-owned [`GjkCache`] for
+//!   warm starts and a [`GjkConfig`], and return everything: status, iteration count,
+//!   bounds, witness points and the final [`Simplex`] (which EPA grows).
+//!
+//! All the work happens in shape A's local frame: B's pose relative to A is computed
+//! once, so world offsets (1e6 and more) cancel before any support point is formed.
 
+mod cache;
+mod query;
+mod run;
 mod simplex;
 
+pub use cache::GjkCache;
+pub use query::{
+    ClosestPoints, GjkError, closest_points, closest_points_observed, distance, distance_observed,
+    intersects, intersects_observed,
+};
+pub use run::{
+    GjkConfig, GjkOutput, GjkStatus, IntersectionOutput, IntersectionStatus, gjk, gjk_intersection,
+    relative_pose,
+};
 pub use simplex::{Simplex, SimplexVertex};

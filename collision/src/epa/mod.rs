@@ -1,0 +1,251 @@
+//! EPA: penetration depth and contact points of overlapping convex shapes (the Expanding
+//! Polytope Algorithm; van den Bergen 2001, "Proximity queries and penetration depth
+//! computation on 3D game objects", and 2004, §4.3.8).
+//!
+//! The penetration depth of A and B is the distance from the origin to the boundary of
+//! A − B, and the direction to the nearest boundary point is the contact normal. EPA
+//! starts from a polytope inside A − B that contains the origin (GJK's final simplex,
+//! grown to a tetrahedron) and repeatedly pushes out the face nearest the origin to the
+//! support point along that face's normal. Each face distance `d` is a lower bound on the
+//! depth (the polytope lies inside A − B) and each support value `h(n) = n · w` an upper
+//! bound (translating B by `h(n) n` separates the shapes), so EPA stops with a proven
+//! relative error once the support point gains less than the tolerance over the face.
+
+mod polytope;
+mod record;
+mod seed;
+
+pub use polytope::{Face, MAX_FACES, MAX_VERTICES, Polytope, PolytopeError};
+pub use record::EpaStepRecord;
+
+use crate::gjk::{Simplex, SimplexVertex};
+use crate::observer::Observer;
+use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
+use nalgebra::{Isometry3, Point3, Vector3};
+use seed::Seed;
+
+/// Tuning of an EPA run. `Default` suits every shape of this crate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct EpaConfig {
+    /// Stop when the new support point gains at most this fraction of the depth over the
+    /// nearest face: `h(n) − d ≤ ε h(n)`. The reported depth is then within `ε` of the
+    /// true depth (relative), since `d ≤ depth ≤ h(n)`.
+    pub relative_tolerance: f64,
+}
+
+impl Default for EpaConfig {
+    fn default() -> EpaConfig {
+        EpaConfig {
+            relative_tolerance: 1e-10,
+        }
+    }
+}
+
+/// How an EPA run ended. Every status comes with an answer (the best face found); only
+/// `Converged` and `Flat` answers are exact to the tolerance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum EpaStatus {
+    /// The depth is within the relative tolerance.
+    Converged,
+    /// A − B has no volume (the shapes overlap in a plane, line or point): the depth is
+    /// zero along the reported normal.
+    Flat,
+    /// Rounding made the next expansion impossible (a degenerate face or an inconsistent
+    /// horizon); the answer is the best face so far, with `depth ≤ true depth ≤ upper_bound`.
+    Stalled,
+    /// [`MAX_VERTICES`] were used before converging (curved shapes); the answer is the best
+    /// face so far, with `depth ≤ true depth ≤ upper_bound`.
+    OutOfCapacity,
+    /// A support point was not finite; the answer carries no information.
+    Degenerate,
+}
+
+/// The result of [`epa`]. Points and normal are in shape A's local frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct EpaOutput {
+    /// How the run ended.
+    pub status: EpaStatus,
+    /// Support queries made.
+    pub iterations: u32,
+    /// Penetration depth (≥ 0 up to rounding): the distance of the answer face, a lower
+    /// bound on the true depth.
+    pub depth: f64,
+    /// The smallest support value `h(n)` seen: an upper bound on the true depth.
+    pub upper_bound: f64,
+    /// Unit contact normal from A towards B: moving B by `depth · normal` separates them.
+    pub normal: Vector3<f64>,
+    /// Deepest point of A inside B (`point_a − point_b = depth · normal`).
+    pub point_a: Point3<f64>,
+    /// Deepest point of B inside A.
+    pub point_b: Point3<f64>,
+}
+
+/// One EPA iteration, reported after the faces seen by the new support point have been
+/// carved out and before the horizon is fanned to it.
+///
+/// Every point is in shape A's local frame; `pose_a` maps it to world.
+#[derive(Clone, Copy, Debug)]
+pub struct EpaStep<'a> {
+    /// Iteration number, from 1.
+    pub iteration: u32,
+    /// World pose of shape A.
+    pub pose_a: &'a Isometry3<f64>,
+    /// The polytope. Its last vertex is the new support point; the carved faces are
+    /// [`Polytope::removed`] (still stored, no longer live) and the horizon edges are
+    /// [`Polytope::horizon`].
+    pub polytope: &'a Polytope,
+    /// Slot of the face nearest the origin (the one being expanded).
+    pub closest_face: u8,
+    /// The new support point along that face's normal.
+    pub support: &'a SimplexVertex,
+    /// Lower bound on the depth: the nearest face's distance.
+    pub lower_bound: f64,
+    /// Upper bound on the depth: the smallest support value so far.
+    pub upper_bound: f64,
+}
+
+/// The answer face's data, kept so that a failed expansion still has an answer.
+#[derive(Clone, Copy)]
+struct Best {
+    depth: f64,
+    normal: Vector3<f64>,
+    point_a: Point3<f64>,
+    point_b: Point3<f64>,
+}
+
+/// Penetration depth of the shapes of `md` (A's frame), starting from GJK's final
+/// `simplex` (which must contain the origin: run this after GJK reports an overlap).
+///
+/// `polytope` is the caller's workspace (reused, never allocated); `pose_a` is passed on
+/// to the observer only. Never panics, never returns NaN.
+#[must_use]
+pub fn epa<A, B, O>(
+    md: &MinkowskiDifference<A, B>,
+    simplex: &Simplex,
+    config: &EpaConfig,
+    polytope: &mut Polytope,
+    pose_a: &Isometry3<f64>,
+    observer: &mut O,
+) -> EpaOutput
+where
+    A: SupportMap,
+    B: SupportMap,
+    O: Observer + ?Sized,
+{
+    let mut hints = SupportHints::default();
+    if let Some(v) = simplex.vertices().first() {
+        hints = SupportHints {
+            a: v.id_a,
+            b: v.id_b,
+        };
+    }
+    let tetrahedron = match seed::grow(md, simplex, &mut hints) {
+        Seed::Tetrahedron(t) => t,
+        Seed::Flat { normal } => return flat(simplex, normal),
+    };
+    if !tetrahedron.iter().all(SimplexVertex::is_finite) {
+        return degenerate();
+    }
+    if polytope.set_tetrahedron(&tetrahedron).is_err() {
+        return flat(simplex, Vector3::x());
+    }
+    let mut upper = f64::INFINITY;
+    let mut iterations = 0;
+    let mut best: Option<Best> = None;
+    let status = loop {
+        let Some(f) = polytope.closest_face() else {
+            break EpaStatus::Stalled;
+        };
+        let face = *polytope.face(f);
+        let (point_a, point_b) = polytope.witnesses(f);
+        best = Some(Best {
+            depth: face.distance,
+            normal: face.normal,
+            point_a,
+            point_b,
+        });
+        let w = md.support_vertex(&face.normal, &mut hints);
+        iterations += 1;
+        if !w.is_finite() {
+            break EpaStatus::Degenerate;
+        }
+        let h = face.normal.dot(&w.w.coords);
+        upper = upper.min(h);
+        let scale = polytope
+            .vertices()
+            .iter()
+            .fold(w.w.coords.amax(), |m, v| m.max(v.w.coords.amax()));
+        // Converged when the gain is within the relative tolerance of the depth, or
+        // within rounding of the polytope's size (depth ≈ 0: touching shapes).
+        let gain = h - face.distance;
+        if gain <= config.relative_tolerance * h.max(0.0) + ROUNDING_RELATIVE * scale {
+            break EpaStatus::Converged;
+        }
+        let Ok(index) = polytope.push_vertex(w) else {
+            break EpaStatus::OutOfCapacity;
+        };
+        match polytope.carve(f, index) {
+            Ok(()) => {}
+            Err(PolytopeError::Full) => break EpaStatus::OutOfCapacity,
+            Err(PolytopeError::Degenerate) => break EpaStatus::Stalled,
+        }
+        observer.epa_step(&EpaStep {
+            iteration: iterations,
+            pose_a,
+            polytope,
+            closest_face: f,
+            support: &w,
+            lower_bound: face.distance.max(0.0),
+            upper_bound: upper,
+        });
+        match polytope.fill(index) {
+            Ok(()) => {}
+            Err(PolytopeError::Full) => break EpaStatus::OutOfCapacity,
+            Err(PolytopeError::Degenerate) => break EpaStatus::Stalled,
+        }
+    };
+    match best {
+        Some(b) if status != EpaStatus::Degenerate => EpaOutput {
+            status,
+            iterations,
+            depth: b.depth,
+            upper_bound: upper.max(b.depth),
+            normal: b.normal,
+            point_a: b.point_a,
+            point_b: b.point_b,
+        },
+        _ => degenerate(),
+    }
+}
+
+/// Support gains below this times the size of A − B are rounding noise.
+const ROUNDING_RELATIVE: f64 = 64.0 * f64::EPSILON;
+
+/// The zero-depth answer for a flat A − B, with GJK's witness points (which coincide).
+fn flat(simplex: &Simplex, normal: Vector3<f64>) -> EpaOutput {
+    let (point_a, point_b) = simplex.witnesses();
+    EpaOutput {
+        status: EpaStatus::Flat,
+        iterations: 0,
+        depth: 0.0,
+        upper_bound: 0.0,
+        normal,
+        point_a,
+        point_b,
+    }
+}
+
+fn degenerate() -> EpaOutput {
+    EpaOutput {
+        status: EpaStatus::Degenerate,
+        iterations: 0,
+        depth: 0.0,
+        upper_bound: f64::INFINITY,
+        normal: Vector3::x(),
+        point_a: Point3::origin(),
+        point_b: Point3::origin(),
+    }
+}

@@ -1,0 +1,416 @@
+//! The EPA polytope: a closed triangle mesh around the origin with face adjacency, grown
+//! one support point at a time by carving out the faces the point sees and fanning the
+//! horizon (silhouette) edges to it.
+
+use crate::gjk::SimplexVertex;
+use crate::shape::unit;
+use nalgebra::{Point3, Vector3};
+
+/// Most vertices a [`Polytope`] holds.
+///
+/// Each EPA iteration adds one vertex, so this also caps the iterations. Polytope pairs
+/// converge long before it (one vertex per face pair of the contact feature); curved
+/// shapes converge like `1/V` and stop here with [`crate::epa::EpaStatus::OutOfCapacity`].
+pub const MAX_VERTICES: usize = 128;
+
+/// Most faces a [`Polytope`] holds: by Euler's formula a closed triangulated polytope with
+/// `V` vertices has `E = 3V − 6` edges and `F = 2V − 4` faces (each face has three edges,
+/// each edge two faces: `3F = 2E`; `V − E + F = 2`). Faces carved out by an expansion are
+/// freed before the new ones are made, so the live count never exceeds `2 · MAX_VERTICES − 4`.
+pub const MAX_FACES: usize = 2 * MAX_VERTICES - 4;
+
+/// Most horizon edges of one expansion: the horizon is a simple cycle of vertices.
+const MAX_HORIZON: usize = MAX_VERTICES;
+
+/// Depth of the explicit silhouette stack: every carved face pushes two neighbours, the
+/// first face three, so `2 · MAX_FACES + 3` bounds it.
+const MAX_STACK: usize = 2 * MAX_FACES + 3;
+
+// Faces and vertices are addressed with `u8`.
+const _: () = assert!(MAX_VERTICES <= 256 && MAX_FACES <= 256);
+
+/// A triangle of the polytope. Edge `i` runs from `vertices[i]` to `vertices[(i + 1) % 3]`;
+/// the vertices are counter-clockwise seen from outside.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Face {
+    /// Vertex indices.
+    pub vertices: [u8; 3],
+    /// `adjacent[i]` is the face across edge `i`.
+    adjacent: [u8; 3],
+    /// `adjacent_edge[i]` is the index of edge `i` within `adjacent[i]`.
+    adjacent_edge: [u8; 3],
+    /// Outward unit normal.
+    pub normal: Vector3<f64>,
+    /// Signed distance of the face's plane from the origin, `n · v`.
+    pub distance: f64,
+    alive: bool,
+}
+
+impl Face {
+    const EMPTY: Face = Face {
+        vertices: [0; 3],
+        adjacent: [0; 3],
+        adjacent_edge: [0; 3],
+        normal: Vector3::new(0.0, 0.0, 0.0),
+        distance: 0.0,
+        alive: false,
+    };
+}
+
+/// Why the polytope could not be changed as asked. The polytope is left unusable for
+/// further expansion, but faces not yet touched keep their values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PolytopeError {
+    /// Vertex or face capacity exhausted.
+    Full,
+    /// A face came out with no well-defined normal, or the carved region's boundary was
+    /// not a simple cycle (rounding made the visibility tests inconsistent).
+    Degenerate,
+}
+
+/// A convex polytope of A − B vertices with fixed capacity; see [`MAX_VERTICES`].
+///
+/// Nothing is allocated: a polytope is a plain value (about 25 KB) meant to live on the
+/// stack or be reused by the caller.
+#[derive(Clone, Debug)]
+pub struct Polytope {
+    vertices: [SimplexVertex; MAX_VERTICES],
+    vertex_count: usize,
+    faces: [Face; MAX_FACES],
+    face_count: usize,
+    free: [u8; MAX_FACES],
+    free_count: usize,
+    removed: [u8; MAX_FACES],
+    removed_count: usize,
+    horizon: [[u8; 2]; MAX_HORIZON],
+    horizon_count: usize,
+    stack: [[u8; 2]; MAX_STACK],
+}
+
+impl Default for Polytope {
+    fn default() -> Polytope {
+        let origin = Point3::origin();
+        Polytope {
+            vertices: [SimplexVertex::new(origin, origin, 0, 0); MAX_VERTICES],
+            vertex_count: 0,
+            faces: [Face::EMPTY; MAX_FACES],
+            face_count: 0,
+            free: [0; MAX_FACES],
+            free_count: 0,
+            removed: [0; MAX_FACES],
+            removed_count: 0,
+            horizon: [[0; 2]; MAX_HORIZON],
+            horizon_count: 0,
+            stack: [[0; 2]; MAX_STACK],
+        }
+    }
+}
+
+impl Polytope {
+    /// Empties the polytope (keeps the storage).
+    pub fn clear(&mut self) {
+        self.vertex_count = 0;
+        self.face_count = 0;
+        self.free_count = 0;
+        self.removed_count = 0;
+        self.horizon_count = 0;
+    }
+
+    /// Replaces the contents by the tetrahedron `v`, oriented so that every face normal
+    /// points away from the fourth vertex.
+    ///
+    /// # Errors
+    /// [`PolytopeError::Degenerate`] when a face has no normal (the tetrahedron is flat).
+    pub fn set_tetrahedron(&mut self, v: &[SimplexVertex; 4]) -> Result<(), PolytopeError> {
+        self.clear();
+        let [p0, p1, p2, p3] = v.map(|x| x.w);
+        // det = (p1 − p0) · ((p2 − p0) × (p3 − p0)) > 0 means p3 lies on the side of
+        // (p1 − p0) × (p2 − p0), so face (0, 1, 2) must be flipped to face outwards.
+        let det = (p1 - p0).dot(&(p2 - p0).cross(&(p3 - p0)));
+        let order = if det > 0.0 {
+            [0, 2, 1, 3]
+        } else {
+            [0, 1, 2, 3]
+        };
+        for i in order {
+            self.push_vertex(v[i])?;
+        }
+        for tri in [[0, 1, 2], [0, 3, 1], [0, 2, 3], [1, 3, 2]] {
+            self.add_face(tri)?;
+        }
+        self.link_by_edges();
+        Ok(())
+    }
+
+    /// The vertices.
+    #[must_use]
+    pub fn vertices(&self) -> &[SimplexVertex] {
+        &self.vertices[..self.vertex_count]
+    }
+
+    /// The live faces with their slot indices.
+    pub fn faces(&self) -> impl Iterator<Item = (u8, &Face)> {
+        self.faces[..self.face_count]
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.alive)
+            .map(|(i, f)| (i as u8, f))
+    }
+
+    /// The face in slot `i` (live or not).
+    #[must_use]
+    pub fn face(&self, i: u8) -> &Face {
+        &self.faces[i as usize]
+    }
+
+    /// The faces carved out by the last [`Self::carve`] (their slots still hold them
+    /// until [`Self::fill`]).
+    #[must_use]
+    pub fn removed(&self) -> &[u8] {
+        &self.removed[..self.removed_count]
+    }
+
+    /// The horizon edges of the last [`Self::carve`], as vertex pairs in the orientation
+    /// of the surviving face.
+    pub fn horizon(&self) -> impl Iterator<Item = [u8; 2]> + '_ {
+        self.horizon[..self.horizon_count].iter().map(|&[f, e]| {
+            let v = self.faces[f as usize].vertices;
+            [v[e as usize], v[(e as usize + 1) % 3]]
+        })
+    }
+
+    /// The live face nearest to the origin (smallest plane distance).
+    #[must_use]
+    pub fn closest_face(&self) -> Option<u8> {
+        let mut best = None;
+        let mut best_d = f64::INFINITY;
+        for (i, f) in self.faces() {
+            if f.distance < best_d {
+                best_d = f.distance;
+                best = Some(i);
+            }
+        }
+        best
+    }
+
+    /// Adds a vertex and returns its index.
+    ///
+    /// # Errors
+    /// [`PolytopeError::Full`] at [`MAX_VERTICES`].
+    pub fn push_vertex(&mut self, v: SimplexVertex) -> Result<u8, PolytopeError> {
+        if self.vertex_count == MAX_VERTICES {
+            return Err(PolytopeError::Full);
+        }
+        self.vertices[self.vertex_count] = v;
+        self.vertex_count += 1;
+        Ok((self.vertex_count - 1) as u8)
+    }
+
+    /// The origin's projection `d n` onto face `f`'s plane in barycentric coordinates,
+    /// applied to the witness points: returns `(Σ λᵢ aᵢ, Σ λᵢ bᵢ)`.
+    ///
+    /// `λᵢ` is the area of the sub-triangle opposite vertex `i` over the face's area, both
+    /// measured along `n`: `λ₀ = n · ((v₁ − p) × (v₂ − p)) / n · ((v₁ − v₀) × (v₂ − v₀))`.
+    /// For the closest face of a convex polytope around the origin the projection lies in
+    /// the face; rounding outside it is clamped so the points stay on the shapes.
+    #[must_use]
+    pub fn witnesses(&self, f: u8) -> (Point3<f64>, Point3<f64>) {
+        let face = &self.faces[f as usize];
+        let [v0, v1, v2] = face.vertices.map(|i| &self.vertices[i as usize]);
+        let n = face.normal;
+        let p = Point3::from(n * face.distance);
+        let area =
+            |x: &Point3<f64>, y: &Point3<f64>, z: &Point3<f64>| n.dot(&(y - x).cross(&(z - x)));
+        let l0 = area(&p, &v1.w, &v2.w).max(0.0);
+        let l1 = area(&v0.w, &p, &v2.w).max(0.0);
+        let l2 = area(&v0.w, &v1.w, &p).max(0.0);
+        let sum = l0 + l1 + l2;
+        let (l0, l1, l2) = if sum > 0.0 && sum.is_finite() {
+            (l0 / sum, l1 / sum, l2 / sum)
+        } else {
+            (1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0)
+        };
+        let a = v0.a.coords * l0 + v1.a.coords * l1 + v2.a.coords * l2;
+        let b = v0.b.coords * l0 + v1.b.coords * l1 + v2.b.coords * l2;
+        (Point3::from(a), Point3::from(b))
+    }
+
+    /// Makes face `tri` (no adjacency yet), reusing a freed slot when there is one.
+    ///
+    /// Normal `n = (v₁ − v₀) × (v₂ − v₀) / |…|` and distance `n · (v₀ + v₁ + v₂) / 3`
+    /// (the centroid averages the rounding of the three vertices).
+    fn add_face(&mut self, tri: [u8; 3]) -> Result<u8, PolytopeError> {
+        let [p0, p1, p2] = tri.map(|i| self.vertices[i as usize].w);
+        let normal = unit(&(p1 - p0).cross(&(p2 - p0))).ok_or(PolytopeError::Degenerate)?;
+        let centroid = (p0.coords + p1.coords + p2.coords) / 3.0;
+        let slot = if self.free_count > 0 {
+            self.free_count -= 1;
+            self.free[self.free_count] as usize
+        } else if self.face_count < MAX_FACES {
+            self.face_count += 1;
+            self.face_count - 1
+        } else {
+            return Err(PolytopeError::Full);
+        };
+        self.faces[slot] = Face {
+            vertices: tri,
+            adjacent: [0; 3],
+            adjacent_edge: [0; 3],
+            normal,
+            distance: normal.dot(&centroid),
+            alive: true,
+        };
+        Ok(slot as u8)
+    }
+
+    /// Links every live face to its neighbours by matching reversed edges (O(F²); used
+    /// only for the four faces of the initial tetrahedron).
+    fn link_by_edges(&mut self) {
+        for f in 0..self.face_count {
+            for e in 0..3 {
+                let v = self.faces[f].vertices;
+                let (p, q) = (v[e], v[(e + 1) % 3]);
+                for g in 0..self.face_count {
+                    let w = self.faces[g].vertices;
+                    if let Some(k) = (0..3).find(|&k| w[k] == q && w[(k + 1) % 3] == p) {
+                        self.faces[f].adjacent[e] = g as u8;
+                        self.faces[f].adjacent_edge[e] = k as u8;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Carves out the faces that vertex `w` sees, starting from face `start` (which must
+    /// see it), and records the horizon: the edges between a carved face and a kept one.
+    ///
+    /// Depth-first walk over the adjacency (van den Bergen 2004, §4.3.8 "silhouette"): a
+    /// face is visible when `n · w > d`. The walk only crosses edges of visible faces, so
+    /// the carved region is connected; [`Self::fill`] checks that its boundary is one cycle.
+    ///
+    /// # Errors
+    /// [`PolytopeError::Full`] when the horizon is longer than [`MAX_VERTICES`] (only
+    /// possible when rounding made the region non-simple).
+    pub fn carve(&mut self, start: u8, w: u8) -> Result<(), PolytopeError> {
+        let p = self.vertices[w as usize].w.coords;
+        self.removed_count = 0;
+        self.horizon_count = 0;
+        let mut top = 0;
+        self.kill(start);
+        let first = self.faces[start as usize];
+        for e in (0..3).rev() {
+            self.stack[top] = [first.adjacent[e], first.adjacent_edge[e]];
+            top += 1;
+        }
+        while top > 0 {
+            top -= 1;
+            let [g, e] = self.stack[top];
+            let face = self.faces[g as usize];
+            if !face.alive {
+                continue;
+            }
+            if face.normal.dot(&p) > face.distance {
+                self.kill(g);
+                // Visit edge e + 1 before e + 2 (pushed last, popped first), so the
+                // horizon comes out in cyclic order as in the recursive formulation.
+                for k in [2, 1] {
+                    let i = (e as usize + k) % 3;
+                    if top == MAX_STACK {
+                        return Err(PolytopeError::Full);
+                    }
+                    self.stack[top] = [face.adjacent[i], face.adjacent_edge[i]];
+                    top += 1;
+                }
+            } else {
+                if self.horizon_count == MAX_HORIZON {
+                    return Err(PolytopeError::Full);
+                }
+                self.horizon[self.horizon_count] = [g, e];
+                self.horizon_count += 1;
+            }
+        }
+        Ok(())
+    }
+
+    fn kill(&mut self, f: u8) {
+        self.faces[f as usize].alive = false;
+        self.removed[self.removed_count] = f;
+        self.removed_count += 1;
+    }
+
+    /// Fans the horizon of the last [`Self::carve`] to vertex `w`, linking the new faces
+    /// to the kept ones and to each other, and frees the carved slots.
+    ///
+    /// # Errors
+    /// [`PolytopeError::Degenerate`] when the horizon is not a simple cycle or a new face
+    /// is degenerate; [`PolytopeError::Full`] when out of face slots.
+    pub fn fill(&mut self, w: u8) -> Result<(), PolytopeError> {
+        for k in 0..self.removed_count {
+            self.free[self.free_count] = self.removed[k];
+            self.free_count += 1;
+        }
+        let h = self.horizon_count;
+        if h < 3 {
+            return Err(PolytopeError::Degenerate);
+        }
+        // by_start[v] = new face whose shared (reversed horizon) edge starts at vertex v.
+        let mut by_start = [u8::MAX; MAX_VERTICES];
+        let mut new_faces = [0u8; MAX_HORIZON];
+        for k in 0..h {
+            let [g, e] = self.horizon[k];
+            let gv = self.faces[g as usize].vertices;
+            let (p, q) = (gv[e as usize], gv[(e as usize + 1) % 3]);
+            // The new face runs q → p (the kept face's edge reversed), then p → w → q.
+            let f = self.add_face([q, p, w])?;
+            self.faces[f as usize].adjacent[0] = g;
+            self.faces[f as usize].adjacent_edge[0] = e;
+            self.faces[g as usize].adjacent[e as usize] = f;
+            self.faces[g as usize].adjacent_edge[e as usize] = 0;
+            if by_start[q as usize] != u8::MAX {
+                return Err(PolytopeError::Degenerate);
+            }
+            by_start[q as usize] = k as u8;
+            new_faces[k] = f;
+        }
+        for k in 0..h {
+            // Edge 1 (p → w) of face k meets edge 2 (w → p) of the face starting at p.
+            let f = new_faces[k];
+            let p = self.faces[f as usize].vertices[1];
+            let j = by_start[p as usize];
+            if j == u8::MAX {
+                return Err(PolytopeError::Degenerate);
+            }
+            let g = new_faces[j as usize];
+            self.faces[f as usize].adjacent[1] = g;
+            self.faces[f as usize].adjacent_edge[1] = 2;
+            self.faces[g as usize].adjacent[2] = f;
+            self.faces[g as usize].adjacent_edge[2] = 1;
+        }
+        self.removed_count = 0;
+        Ok(())
+    }
+
+    /// Checks the mesh invariants (adjacency symmetric, shared edges reversed, Euler's
+    /// formula); for tests. O(F).
+    #[must_use]
+    pub fn is_consistent(&self) -> bool {
+        let mut live = 0;
+        for (i, f) in self.faces() {
+            live += 1;
+            for e in 0..3 {
+                let g = self.face(f.adjacent[e]);
+                let k = f.adjacent_edge[e] as usize;
+                let (p, q) = (f.vertices[e], f.vertices[(e + 1) % 3]);
+                if !g.alive
+                    || g.adjacent[k] != i
+                    || g.adjacent_edge[k] as usize != e
+                    || g.vertices[k] != q
+                    || g.vertices[(k + 1) % 3] != p
+                {
+                    return false;
+                }
+            }
+        }
+        live + 4 == 2 * self.vertices().len()
+    }
+}

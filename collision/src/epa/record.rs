@@ -1,0 +1,63 @@
+//! The owned, serializable copy of an [`EpaStep`] kept by [`crate::Trace`].
+
+use super::EpaStep;
+use crate::gjk::SimplexVertex;
+use nalgebra::{Isometry3, Vector3};
+
+/// An owned copy of an [`EpaStep`]. Points are in A's frame; `pose_a` maps them to world.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct EpaStepRecord {
+    /// Iteration number, from 1.
+    pub iteration: u32,
+    /// World pose of shape A.
+    pub pose_a: Isometry3<f64>,
+    /// The polytope's vertices before the step (the support point is not among them).
+    pub vertices: Vec<SimplexVertex>,
+    /// The polytope's triangles before the step (indices into `vertices`), outward
+    /// counter-clockwise.
+    pub triangles: Vec<[u32; 3]>,
+    /// The face nearest the origin, which is expanded.
+    pub closest_face: [u32; 3],
+    /// Its outward unit normal.
+    pub normal: Vector3<f64>,
+    /// The new support point along `normal`.
+    pub support: SimplexVertex,
+    /// The faces the support point sees, which the step removes.
+    pub removed: Vec<[u32; 3]>,
+    /// The horizon edges (vertex pairs) that the step fans to the support point.
+    pub horizon: Vec<[u32; 2]>,
+    /// Lower bound on the depth.
+    pub lower_bound: f64,
+    /// Upper bound on the depth.
+    pub upper_bound: f64,
+}
+
+impl From<&EpaStep<'_>> for EpaStepRecord {
+    fn from(step: &EpaStep<'_>) -> EpaStepRecord {
+        let p = step.polytope;
+        let tri = |v: [u8; 3]| v.map(u32::from);
+        let all = p.vertices();
+        let removed: Vec<[u32; 3]> = p
+            .removed()
+            .iter()
+            .map(|&f| tri(p.face(f).vertices))
+            .collect();
+        let mut triangles: Vec<[u32; 3]> = p.faces().map(|(_, f)| tri(f.vertices)).collect();
+        triangles.extend_from_slice(&removed);
+        let face = p.face(step.closest_face);
+        EpaStepRecord {
+            iteration: step.iteration,
+            pose_a: *step.pose_a,
+            vertices: all[..all.len().saturating_sub(1)].to_vec(),
+            triangles,
+            closest_face: tri(face.vertices),
+            normal: face.normal,
+            support: *step.support,
+            removed,
+            horizon: p.horizon().map(|e| e.map(u32::from)).collect(),
+            lower_bound: step.lower_bound,
+            upper_bound: step.upper_bound,
+        }
+    }
+}

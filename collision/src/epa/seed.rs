@@ -1,0 +1,157 @@
+//! Growing GJK's final simplex into a tetrahedron around the origin (the seed book's
+//! chapter 10 method; van den Bergen 2004, §4.3.8).
+//!
+//! When GJK reports an overlap its simplex contains the origin, but it may be a point,
+//! segment or triangle (the origin landed on it). Support points along directions that
+//! add a dimension complete it to a tetrahedron that still contains the origin (on its
+//! boundary, which EPA handles: the face through the origin is simply the first one
+//! expanded). When A − B itself has no volume, no direction adds a dimension: the shapes
+//! overlap only in a plane, a line or a point, and the depth is zero.
+
+use crate::gjk::{Simplex, SimplexVertex};
+use crate::shape::{MinkowskiDifference, SupportHints, SupportMap, unit};
+use nalgebra::Vector3;
+
+/// A point counts as off a line or plane when its distance exceeds this times the size
+/// of A − B: a few hundred ulps of the coordinates, well above the rounding of the
+/// distance itself and far below any real thickness.
+const FLAT_RELATIVE: f64 = 1024.0 * f64::EPSILON;
+
+/// The result of growing the simplex.
+pub(crate) enum Seed {
+    /// A tetrahedron of A − B containing the origin.
+    Tetrahedron([SimplexVertex; 4]),
+    /// A − B is flat (no volume) around the origin; `normal` is a unit direction in which
+    /// it has no extent (zero depth), from A towards B.
+    Flat { normal: Vector3<f64> },
+}
+
+/// Grows `simplex` (A's frame of `md`) into a [`Seed`].
+pub(crate) fn grow<A: SupportMap, B: SupportMap>(
+    md: &MinkowskiDifference<A, B>,
+    simplex: &Simplex,
+    hints: &mut SupportHints,
+) -> Seed {
+    let towards_b = md.b_to_a().translation.vector;
+    let first = match simplex.vertices().first() {
+        Some(v) => *v,
+        None => md.support_vertex(&Vector3::x(), hints),
+    };
+    let mut pts = [first; 4];
+    let mut len = simplex.len().max(1);
+    pts[..simplex.len()].copy_from_slice(simplex.vertices());
+    if len == 4 {
+        let [p0, p1, p2, p3] = pts.map(|v| v.w);
+        let det = (p1 - p0).dot(&(p2 - p0).cross(&(p3 - p0)));
+        let scale = size(&pts);
+        // |det| ≤ 6 · volume; a tetrahedron this flat is re-grown from a triangle.
+        if det.abs() > FLAT_RELATIVE * scale * scale * scale {
+            return Seed::Tetrahedron(pts);
+        }
+        len = 3;
+    }
+    if len == 3 {
+        let [p0, p1, p2, _] = pts.map(|v| v.w);
+        match unit(&(p1 - p0).cross(&(p2 - p0))) {
+            Some(n) => {
+                let up = md.support_vertex(&n, hints);
+                let down = md.support_vertex(&-n, hints);
+                let (h_up, h_down) = (n.dot(&(up.w - p0)), -n.dot(&(down.w - p0)));
+                let scale = size(&pts[..3])
+                    .max(up.w.coords.amax())
+                    .max(down.w.coords.amax());
+                if h_up.max(h_down) <= FLAT_RELATIVE * scale {
+                    return Seed::Flat {
+                        normal: orient(n, &towards_b),
+                    };
+                }
+                pts[3] = if h_up >= h_down { up } else { down };
+                return Seed::Tetrahedron(pts);
+            }
+            None => {
+                // Collinear triangle: keep its two farthest-apart vertices.
+                let d = |i: usize, j: usize| (pts[i].w - pts[j].w).norm_squared();
+                pts = if d(0, 1) >= d(0, 2).max(d(1, 2)) {
+                    [pts[0], pts[1], pts[0], pts[0]]
+                } else if d(0, 2) >= d(1, 2) {
+                    [pts[0], pts[2], pts[0], pts[0]]
+                } else {
+                    [pts[1], pts[2], pts[0], pts[0]]
+                };
+                len = 2;
+            }
+        }
+    }
+    if len == 1 {
+        // Any support point away from p₀ makes a segment.
+        let p0 = pts[0].w;
+        let mut found = false;
+        for dir in [
+            Vector3::x(),
+            -Vector3::x(),
+            Vector3::y(),
+            -Vector3::y(),
+            Vector3::z(),
+            -Vector3::z(),
+        ] {
+            let w = md.support_vertex(&dir, hints);
+            let scale = p0.coords.amax().max(w.w.coords.amax());
+            if (w.w - p0).amax() > FLAT_RELATIVE * scale {
+                pts[1] = w;
+                found = true;
+                break;
+            }
+        }
+        if !found {
+            // A − B is a single point (the origin): point shapes touching.
+            let normal = unit(&towards_b).unwrap_or_else(Vector3::x);
+            return Seed::Flat { normal };
+        }
+    }
+    // Segment p₀p₁: search perpendicular to it, in four directions 90° apart.
+    let (p0, p1) = (pts[0].w, pts[1].w);
+    let axis = unit(&(p1 - p0)).unwrap_or_else(Vector3::x);
+    let u = unit(&axis.cross(&least_aligned(&axis))).unwrap_or_else(Vector3::y);
+    let v = axis.cross(&u);
+    let mut best = (0.0, pts[0]);
+    for dir in [u, -u, v, -v] {
+        let w = md.support_vertex(&dir, hints);
+        let off = (w.w - p0).cross(&axis).norm();
+        if off > best.0 {
+            best = (off, w);
+        }
+    }
+    let scale = size(&pts[..2]).max(best.1.w.coords.amax());
+    if best.0 <= FLAT_RELATIVE * scale {
+        // A − B is a segment: any direction perpendicular to it has zero depth.
+        let perp = towards_b - axis * axis.dot(&towards_b);
+        return Seed::Flat {
+            normal: unit(&perp).unwrap_or(u),
+        };
+    }
+    pts[2] = best.1;
+    let simplex = Simplex::from_vertices(&pts[..3]).unwrap_or_default();
+    grow(md, &simplex, hints)
+}
+
+/// The largest coordinate magnitude of the points: the scale of A − B seen so far.
+fn size(pts: &[SimplexVertex]) -> f64 {
+    pts.iter().fold(0.0, |m: f64, p| m.max(p.w.coords.amax()))
+}
+
+/// The coordinate axis least aligned with `d`, so that `d × axis` is well conditioned.
+fn least_aligned(d: &Vector3<f64>) -> Vector3<f64> {
+    let a = d.abs();
+    if a.x <= a.y && a.x <= a.z {
+        Vector3::x()
+    } else if a.y <= a.z {
+        Vector3::y()
+    } else {
+        Vector3::z()
+    }
+}
+
+/// `n` or `−n`, whichever points along `towards` (B's origin seen from A's).
+fn orient(n: Vector3<f64>, towards: &Vector3<f64>) -> Vector3<f64> {
+    if n.dot(towards) < 0.0 { -n } else { n }
+}

@@ -1,0 +1,88 @@
+//! The caller-owned warm-start cache.
+
+use super::{Simplex, SimplexVertex};
+use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
+use nalgebra::Point3;
+
+/// What one GJK run leaves for the next on the same pair of shapes.
+///
+/// `GjkCache::default()` is a cold start. After a run the cache holds the final simplex
+/// as points in each shape's *local* frame (so it stays valid however the shapes move:
+/// every cached point is still a point of its shape) plus the support hints from which
+/// large hulls resume hill-climbing. Like Box2D's `b2SimplexCache`; unlike it, storing
+/// points rather than indices also works for curved shapes.
+///
+/// A cache belongs to one ordered pair of shapes. Reusing it for other shapes is not
+/// unsafe but makes the first iterations start from points that are not on the shapes,
+/// which can give wrong answers: call [`GjkCache::clear`] when the pair changes.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GjkCache {
+    len: usize,
+    local_a: [[f64; 3]; 4],
+    local_b: [[f64; 3]; 4],
+    ids: [[u32; 2]; 4],
+    hints: SupportHints,
+}
+
+impl GjkCache {
+    /// A cold cache (same as `default()`).
+    #[must_use]
+    pub fn new() -> GjkCache {
+        GjkCache::default()
+    }
+
+    /// Forgets everything: the next run starts cold.
+    pub fn clear(&mut self) {
+        *self = GjkCache::default();
+    }
+
+    /// Number of cached simplex vertices (0 for a cold cache).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the cache is cold.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The support hints.
+    #[must_use]
+    pub fn hints(&self) -> SupportHints {
+        self.hints
+    }
+
+    /// Rebuilds the cached simplex in A's frame of `md`.
+    pub(crate) fn load<A: SupportMap, B: SupportMap>(
+        &self,
+        md: &MinkowskiDifference<A, B>,
+    ) -> Simplex {
+        let mut s = Simplex::default();
+        for k in 0..self.len.min(4) {
+            let a = Point3::from(self.local_a[k]);
+            let b = md.b_point_in_a(&Point3::from(self.local_b[k]));
+            let ok = s.try_push(SimplexVertex::new(a, b, self.ids[k][0], self.ids[k][1]));
+            debug_assert!(ok);
+        }
+        s
+    }
+
+    /// Stores `simplex` (A's frame of `md`) and the hints.
+    pub(crate) fn store<A: SupportMap, B: SupportMap>(
+        &mut self,
+        md: &MinkowskiDifference<A, B>,
+        simplex: &Simplex,
+        hints: SupportHints,
+    ) {
+        self.len = simplex.len();
+        for (k, v) in simplex.vertices().iter().enumerate() {
+            self.local_a[k] = v.a.coords.into();
+            self.local_b[k] = md.b_to_a().inverse_transform_point(&v.b).coords.into();
+            self.ids[k] = [v.id_a, v.id_b];
+        }
+        self.hints = hints;
+    }
+}

@@ -1,0 +1,204 @@
+//! The simple GJK queries: world poses in, world answers out, failures as errors.
+
+use super::{GjkCache, GjkConfig, GjkStatus, IntersectionStatus, gjk, gjk_intersection};
+use crate::observer::Observer;
+use crate::shape::SupportMap;
+use nalgebra::{Isometry3, Point3};
+
+/// Why a simple GJK query has no answer.
+///
+/// A run that did not converge is never turned into a distance or a "touching": the
+/// caller gets the bounds and decides (retry with a larger [`GjkConfig::max_iterations`]
+/// through [`gjk`], or use `upper_bound` as a conservative distance).
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+pub enum GjkError {
+    /// The iteration cap was reached; the true distance lies in `[lower_bound, upper_bound]`.
+    #[error(
+        "GJK did not converge within {iterations} iterations: the distance lies in [{lower_bound}, {upper_bound}]"
+    )]
+    MaxIterations {
+        /// Iterations made.
+        iterations: u32,
+        /// Lower bound on the distance.
+        lower_bound: f64,
+        /// Upper bound on the distance.
+        upper_bound: f64,
+    },
+    /// A pose or a support point was NaN or infinite.
+    #[error("GJK met a non-finite pose or support point")]
+    Degenerate,
+}
+
+/// The closest points of two shapes, or the fact that they touch or overlap.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum ClosestPoints {
+    /// The shapes are apart; points in world coordinates.
+    Separated {
+        /// The point of A closest to B.
+        point_a: Point3<f64>,
+        /// The point of B closest to A.
+        point_b: Point3<f64>,
+        /// `|point_b − point_a|`, computed in A's frame (more precise than from the world
+        /// points when the poses are far from the origin).
+        distance: f64,
+    },
+    /// The shapes touch or overlap (use EPA for the penetration).
+    Overlapping,
+}
+
+/// Whether `a` at `pose_a` and `b` at `pose_b` touch or overlap.
+///
+/// # Errors
+/// [`GjkError`] when the test ran out of iterations before proving either answer, or met
+/// non-finite input.
+pub fn intersects<A, B>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+) -> Result<bool, GjkError>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    intersects_observed(a, pose_a, b, pose_b, &mut ())
+}
+
+/// [`intersects`], reporting each GJK iteration to `observer`.
+///
+/// # Errors
+/// As [`intersects`].
+pub fn intersects_observed<A, B, O>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+    observer: &mut O,
+) -> Result<bool, GjkError>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer + ?Sized,
+{
+    let config = GjkConfig::default();
+    let out = gjk_intersection(
+        a,
+        pose_a,
+        b,
+        pose_b,
+        &config,
+        &mut GjkCache::default(),
+        observer,
+    );
+    match out.status {
+        IntersectionStatus::Separated => Ok(false),
+        IntersectionStatus::Overlapping => Ok(true),
+        IntersectionStatus::MaxIterations => Err(GjkError::MaxIterations {
+            iterations: out.iterations,
+            lower_bound: 0.0,
+            upper_bound: f64::INFINITY,
+        }),
+        IntersectionStatus::Degenerate => Err(GjkError::Degenerate),
+    }
+}
+
+/// The distance between `a` at `pose_a` and `b` at `pose_b`: 0 when they touch or
+/// overlap.
+///
+/// # Errors
+/// [`GjkError`] when GJK did not converge (with the distance bounds) or met non-finite
+/// input; a run that did not converge is never reported as a distance.
+pub fn distance<A, B>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+) -> Result<f64, GjkError>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    distance_observed(a, pose_a, b, pose_b, &mut ())
+}
+
+/// [`distance`], reporting each GJK iteration to `observer`.
+///
+/// # Errors
+/// As [`distance`].
+pub fn distance_observed<A, B, O>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+    observer: &mut O,
+) -> Result<f64, GjkError>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer + ?Sized,
+{
+    match closest_points_observed(a, pose_a, b, pose_b, observer)? {
+        ClosestPoints::Separated { distance, .. } => Ok(distance),
+        ClosestPoints::Overlapping => Ok(0.0),
+    }
+}
+
+/// The closest points of `a` at `pose_a` and `b` at `pose_b`, in world coordinates.
+///
+/// # Errors
+/// As [`distance`].
+pub fn closest_points<A, B>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+) -> Result<ClosestPoints, GjkError>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    closest_points_observed(a, pose_a, b, pose_b, &mut ())
+}
+
+/// [`closest_points`], reporting each GJK iteration to `observer`.
+///
+/// # Errors
+/// As [`distance`].
+pub fn closest_points_observed<A, B, O>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+    observer: &mut O,
+) -> Result<ClosestPoints, GjkError>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer + ?Sized,
+{
+    let config = GjkConfig::default();
+    let out = gjk(
+        a,
+        pose_a,
+        b,
+        pose_b,
+        &config,
+        &mut GjkCache::default(),
+        observer,
+    );
+    match out.status {
+        GjkStatus::Converged => Ok(ClosestPoints::Separated {
+            point_a: out.point_a,
+            point_b: out.point_b,
+            distance: out.distance,
+        }),
+        GjkStatus::Overlapping => Ok(ClosestPoints::Overlapping),
+        GjkStatus::MaxIterations => Err(GjkError::MaxIterations {
+            iterations: out.iterations,
+            lower_bound: out.lower_bound,
+            upper_bound: out.distance,
+        }),
+        GjkStatus::Degenerate => Err(GjkError::Degenerate),
+    }
+}

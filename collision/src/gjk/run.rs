@@ -1,0 +1,388 @@
+//! The GJK iteration.
+
+use super::{GjkCache, Simplex, SimplexVertex};
+use crate::observer::{GjkStep, Observer};
+use crate::shape::{MinkowskiDifference, SupportMap};
+use collision_simplex::{
+    Projection, project_point, project_segment, project_tetrahedron, project_triangle,
+};
+use nalgebra::{Isometry3, Point3, Translation3, Vector3};
+
+/// Tuning of a GJK run. `Default` suits every shape of this crate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GjkConfig {
+    /// Iteration cap; reaching it gives [`GjkStatus::MaxIterations`]. Polytopes converge
+    /// in a handful of iterations; curved shapes converge linearly and may need dozens.
+    pub max_iterations: u32,
+    /// Relative duality gap `ε`: stop when `|v|² − v·w ≤ ε |v|²`. Since
+    /// `|v|² − v·w = |v| (upper − lower)`, this bounds the relative distance error by `ε`.
+    pub relative_tolerance: f64,
+}
+
+impl Default for GjkConfig {
+    fn default() -> GjkConfig {
+        GjkConfig {
+            max_iterations: 128,
+            relative_tolerance: 1e-10,
+        }
+    }
+}
+
+/// How a GJK distance run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum GjkStatus {
+    /// Separated, and the distance is exact to the tolerance: the duality gap is within
+    /// [`GjkConfig::relative_tolerance`], or f64 can make no further progress (the new
+    /// support point is already in the simplex, or `|v|` stopped decreasing).
+    Converged,
+    /// The shapes touch or overlap: the origin lies in the final tetrahedron, or `|v|` is
+    /// below rounding level relative to the simplex's size.
+    Overlapping,
+    /// The iteration cap was reached first; `distance` and `lower_bound` bracket the
+    /// true distance.
+    MaxIterations,
+    /// A pose or support point was not finite; the output carries no information.
+    Degenerate,
+}
+
+/// The result of [`gjk`].
+///
+/// Frames: `point_a`, `point_b` and `normal` are in world coordinates; `simplex` is in
+/// shape A's local frame (B's points mapped into it), as EPA wants it.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GjkOutput {
+    /// How the run ended. Only `Converged` and `Overlapping` are answers.
+    pub status: GjkStatus,
+    /// Support queries made.
+    pub iterations: u32,
+    /// `|v|`, the best upper bound on the distance (0 when `Overlapping`;
+    /// `f64::INFINITY` when `Degenerate` before any finite step).
+    pub distance: f64,
+    /// The best lower bound on the distance.
+    pub lower_bound: f64,
+    /// Witness point on A (world). When overlapping, a point of the final simplex's
+    /// combination with no geometric meaning beyond lying on A.
+    pub point_a: Point3<f64>,
+    /// Witness point on B (world).
+    pub point_b: Point3<f64>,
+    /// Unit normal from A to B (world); zero when overlapping or degenerate.
+    pub normal: Vector3<f64>,
+    /// The final simplex, in A's local frame.
+    pub simplex: Simplex,
+}
+
+/// How a GJK intersection test ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum IntersectionStatus {
+    /// A separating axis was found.
+    Separated,
+    /// The shapes touch or overlap.
+    Overlapping,
+    /// The iteration cap was reached before either was proved.
+    MaxIterations,
+    /// A pose or support point was not finite.
+    Degenerate,
+}
+
+/// The result of [`gjk_intersection`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IntersectionOutput {
+    /// How the test ended.
+    pub status: IntersectionStatus,
+    /// Support queries made.
+    pub iterations: u32,
+    /// When `Separated`, a unit world direction `n` with `n·a < n·b` for every point `a`
+    /// of A and `b` of B; zero otherwise.
+    pub separating_axis: Vector3<f64>,
+    /// The final simplex, in A's local frame.
+    pub simplex: Simplex,
+}
+
+/// B's pose in A's frame, `pose_a⁻¹ · pose_b`, with the translations subtracted first so
+/// that equal large offsets cancel exactly (Sterbenz) instead of rounding twice.
+#[must_use]
+pub fn relative_pose(pose_a: &Isometry3<f64>, pose_b: &Isometry3<f64>) -> Isometry3<f64> {
+    let dt = pose_b.translation.vector - pose_a.translation.vector;
+    Isometry3::from_parts(
+        Translation3::from(pose_a.rotation.inverse_transform_vector(&dt)),
+        pose_a.rotation.inverse() * pose_b.rotation,
+    )
+}
+
+fn is_finite_pose(p: &Isometry3<f64>) -> bool {
+    p.translation
+        .vector
+        .iter()
+        .chain(p.rotation.coords.iter())
+        .all(|c| c.is_finite())
+}
+
+/// Projects the origin onto the simplex (signed volumes, collision-simplex).
+fn project(s: &Simplex) -> Projection {
+    match s.vertices() {
+        [a] => project_point(&a.w),
+        [a, b] => project_segment(&a.w, &b.w),
+        [a, b, c] => project_triangle(&a.w, &b.w, &c.w),
+        [a, b, c, d] => project_tetrahedron(&a.w, &b.w, &c.w, &d.w),
+        _ => Projection {
+            point: Point3::origin(),
+            weights: [0.0; 4],
+            support: 0,
+        },
+    }
+}
+
+/// How the core loop stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    Converged,
+    Overlapping,
+    Separated,
+    MaxIterations,
+    Degenerate,
+}
+
+/// State at the end of the core loop, in A's frame.
+struct Run {
+    stop: Stop,
+    iterations: u32,
+    simplex: Simplex,
+    v: Vector3<f64>,
+    lower: f64,
+}
+
+/// Rounding level of `|v|`: a simplex whose closest point is within this of the origin,
+/// relative to the simplex's size, touches it. `64 ε` leaves room for the projection's
+/// rounding (a few ulps per operation) while a 1e-9 relative gap stays well above it.
+const TOUCH_RELATIVE: f64 = 64.0 * f64::EPSILON;
+
+/// The GJK loop (van den Bergen 2004, Algorithm 4.6) on the Minkowski difference `md`.
+///
+/// Each iteration projects the origin onto the simplex (closest point `v`, reduced
+/// simplex), queries `w = s(−v)` and checks the duality gap: `|v|` is an upper bound on
+/// the distance and `v·w/|v|` a lower bound, so `|v|² − v·w ≤ ε|v|²` bounds the relative
+/// error by `ε`. `|v|²` strictly decreases in exact arithmetic; when rounding stops it
+/// from decreasing, the previous simplex is kept and the run ends (no progress).
+/// With `SEPARATION_ONLY`, the loop stops as soon as `v·w > 0` proves a separating axis.
+fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ONLY: bool>(
+    md: &MinkowskiDifference<A, B>,
+    pose_a: &Isometry3<f64>,
+    config: &GjkConfig,
+    cache: &mut GjkCache,
+    observer: &mut O,
+) -> Run {
+    let mut hints = cache.hints();
+    let mut simplex = cache.load(md);
+    let mut iterations = 0;
+    if simplex.is_empty() {
+        // Cold start: search towards B's origin, where the closest point usually is.
+        let t = md.b_to_a().translation.vector;
+        let dir = if t == Vector3::zeros() {
+            Vector3::x()
+        } else {
+            t
+        };
+        let ok = simplex.try_push(md.support_vertex(&dir, &mut hints));
+        debug_assert!(ok);
+        iterations = 1;
+    }
+    let mut best_vv = f64::INFINITY;
+    let mut saved = simplex;
+    let mut v = Vector3::zeros();
+    let mut lower: f64 = 0.0;
+    let stop = loop {
+        let p = project(&simplex);
+        let vv = p.point.coords.norm_squared();
+        if !vv.is_finite() || !simplex.vertices().iter().all(SimplexVertex::is_finite) {
+            simplex = saved;
+            break Stop::Degenerate;
+        }
+        if vv >= best_vv {
+            simplex = saved;
+            break Stop::Converged;
+        }
+        simplex.retain(p.support, &p.weights);
+        v = p.point.coords;
+        best_vv = vv;
+        let touch = TOUCH_RELATIVE * simplex.scale();
+        if simplex.len() == 4 || vv <= touch * touch {
+            break Stop::Overlapping;
+        }
+        if iterations >= config.max_iterations {
+            break Stop::MaxIterations;
+        }
+        let direction = -v;
+        let w = md.support_vertex(&direction, &mut hints);
+        iterations += 1;
+        if !w.is_finite() {
+            break Stop::Degenerate;
+        }
+        let vw = v.dot(&w.w.coords);
+        let v_norm = vv.sqrt();
+        lower = lower.max(vw / v_norm);
+        observer.gjk_step(&GjkStep {
+            iteration: iterations,
+            pose_a,
+            simplex: simplex.vertices(),
+            v,
+            direction,
+            support: &w,
+            lower_bound: lower,
+            upper_bound: v_norm,
+        });
+        if SEPARATION_ONLY && vw > 0.0 {
+            break Stop::Separated;
+        }
+        let duplicate = simplex.vertices().iter().any(|s| s.a == w.a && s.b == w.b);
+        if vv - vw <= config.relative_tolerance * vv || duplicate {
+            break Stop::Converged;
+        }
+        saved = simplex;
+        let ok = simplex.try_push(w);
+        debug_assert!(ok, "a reduced simplex has at most 3 vertices here");
+    };
+    cache.store(md, &simplex, hints);
+    Run {
+        stop,
+        iterations,
+        simplex,
+        v,
+        lower,
+    }
+}
+
+/// GJK distance between `a` at `pose_a` and `b` at `pose_b`, warm-started from and
+/// updating `cache`, reporting each iteration to `observer`.
+///
+/// Never panics and never returns NaN. Only `Converged` (separated, exact distance) and
+/// `Overlapping` (touching or overlapping) are answers; see [`GjkOutput`] for frames.
+#[must_use]
+pub fn gjk<A, B, O>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+    config: &GjkConfig,
+    cache: &mut GjkCache,
+    observer: &mut O,
+) -> GjkOutput
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer + ?Sized,
+{
+    let out = if is_finite_pose(pose_a) && is_finite_pose(pose_b) {
+        let md = MinkowskiDifference::from_relative(a, b, relative_pose(pose_a, pose_b));
+        let r = run::<_, _, _, false>(&md, pose_a, config, cache, &mut &mut *observer);
+        finish(&r, pose_a)
+    } else {
+        degenerate()
+    };
+    observer.gjk_done(&out);
+    out
+}
+
+fn degenerate() -> GjkOutput {
+    GjkOutput {
+        status: GjkStatus::Degenerate,
+        iterations: 0,
+        distance: f64::INFINITY,
+        lower_bound: 0.0,
+        point_a: Point3::origin(),
+        point_b: Point3::origin(),
+        normal: Vector3::zeros(),
+        simplex: Simplex::default(),
+    }
+}
+
+/// Converts the loop's A-frame state into the world-frame output.
+fn finish(r: &Run, pose_a: &Isometry3<f64>) -> GjkOutput {
+    let (pa, pb) = r.simplex.witnesses();
+    let status = match r.stop {
+        Stop::Converged | Stop::Separated => GjkStatus::Converged,
+        Stop::Overlapping => GjkStatus::Overlapping,
+        Stop::MaxIterations => GjkStatus::MaxIterations,
+        Stop::Degenerate => GjkStatus::Degenerate,
+    };
+    let separated = matches!(status, GjkStatus::Converged | GjkStatus::MaxIterations);
+    let distance = if separated { r.v.norm() } else { 0.0 };
+    let normal = match crate::shape::unit(&-r.v) {
+        Some(n) if separated => pose_a.rotation * n,
+        _ => Vector3::zeros(),
+    };
+    GjkOutput {
+        status,
+        iterations: r.iterations,
+        distance: if status == GjkStatus::Degenerate {
+            f64::INFINITY
+        } else {
+            distance
+        },
+        lower_bound: if separated {
+            r.lower.max(0.0).min(distance)
+        } else {
+            0.0
+        },
+        point_a: pose_a * pa,
+        point_b: pose_a * pb,
+        normal,
+        simplex: r.simplex,
+    }
+}
+
+/// GJK intersection test: stops as soon as a separating axis is found (`v·w > 0`) or the
+/// origin is enclosed, which is cheaper than a full distance query.
+#[must_use]
+pub fn gjk_intersection<A, B, O>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+    config: &GjkConfig,
+    cache: &mut GjkCache,
+    observer: &mut O,
+) -> IntersectionOutput
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer + ?Sized,
+{
+    if !(is_finite_pose(pose_a) && is_finite_pose(pose_b)) {
+        return IntersectionOutput {
+            status: IntersectionStatus::Degenerate,
+            iterations: 0,
+            separating_axis: Vector3::zeros(),
+            simplex: Simplex::default(),
+        };
+    }
+    let md = MinkowskiDifference::from_relative(a, b, relative_pose(pose_a, pose_b));
+    let r = run::<_, _, _, true>(&md, pose_a, config, cache, &mut &mut *observer);
+    let status = match r.stop {
+        Stop::Separated | Stop::Converged => IntersectionStatus::Separated,
+        Stop::Overlapping => IntersectionStatus::Overlapping,
+        Stop::MaxIterations => IntersectionStatus::MaxIterations,
+        Stop::Degenerate => IntersectionStatus::Degenerate,
+    };
+    let separating_axis = match crate::shape::unit(&-r.v) {
+        Some(n) if status == IntersectionStatus::Separated => pose_a.rotation * n,
+        _ => Vector3::zeros(),
+    };
+    IntersectionOutput {
+        status,
+        iterations: r.iterations,
+        separating_axis,
+        simplex: r.simplex,
+    }
+}
+
+impl SimplexVertex {
+    /// Whether all coordinates are finite.
+    #[must_use]
+    pub fn is_finite(&self) -> bool {
+        self.a.iter().chain(self.b.iter()).all(|c| c.is_finite())
+    }
+}

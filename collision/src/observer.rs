@@ -1,0 +1,157 @@
+//! Step-by-step recording of the query algorithms for the debugger.
+//!
+//! The algorithms are generic over an [`Observer`] and call it at every step with
+//! borrowed state. `()` is the no-op observer: its empty methods inline away, so the
+//! plain queries (which pass `&mut ()`) pay nothing. [`Trace`] copies every step into
+//! owned, serializable records.
+
+use crate::gjk::{GjkOutput, SimplexVertex};
+use nalgebra::{Isometry3, Vector3};
+
+/// One GJK iteration, as seen after the support query and before the simplex grows.
+///
+/// Every point and vector is in shape A's local frame; `pose_a` maps it to world.
+#[derive(Clone, Copy, Debug)]
+pub struct GjkStep<'a> {
+    /// Iteration number, from 1.
+    pub iteration: u32,
+    /// World pose of shape A (the working frame).
+    pub pose_a: &'a Isometry3<f64>,
+    /// The current simplex (reduced to the vertices supporting `v`), with weights.
+    pub simplex: &'a [SimplexVertex],
+    /// The point of the simplex closest to the origin.
+    pub v: Vector3<f64>,
+    /// The search direction `−v`.
+    pub direction: Vector3<f64>,
+    /// The new support point of A − B along `direction`.
+    pub support: &'a SimplexVertex,
+    /// Lower bound on the distance: `max(0, v · w / |v|)` over the iterations so far.
+    pub lower_bound: f64,
+    /// Upper bound on the distance: `|v|`.
+    pub upper_bound: f64,
+}
+
+/// Receives the steps of the query algorithms. Every method defaults to doing nothing.
+pub trait Observer {
+    /// Called once per GJK iteration.
+    #[inline(always)]
+    fn gjk_step(&mut self, step: &GjkStep<'_>) {
+        let _ = step;
+    }
+
+    /// Called once when a GJK distance run ends, with its result.
+    #[inline(always)]
+    fn gjk_done(&mut self, output: &GjkOutput) {
+        let _ = output;
+    }
+
+    /// Called once per EPA iteration.
+    #[inline(always)]
+    fn epa_step(&mut self, step: &crate::epa::EpaStep<'_>) {
+        let _ = step;
+    }
+}
+
+/// The no-op observer.
+impl Observer for () {}
+
+/// An owned copy of a [`GjkStep`].
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GjkStepRecord {
+    /// Iteration number, from 1.
+    pub iteration: u32,
+    /// World pose of shape A; all other fields are in A's frame.
+    pub pose_a: Isometry3<f64>,
+    /// The simplex with its weights.
+    pub simplex: Vec<SimplexVertex>,
+    /// Closest point of the simplex to the origin.
+    pub v: Vector3<f64>,
+    /// Search direction.
+    pub direction: Vector3<f64>,
+    /// New support point.
+    pub support: SimplexVertex,
+    /// Lower distance bound.
+    pub lower_bound: f64,
+    /// Upper distance bound.
+    pub upper_bound: f64,
+}
+
+/// One recorded event.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum TraceEvent {
+    /// A GJK iteration.
+    GjkStep(Box<GjkStepRecord>),
+    /// The end of a GJK distance run.
+    GjkDone(Box<GjkOutput>),
+    /// An EPA iteration.
+    EpaStep(Box<crate::epa::EpaStepRecord>),
+}
+
+/// Records every step it observes, in order. Allocates; meant for debugging and tests.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Trace {
+    /// The events, in the order they happened.
+    pub events: Vec<TraceEvent>,
+}
+
+impl Trace {
+    /// An empty trace.
+    #[must_use]
+    pub fn new() -> Trace {
+        Trace::default()
+    }
+
+    /// The GJK steps recorded so far.
+    pub fn gjk_steps(&self) -> impl Iterator<Item = &GjkStepRecord> {
+        self.events.iter().filter_map(|e| match e {
+            TraceEvent::GjkStep(s) => Some(&**s),
+            _ => None,
+        })
+    }
+}
+
+impl Observer for Trace {
+    fn gjk_step(&mut self, step: &GjkStep<'_>) {
+        self.events
+            .push(TraceEvent::GjkStep(Box::new(GjkStepRecord {
+                iteration: step.iteration,
+                pose_a: *step.pose_a,
+                simplex: step.simplex.to_vec(),
+                v: step.v,
+                direction: step.direction,
+                support: *step.support,
+                lower_bound: step.lower_bound,
+                upper_bound: step.upper_bound,
+            })));
+    }
+
+    fn gjk_done(&mut self, output: &GjkOutput) {
+        self.events
+            .push(TraceEvent::GjkDone(Box::new(output.clone())));
+    }
+
+    fn epa_step(&mut self, step: &crate::epa::EpaStep<'_>) {
+        self.events.push(TraceEvent::EpaStep(Box::new(
+            crate::epa::EpaStepRecord::from(step),
+        )));
+    }
+}
+
+impl<O: Observer + ?Sized> Observer for &mut O {
+    #[inline(always)]
+    fn gjk_step(&mut self, step: &GjkStep<'_>) {
+        (**self).gjk_step(step);
+    }
+    #[inline(always)]
+    fn gjk_done(&mut self, output: &GjkOutput) {
+        (**self).gjk_done(output);
+    }
+    #[inline(always)]
+    fn epa_step(&mut self, step: &crate::epa::EpaStep<'_>) {
+        (**self).epa_step(step);
+    }
+}
