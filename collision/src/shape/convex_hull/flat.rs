@@ -76,7 +76,10 @@ pub(super) fn polygon(points: &[Point3<f64>]) -> ConvexHull {
         .collect();
     planar.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
     planar.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
-    let ring = monotone_chain(&planar);
+    let extent = planar
+        .iter()
+        .fold(0.0f64, |m, p| m.max(p.0.abs()).max(p.1.abs()));
+    let ring = monotone_chain(&planar, extent);
     if ring.len() < 3 {
         return segment(points);
     }
@@ -91,10 +94,14 @@ pub(super) fn polygon(points: &[Point3<f64>]) -> ConvexHull {
 
 /// Andrew's monotone chain on points sorted by `(x, y)`: returns the input indices of
 /// the counter-clockwise hull, without collinear points.
-fn monotone_chain(sorted: &[(f64, f64, usize)]) -> Vec<usize> {
+///
+/// Projected coordinates carry rounding errors of about `ε · extent`, so a turn
+/// `(a − o) × (b − o)` counts as left only above `64 ε · extent · (|a − o| + |b − o|)`.
+fn monotone_chain(sorted: &[(f64, f64, usize)], extent: f64) -> Vec<usize> {
     let mut hull: Vec<(f64, f64, usize)> = Vec::with_capacity(sorted.len() + 1);
-    half_chain(&mut hull, sorted.iter());
-    half_chain(&mut hull, sorted.iter().rev());
+    let tol = 64.0 * f64::EPSILON * extent;
+    half_chain(&mut hull, sorted.iter(), tol);
+    half_chain(&mut hull, sorted.iter().rev(), tol);
     hull.into_iter().map(|p| p.2).collect()
 }
 
@@ -104,16 +111,17 @@ fn monotone_chain(sorted: &[(f64, f64, usize)]) -> Vec<usize> {
 fn half_chain<'a>(
     hull: &mut Vec<(f64, f64, usize)>,
     points: impl Iterator<Item = &'a (f64, f64, usize)>,
+    tol: f64,
 ) {
-    // cross(o, a, b) > 0 when o → a → b turns left.
-    let cross = |o: &(f64, f64, usize), a: &(f64, f64, usize), b: &(f64, f64, usize)| {
-        (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
+    // left(o, a, b) when o → a → b turns left by more than rounding.
+    let left = |o: &(f64, f64, usize), a: &(f64, f64, usize), b: &(f64, f64, usize)| {
+        let (ax, ay, bx, by) = (a.0 - o.0, a.1 - o.1, b.0 - o.0, b.1 - o.1);
+        let len = ax.abs() + ay.abs() + bx.abs() + by.abs();
+        ax * by - ay * bx > tol * len
     };
     let start = hull.len();
     for p in points {
-        while hull.len() >= start + 2
-            && cross(&hull[hull.len() - 2], &hull[hull.len() - 1], p) <= 0.0
-        {
+        while hull.len() >= start + 2 && !left(&hull[hull.len() - 2], &hull[hull.len() - 1], p) {
             hull.pop();
         }
         hull.push(*p);
