@@ -49,7 +49,9 @@ pub enum MassError {
     #[error("the mesh has no triangles")]
     EmptyMesh,
     /// A triangle refers to a vertex that does not exist.
-    #[error("triangle {triangle} refers to vertex {index}, but there are only {vertex_count} vertices")]
+    #[error(
+        "triangle {triangle} refers to vertex {index}, but there are only {vertex_count} vertices"
+    )]
     IndexOutOfRange {
         /// Index of the triangle.
         triangle: usize,

@@ -160,7 +160,11 @@ impl MassProperties {
     }
 
     /// Unchecked constructor for values the crate has derived itself.
-    pub(crate) fn from_parts(mass: f64, center_of_mass: Point3<f64>, inertia: Matrix3<f64>) -> Self {
+    pub(crate) fn from_parts(
+        mass: f64,
+        center_of_mass: Point3<f64>,
+        inertia: Matrix3<f64>,
+    ) -> Self {
         MassProperties {
             mass,
             center_of_mass,
@@ -331,8 +335,8 @@ impl Add for MassProperties {
     fn add(self, other: MassProperties) -> MassProperties {
         let mass = self.mass + other.mass;
         // c = c1 + (m2/m)(c2 − c1): stays between c1 and c2 without cancellation.
-        let center_of_mass =
-            self.center_of_mass + (other.center_of_mass - self.center_of_mass) * (other.mass / mass);
+        let center_of_mass = self.center_of_mass
+            + (other.center_of_mass - self.center_of_mass) * (other.mass / mass);
         let inertia = self.inertia_about(&center_of_mass) + other.inertia_about(&center_of_mass);
         MassProperties::from_parts(mass, center_of_mass, inertia)
     }

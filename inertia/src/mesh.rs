@@ -106,31 +106,31 @@ pub(crate) fn integrate(
     triangles: &[[u32; 3]],
     reference: &Point3<f64>,
 ) -> Moments {
-    let mut six_volume = 0.0;
-    let mut first = Vector3::zeros();
-    // The six distinct entries of the symmetric sum, as xx, yy, zz, xy, xz, yz.
-    let mut second = [0.0; 6];
+    // Scalar accumulators (not arrays) so that they stay in registers.
+    let (mut v6_sum, mut fx, mut fy, mut fz) = (0.0, 0.0, 0.0, 0.0);
+    let (mut xx, mut yy, mut zz, mut xy, mut xz, mut yz) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
     for t in triangles {
         let a = vertices[t[0] as usize] - reference;
         let b = vertices[t[1] as usize] - reference;
         let c = vertices[t[2] as usize] - reference;
         let v6 = a.dot(&b.cross(&c));
         let s = a + b + c;
-        six_volume += v6;
-        first += s * v6;
-        let product = |i: usize, j: usize| a[i] * a[j] + b[i] * b[j] + c[i] * c[j] + s[i] * s[j];
-        second[0] += v6 * product(0, 0);
-        second[1] += v6 * product(1, 1);
-        second[2] += v6 * product(2, 2);
-        second[3] += v6 * product(0, 1);
-        second[4] += v6 * product(0, 2);
-        second[5] += v6 * product(1, 2);
+        v6_sum += v6;
+        fx += v6 * s.x;
+        fy += v6 * s.y;
+        fz += v6 * s.z;
+        xx += v6 * (a.x * a.x + b.x * b.x + c.x * c.x + s.x * s.x);
+        yy += v6 * (a.y * a.y + b.y * b.y + c.y * c.y + s.y * s.y);
+        zz += v6 * (a.z * a.z + b.z * b.z + c.z * c.z + s.z * s.z);
+        xy += v6 * (a.x * a.y + b.x * b.y + c.x * c.y + s.x * s.y);
+        xz += v6 * (a.x * a.z + b.x * b.z + c.x * c.z + s.x * s.z);
+        yz += v6 * (a.y * a.z + b.y * b.z + c.y * c.z + s.y * s.z);
     }
-    let [xx, yy, zz, xy, xz, yz] = second.map(|x| x / 120.0);
+    let second = Matrix3::new(xx, xy, xz, xy, yy, yz, xz, yz, zz) / 120.0;
     Moments {
-        volume: six_volume / 6.0,
-        first: first / 24.0,
-        second: Matrix3::new(xx, xy, xz, xy, yy, yz, xz, yz, zz),
+        volume: v6_sum / 6.0,
+        first: Vector3::new(fx, fy, fz) / 24.0,
+        second,
     }
 }
 
@@ -162,7 +162,7 @@ pub(crate) fn finish(
     }
     let thickness = volume.abs() / (frame.extent * frame.extent);
     let tolerance = flat_tolerance(frame);
-    if !(thickness > tolerance) {
+    if thickness.is_nan() || thickness <= tolerance {
         return Err(MassError::Flat {
             thickness,
             tolerance,
@@ -204,10 +204,13 @@ impl MassProperties {
         triangles: &[[u32; 3]],
         amount: Amount,
     ) -> Result<MassProperties, MassError> {
-        validate_mesh(vertices, triangles)?;
+        let frame = validate_mesh(vertices, triangles)?;
         amount.validated()?;
-        let frame = Frame::of(triangles.iter().flatten().map(|&i| &vertices[i as usize]))?;
-        finish(&integrate(vertices, triangles, &frame.reference), &frame, amount)
+        finish(
+            &integrate(vertices, triangles, &frame.reference),
+            &frame,
+            amount,
+        )
     }
 
     /// Exact mass properties of a convex hull, trusting its topology (closed,
@@ -228,11 +231,13 @@ impl MassProperties {
 
 /// Checks everything [`integrate`] trusts: finite vertices, indices in range, no repeated
 /// vertex in a triangle, and every directed edge matched exactly once by its opposite.
+/// Returns the [`Frame`] of the vertices the triangles use.
 ///
-/// The directed edges are bucketed by their start vertex (a counting sort, O(V + T)),
-/// each bucket is sorted (O(T log degree)), and each edge `i → j` is looked up as `j → i`
-/// in bucket `j` by binary search.
-fn validate_mesh(vertices: &[Point3<f64>], triangles: &[[u32; 3]]) -> Result<(), MassError> {
+/// Each edge `{a, b}`, `a < b`, is filed under `a` as `2b + d`, with `d = 0` for `a → b`
+/// and `d = 1` for `b → a` (a counting sort, O(V + T)). After sorting each small bucket,
+/// a closed, consistently wound mesh shows every `b` exactly as the pair `2b, 2b + 1`:
+/// a repeated entry is an edge used twice in one direction, a lone one an open edge.
+fn validate_mesh(vertices: &[Point3<f64>], triangles: &[[u32; 3]]) -> Result<Frame, MassError> {
     if let Some(index) = vertices
         .iter()
         .position(|p| !p.coords.iter().all(|x| x.is_finite()))
@@ -243,7 +248,8 @@ fn validate_mesh(vertices: &[Point3<f64>], triangles: &[[u32; 3]]) -> Result<(),
         return Err(MassError::EmptyMesh);
     }
     let vertex_count = vertices.len();
-    // start[i]..start[i + 1] will index the out-edges of vertex i.
+    let mut used = vec![false; vertex_count];
+    // start[a]..start[a + 1] will index the edges filed under vertex a.
     let mut start = vec![0usize; vertex_count + 1];
     for (triangle, t) in triangles.iter().enumerate() {
         for k in 0..3 {
@@ -261,41 +267,58 @@ fn validate_mesh(vertices: &[Point3<f64>], triangles: &[[u32; 3]]) -> Result<(),
                     index: from,
                 });
             }
-            start[from as usize + 1] += 1;
+            used[from as usize] = true;
+            start[from.min(to) as usize + 1] += 1;
         }
     }
-    for i in 0..vertex_count {
-        start[i + 1] += start[i];
+    for a in 0..vertex_count {
+        start[a + 1] += start[a];
     }
-    let mut cursor = start.clone();
-    let mut targets = vec![0u32; 3 * triangles.len()];
+    let mut filed = vec![0u64; 3 * triangles.len()];
     for t in triangles {
         for k in 0..3 {
-            let from = t[k] as usize;
-            targets[cursor[from]] = t[(k + 1) % 3];
-            cursor[from] += 1;
+            let (from, to) = (t[k], t[(k + 1) % 3]);
+            let a = from.min(to) as usize;
+            filed[start[a]] = 2 * u64::from(from.max(to)) + u64::from(from > to);
+            start[a] += 1;
         }
     }
-    // Repeated directed edges first: a flipped triangle also leaves edges unmatched, but
-    // the repeat is the better diagnosis.
-    for i in 0..vertex_count {
-        let out = &mut targets[start[i]..start[i + 1]];
-        out.sort_unstable();
-        if let Some(w) = out.windows(2).find(|w| w[0] == w[1]) {
-            return Err(MassError::InconsistentWinding {
-                from: i as u32,
-                to: w[0],
-            });
+    // Filling advanced start[a] to the end of bucket a, which is where bucket a + 1 begins.
+    let mut open = None;
+    let mut begin = 0;
+    for a in 0..vertex_count {
+        let bucket = &mut filed[begin..start[a]];
+        begin = start[a];
+        bucket.sort_unstable();
+        let edge = |entry: u64| {
+            let (b, reversed) = ((entry / 2) as u32, entry % 2 == 1);
+            if reversed {
+                (b, a as u32)
+            } else {
+                (a as u32, b)
+            }
+        };
+        if let Some(w) = bucket.windows(2).find(|w| w[0] == w[1]) {
+            let (from, to) = edge(w[0]);
+            return Err(MassError::InconsistentWinding { from, to });
         }
-    }
-    for i in 0..vertex_count {
-        let from = i as u32;
-        for &to in &targets[start[i]..start[i + 1]] {
-            let back = &targets[start[to as usize]..start[to as usize + 1]];
-            if back.binary_search(&from).is_err() {
-                return Err(MassError::OpenMesh { from, to });
+        let mut k = 0;
+        while k < bucket.len() {
+            if k + 1 < bucket.len() && bucket[k] & 1 == 0 && bucket[k + 1] == bucket[k] + 1 {
+                k += 2;
+            } else {
+                open = open.or(Some(edge(bucket[k])));
+                k += 1;
             }
         }
     }
-    Ok(())
+    if let Some((from, to)) = open {
+        return Err(MassError::OpenMesh { from, to });
+    }
+    Frame::of(
+        vertices
+            .iter()
+            .zip(&used)
+            .filter_map(|(p, &u)| u.then_some(p)),
+    )
 }

@@ -52,7 +52,12 @@ impl MassProperties {
     pub fn ball(radius: f64, amount: Amount) -> Result<MassProperties, MassError> {
         let r = dimension("ball", "radius", radius)?;
         let i = 0.4 * r * r;
-        centred(4.0 / 3.0 * PI * r * r * r, amount, Vector3::repeat(i), Point3::origin())
+        centred(
+            4.0 / 3.0 * PI * r * r * r,
+            amount,
+            Vector3::repeat(i),
+            Point3::origin(),
+        )
     }
 
     /// Box with `half_extents` `(a, b, c)` centred on the origin: `V = 8abc`,
@@ -61,7 +66,10 @@ impl MassProperties {
     ///
     /// # Errors
     /// [`MassError::InvalidDimension`] or [`MassError::InvalidAmount`].
-    pub fn cuboid(half_extents: &Vector3<f64>, amount: Amount) -> Result<MassProperties, MassError> {
+    pub fn cuboid(
+        half_extents: &Vector3<f64>,
+        amount: Amount,
+    ) -> Result<MassProperties, MassError> {
         let a = dimension("cuboid", "half extent x", half_extents.x)?;
         let b = dimension("cuboid", "half extent y", half_extents.y)?;
         let c = dimension("cuboid", "half extent z", half_extents.z)?;
@@ -85,7 +93,12 @@ impl MassProperties {
         let c = dimension("ellipsoid", "semi-axis z", semi_axes.z)?;
         let (a2, b2, c2) = (a * a, b * b, c * c);
         let per_unit_mass = Vector3::new(b2 + c2, a2 + c2, a2 + b2) / 5.0;
-        centred(4.0 / 3.0 * PI * a * b * c, amount, per_unit_mass, Point3::origin())
+        centred(
+            4.0 / 3.0 * PI * a * b * c,
+            amount,
+            per_unit_mass,
+            Point3::origin(),
+        )
     }
 
     /// Solid cylinder along Y, `y ∈ [−h, h]`, of `radius` r: `V = 2π r² h`, axial
@@ -104,7 +117,12 @@ impl MassProperties {
         let perpendicular = r * r / 4.0 + h * h / 3.0;
         let axial = r * r / 2.0;
         let per_unit_mass = Vector3::new(perpendicular, axial, perpendicular);
-        centred(2.0 * PI * r * r * h, amount, per_unit_mass, Point3::origin())
+        centred(
+            2.0 * PI * r * r * h,
+            amount,
+            per_unit_mass,
+            Point3::origin(),
+        )
     }
 
     /// Solid cone along Y, base disc of `radius` r at `y = −h`, apex at `y = +h`
@@ -118,7 +136,11 @@ impl MassProperties {
     ///
     /// # Errors
     /// [`MassError::InvalidDimension`] or [`MassError::InvalidAmount`].
-    pub fn cone(half_height: f64, radius: f64, amount: Amount) -> Result<MassProperties, MassError> {
+    pub fn cone(
+        half_height: f64,
+        radius: f64,
+        amount: Amount,
+    ) -> Result<MassProperties, MassError> {
         let h = dimension("cone", "half height", half_height)?;
         let r = dimension("cone", "radius", radius)?;
         let height = 2.0 * h;
@@ -175,7 +197,9 @@ impl MassProperties {
         let cap = MassProperties::hemisphere(r, density)?;
         let top = cap.translated(&Vector3::new(0.0, h, 0.0))?;
         let flip = UnitQuaternion::from_axis_angle(&Vector3::x_axis(), PI);
-        let bottom = cap.rotated(&flip)?.translated(&Vector3::new(0.0, -h, 0.0))?;
+        let bottom = cap
+            .rotated(&flip)?
+            .translated(&Vector3::new(0.0, -h, 0.0))?;
         let mut body = top + bottom;
         if h > 0.0 {
             body = MassProperties::cylinder(h, r, density)? + body;

@@ -119,8 +119,7 @@ impl Sampler {
         let covariance = self.sum_qqt / n - mean * mean.transpose();
         let mass = amount.mass_for_volume(volume)?;
         let inertia = (Matrix3::from_diagonal_element(covariance.trace()) - covariance) * mass;
-        let estimate =
-            MassProperties::from_parts(mass, self.frame.reference + mean, inertia);
+        let estimate = MassProperties::from_parts(mass, self.frame.reference + mean, inertia);
         let shape_error = estimate.inertia() * (exact.mass() / mass) - exact.inertia();
         let error = EstimateError {
             volume: (volume - exact_volume).abs() / exact_volume,

@@ -1,5 +1,8 @@
 //! Bad input gives typed errors, never NaN or a negative mass.
 
+// Indexing the three axes by k reads closer to the maths than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
 mod common;
 
 use common::{box_mesh, tetrahedron_mesh};
@@ -20,12 +23,20 @@ fn mesh_error(mesh: &common::Mesh, amount: Amount) -> MassError {
 fn bad_amounts() {
     let m = cube();
     for bad in [0.0, -1.0, f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -0.0] {
-        for (amount, what) in [(Amount::Density(bad), "density"), (Amount::Mass(bad), "mass")] {
-            let expected = |e: &MassError| matches!(e, MassError::InvalidAmount { what: w, .. } if *w == what);
+        for (amount, what) in [
+            (Amount::Density(bad), "density"),
+            (Amount::Mass(bad), "mass"),
+        ] {
+            let expected =
+                |e: &MassError| matches!(e, MassError::InvalidAmount { what: w, .. } if *w == what);
             assert!(expected(&mesh_error(&m, amount)), "{amount:?}");
             assert!(expected(&MassProperties::ball(1.0, amount).unwrap_err()));
-            assert!(expected(&MassProperties::capsule(1.0, 1.0, amount).unwrap_err()));
-            assert!(expected(&sampling::grid(&m.vertices, &m.triangles, amount, 4).unwrap_err()));
+            assert!(expected(
+                &MassProperties::capsule(1.0, 1.0, amount).unwrap_err()
+            ));
+            assert!(expected(
+                &sampling::grid(&m.vertices, &m.triangles, amount, 4).unwrap_err()
+            ));
         }
     }
     // density × volume underflowing to zero is a bad mass, not a zero-mass body.
@@ -35,8 +46,14 @@ fn bad_amounts() {
     ));
     let body = MassProperties::ball(1.0, UNIT).unwrap();
     for bad in [0.0, -2.0, f64::NAN, f64::INFINITY] {
-        assert!(matches!(body.scaled(bad), Err(MassError::InvalidAmount { .. })));
-        assert!(matches!(body.with_mass(bad), Err(MassError::InvalidAmount { .. })));
+        assert!(matches!(
+            body.scaled(bad),
+            Err(MassError::InvalidAmount { .. })
+        ));
+        assert!(matches!(
+            body.with_mass(bad),
+            Err(MassError::InvalidAmount { .. })
+        ));
     }
 }
 
@@ -56,7 +73,10 @@ fn bad_dimensions() {
             MassProperties::capsule(1.0, bad, UNIT),
         ];
         for r in results {
-            assert!(matches!(r, Err(MassError::InvalidDimension { .. })), "{bad}: {r:?}");
+            assert!(
+                matches!(r, Err(MassError::InvalidDimension { .. })),
+                "{bad}: {r:?}"
+            );
         }
     }
     // A capsule's half height may be zero (a ball), but not negative or NaN.
@@ -66,7 +86,10 @@ fn bad_dimensions() {
     for bad in [-1.0, f64::NAN] {
         assert!(matches!(
             MassProperties::capsule(bad, 1.0, UNIT),
-            Err(MassError::InvalidDimension { name: "half height", .. })
+            Err(MassError::InvalidDimension {
+                name: "half height",
+                ..
+            })
         ));
     }
 }
@@ -82,32 +105,50 @@ fn nan_anywhere() {
             assert_eq!(mesh_error(&m, UNIT), MassError::NonFiniteVertex { index });
         }
     }
-    let mut corners = [Point3::origin(), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0)];
+    let mut corners = [
+        Point3::origin(),
+        Point3::new(1.0, 0.0, 0.0),
+        Point3::new(0.0, 1.0, 0.0),
+        Point3::new(0.0, 0.0, 1.0),
+    ];
     corners[2].y = f64::NAN;
     assert_eq!(
         MassProperties::tetrahedron(&corners, UNIT).unwrap_err(),
         MassError::NonFiniteVertex { index: 2 }
     );
     let nan = Matrix3::from_diagonal_element(f64::NAN);
-    assert!(matches!(MassProperties::new(1.0, Point3::origin(), nan), Err(MassError::NonFinite { .. })));
+    assert!(matches!(
+        MassProperties::new(1.0, Point3::origin(), nan),
+        Err(MassError::NonFinite { .. })
+    ));
     assert!(matches!(
         MassProperties::new(1.0, Point3::new(f64::NAN, 0.0, 0.0), Matrix3::identity()),
         Err(MassError::NonFinite { .. })
     ));
     let body = MassProperties::ball(1.0, UNIT).unwrap();
-    assert!(matches!(body.translated(&Vector3::new(0.0, f64::NAN, 0.0)), Err(MassError::NonFinite { .. })));
+    assert!(matches!(
+        body.translated(&Vector3::new(0.0, f64::NAN, 0.0)),
+        Err(MassError::NonFinite { .. })
+    ));
     let q = UnitQuaternion::new_unchecked(nalgebra::Quaternion::new(f64::NAN, 0.0, 0.0, 0.0));
     assert!(matches!(body.rotated(&q), Err(MassError::NonFinite { .. })));
     // Coordinates so large that the integrals overflow.
     let huge = cube().map(|p| Point3::from(p.coords * 1e120));
-    assert!(matches!(mesh_error(&huge, UNIT), MassError::NonFinite { .. } | MassError::InvalidAmount { .. }));
+    assert!(matches!(
+        mesh_error(&huge, UNIT),
+        MassError::NonFinite { .. } | MassError::InvalidAmount { .. }
+    ));
 }
 
 #[test]
 fn unphysical_tensors() {
     let c = Point3::origin();
     assert!(matches!(
-        MassProperties::new(1.0, c, Matrix3::from_diagonal(&Vector3::new(1.0, 1.0, -0.1))),
+        MassProperties::new(
+            1.0,
+            c,
+            Matrix3::from_diagonal(&Vector3::new(1.0, 1.0, -0.1))
+        ),
         Err(MassError::InvalidTensor { .. })
     ));
     // Triangle inequality: 1 + 1 < 3.
@@ -117,14 +158,24 @@ fn unphysical_tensors() {
     ));
     let mut skew = Matrix3::identity();
     skew[(0, 1)] = 0.5;
-    assert!(matches!(MassProperties::new(1.0, c, skew), Err(MassError::InvalidTensor { .. })));
+    assert!(matches!(
+        MassProperties::new(1.0, c, skew),
+        Err(MassError::InvalidTensor { .. })
+    ));
     // A rod (2, 2, 0) and a point mass (0) are physical.
-    assert!(MassProperties::new(1.0, c, Matrix3::from_diagonal(&Vector3::new(2.0, 2.0, 0.0))).is_ok());
+    assert!(
+        MassProperties::new(1.0, c, Matrix3::from_diagonal(&Vector3::new(2.0, 2.0, 0.0))).is_ok()
+    );
     let point = MassProperties::new(1.0, c, Matrix3::zeros()).unwrap();
     assert_eq!(point.principal().moments, Vector3::zeros());
     // Shifting a tensor to the centre that is too small for the offset.
     assert!(matches!(
-        MassProperties::from_inertia_about(1.0, Point3::new(1.0, 0.0, 0.0), c, Matrix3::identity() * 0.1),
+        MassProperties::from_inertia_about(
+            1.0,
+            Point3::new(1.0, 0.0, 0.0),
+            c,
+            Matrix3::identity() * 0.1
+        ),
         Err(MassError::InvalidTensor { .. })
     ));
 }
@@ -154,10 +205,22 @@ fn flat_bodies_at_every_scale() {
         let mp = MassProperties::from_convex_mesh(&slab.vertices, &slab.triangles, UNIT).unwrap();
         let v = 1e-6 * scale.powi(3);
         let tol = if offset == 0.0 { 1e-9 } else { 1e-3 };
-        assert!((mp.mass() - v).abs() <= tol * v, "slab volume {} vs {v}", mp.mass());
+        assert!(
+            (mp.mass() - v).abs() <= tol * v,
+            "slab volume {} vs {v}",
+            mp.mass()
+        );
     }
-    let flat_tetra = [Point3::origin(), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(0.3, 0.3, 0.0)];
-    assert!(matches!(MassProperties::tetrahedron(&flat_tetra, UNIT), Err(MassError::Flat { .. })));
+    let flat_tetra = [
+        Point3::origin(),
+        Point3::new(1.0, 0.0, 0.0),
+        Point3::new(0.0, 1.0, 0.0),
+        Point3::new(0.3, 0.3, 0.0),
+    ];
+    assert!(matches!(
+        MassProperties::tetrahedron(&flat_tetra, UNIT),
+        Err(MassError::Flat { .. })
+    ));
     // All points coincide.
     let point = cube().map(|_| Point3::new(2.0, 2.0, 2.0));
     assert!(matches!(mesh_error(&point, UNIT), MassError::Flat { .. }));
@@ -168,40 +231,94 @@ fn bad_topology() {
     // Inward: every triangle reversed.
     let mut inward = cube();
     inward.triangles.iter_mut().for_each(|t| t.swap(1, 2));
-    assert!(matches!(mesh_error(&inward, UNIT), MassError::InwardWound { volume } if (volume + 1.0).abs() < 1e-15));
-    let mut tetra = tetrahedron_mesh([Point3::origin(), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0)]);
+    assert!(
+        matches!(mesh_error(&inward, UNIT), MassError::InwardWound { volume } if (volume + 1.0).abs() < 1e-15)
+    );
+    let mut tetra = tetrahedron_mesh([
+        Point3::origin(),
+        Point3::new(1.0, 0.0, 0.0),
+        Point3::new(0.0, 1.0, 0.0),
+        Point3::new(0.0, 0.0, 1.0),
+    ]);
     tetra.triangles.iter_mut().for_each(|t| t.swap(0, 1));
-    assert!(matches!(mesh_error(&tetra, UNIT), MassError::InwardWound { .. }));
+    assert!(matches!(
+        mesh_error(&tetra, UNIT),
+        MassError::InwardWound { .. }
+    ));
     // Open: one triangle missing.
     let mut open = cube();
     open.triangles.pop();
-    assert!(matches!(mesh_error(&open, UNIT), MassError::OpenMesh { .. }));
+    assert!(matches!(
+        mesh_error(&open, UNIT),
+        MassError::OpenMesh { .. }
+    ));
     // One flipped triangle.
     let mut flipped = cube();
     flipped.triangles[3].swap(0, 1);
-    assert!(matches!(mesh_error(&flipped, UNIT), MassError::InconsistentWinding { .. }));
+    assert!(matches!(
+        mesh_error(&flipped, UNIT),
+        MassError::InconsistentWinding { .. }
+    ));
     // A duplicated triangle (non-manifold).
     let mut doubled = cube();
     doubled.triangles.push(doubled.triangles[0]);
-    assert!(matches!(mesh_error(&doubled, UNIT), MassError::InconsistentWinding { .. }));
+    assert!(matches!(
+        mesh_error(&doubled, UNIT),
+        MassError::InconsistentWinding { .. }
+    ));
+    // Two triangles on one edge in one direction, plus the proper neighbour
+    // (non-manifold fin): the repeat is reported, whatever the vertex numbering.
+    let mut fin = cube();
+    let [a, b, _] = fin.triangles[0];
+    fin.vertices.push(Point3::new(0.5, 0.5, -1.0));
+    fin.triangles.push([a, b, 8]);
+    fin.triangles.push([b, a, 8]);
+    assert!(matches!(
+        mesh_error(&fin, UNIT),
+        MassError::InconsistentWinding { .. }
+    ));
+    let mut fin2 = cube();
+    fin2.vertices.push(Point3::new(0.5, 0.5, -1.0));
+    fin2.triangles.push([b, a, 8]);
+    fin2.triangles.push([a, 8, b]);
+    assert!(matches!(
+        mesh_error(&fin2, UNIT),
+        MassError::InconsistentWinding { .. }
+    ));
     // Index out of range, repeated vertex, no triangles.
     let mut out = cube();
     out.triangles[5][2] = 8;
     assert_eq!(
         mesh_error(&out, UNIT),
-        MassError::IndexOutOfRange { triangle: 5, index: 8, vertex_count: 8 }
+        MassError::IndexOutOfRange {
+            triangle: 5,
+            index: 8,
+            vertex_count: 8
+        }
     );
     let mut degenerate = cube();
     degenerate.triangles[2] = [1, 1, 4];
-    assert_eq!(mesh_error(&degenerate, UNIT), MassError::DegenerateTriangle { triangle: 2, index: 1 });
-    let empty = common::Mesh { vertices: cube().vertices, triangles: vec![] };
+    assert_eq!(
+        mesh_error(&degenerate, UNIT),
+        MassError::DegenerateTriangle {
+            triangle: 2,
+            index: 1
+        }
+    );
+    let empty = common::Mesh {
+        vertices: cube().vertices,
+        triangles: vec![],
+    };
     assert_eq!(mesh_error(&empty, UNIT), MassError::EmptyMesh);
 }
 
 #[test]
 fn sampling_errors() {
     let m = cube();
-    assert_eq!(sampling::grid(&m.vertices, &m.triangles, UNIT, 0).unwrap_err(), MassError::ZeroSamples);
+    assert_eq!(
+        sampling::grid(&m.vertices, &m.triangles, UNIT, 0).unwrap_err(),
+        MassError::ZeroSamples
+    );
     assert_eq!(
         sampling::monte_carlo(&m.vertices, &m.triangles, UNIT, 0, 1).unwrap_err(),
         MassError::ZeroSamples
@@ -219,7 +336,13 @@ fn sampling_errors() {
 fn messages_name_the_problem() {
     let mut m = cube();
     m.vertices[3].x = f64::NAN;
-    assert_eq!(mesh_error(&m, UNIT).to_string(), "vertex 3 has a non-finite coordinate");
+    assert_eq!(
+        mesh_error(&m, UNIT).to_string(),
+        "vertex 3 has a non-finite coordinate"
+    );
     let e = MassProperties::cylinder(1.0, -2.0, UNIT).unwrap_err();
-    assert_eq!(e.to_string(), "the radius of the cylinder is -2; it must be finite and greater than zero");
+    assert_eq!(
+        e.to_string(),
+        "the radius of the cylinder is -2; it must be finite and greater than zero"
+    );
 }

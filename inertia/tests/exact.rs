@@ -1,5 +1,8 @@
 //! The numbered cases with exact expected values (density 1 unless stated).
 
+// Indexing the three axes by k reads closer to the maths than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
 mod common;
 
 use std::f64::consts::PI;
@@ -20,13 +23,29 @@ fn case_1_unit_cube() {
     let cube = unit_cube();
     let mp = MassProperties::from_convex_mesh(&cube.vertices, &cube.triangles, UNIT).unwrap();
     assert_rel("volume", mp.mass(), 1.0, 1e-15);
-    assert_point("centre", &mp.center_of_mass(), &Point3::new(0.5, 0.5, 0.5), 1e-15);
-    assert_matrix("I", &mp.inertia(), &Matrix3::from_diagonal_element(1.0 / 6.0), 1e-15);
+    assert_point(
+        "centre",
+        &mp.center_of_mass(),
+        &Point3::new(0.5, 0.5, 0.5),
+        1e-15,
+    );
+    assert_matrix(
+        "I",
+        &mp.inertia(),
+        &Matrix3::from_diagonal_element(1.0 / 6.0),
+        1e-15,
+    );
     let corner = mp.inertia_about(&Point3::origin());
     let expected = Matrix3::new(
-        2.0 / 3.0, -0.25, -0.25, //
-        -0.25, 2.0 / 3.0, -0.25, //
-        -0.25, -0.25, 2.0 / 3.0,
+        2.0 / 3.0,
+        -0.25,
+        -0.25, //
+        -0.25,
+        2.0 / 3.0,
+        -0.25, //
+        -0.25,
+        -0.25,
+        2.0 / 3.0,
     );
     assert_matrix("I about the corner", &corner, &expected, 1e-15);
 }
@@ -70,12 +89,22 @@ fn case_3_box_and_rotated_box() {
     let q = UnitQuaternion::from_euler_angles(0.3, -1.1, 2.0);
     let r = q.to_rotation_matrix().into_inner();
     let rotated = closed.rotated(&q).unwrap();
-    assert_matrix("R I Rᵀ", &rotated.inertia(), &(r * expected * r.transpose()), 1e-12);
+    assert_matrix(
+        "R I Rᵀ",
+        &rotated.inertia(),
+        &(r * expected * r.transpose()),
+        1e-12,
+    );
     // The same from the rotated mesh.
     let turned = mesh.map(|p| q * p);
     let from_mesh =
         MassProperties::from_convex_mesh(&turned.vertices, &turned.triangles, UNIT).unwrap();
-    assert_matrix("rotated mesh", &from_mesh.inertia(), &rotated.inertia(), 1e-11);
+    assert_matrix(
+        "rotated mesh",
+        &from_mesh.inertia(),
+        &rotated.inertia(),
+        1e-11,
+    );
     let moments = rotated.principal().moments;
     for (got, want) in moments.iter().zip([80.0, 160.0, 208.0]) {
         assert_rel("principal moment", *got, want, 1e-13);
@@ -95,11 +124,17 @@ fn case_4_right_tetrahedron() {
     let o = 1.0 / 480.0;
     let expected = Matrix3::new(d, o, o, o, d, o, o, o, d);
     let mesh = tetrahedron_mesh(corners);
-    let from_mesh = MassProperties::from_convex_mesh(&mesh.vertices, &mesh.triangles, UNIT).unwrap();
+    let from_mesh =
+        MassProperties::from_convex_mesh(&mesh.vertices, &mesh.triangles, UNIT).unwrap();
     let closed = MassProperties::tetrahedron(&corners, UNIT).unwrap();
     for mp in [from_mesh, closed] {
         assert_rel("volume", mp.mass(), 1.0 / 6.0, 1e-15);
-        assert_point("centre", &mp.center_of_mass(), &Point3::new(0.25, 0.25, 0.25), 1e-16);
+        assert_point(
+            "centre",
+            &mp.center_of_mass(),
+            &Point3::new(0.25, 0.25, 0.25),
+            1e-16,
+        );
         assert_matrix("I", &mp.inertia(), &expected, 1e-17);
     }
 }
@@ -114,7 +149,8 @@ fn case_5_tonon_tetrahedron() {
         Point3::new(2.0, 5.0, 3.0),
     ];
     let mesh = tetrahedron_mesh(corners);
-    let from_mesh = MassProperties::from_convex_mesh(&mesh.vertices, &mesh.triangles, UNIT).unwrap();
+    let from_mesh =
+        MassProperties::from_convex_mesh(&mesh.vertices, &mesh.triangles, UNIT).unwrap();
     let closed = MassProperties::tetrahedron(&corners, UNIT).unwrap();
     for mp in [from_mesh, closed] {
         assert_rel("volume", mp.mass(), 1873.23336421647, 1e-9);
@@ -138,7 +174,12 @@ fn case_5_tonon_tetrahedron() {
 fn case_6_sphere() {
     let mp = MassProperties::ball(1.0, UNIT).unwrap();
     assert_rel("mass", mp.mass(), 4.0 * PI / 3.0, 1e-15);
-    assert_matrix("I", &mp.inertia(), &Matrix3::from_diagonal_element(8.0 * PI / 15.0), 1e-15);
+    assert_matrix(
+        "I",
+        &mp.inertia(),
+        &Matrix3::from_diagonal_element(8.0 * PI / 15.0),
+        1e-15,
+    );
 }
 
 /// Case 7: cylinder R = 1, H = 2 (half height 1), axis Y.
@@ -201,7 +242,12 @@ fn case_11_stacked_cubes() {
     let part = |k: f64| cube.translated(&Vector3::new(0.5, k + 0.5, 0.5)).unwrap();
     let stack = part(0.0) + part(1.0) + part(2.0);
     assert_rel("mass", stack.mass(), 3.0, 1e-15);
-    assert_point("centre", &stack.center_of_mass(), &Point3::new(0.5, 1.5, 0.5), 1e-15);
+    assert_point(
+        "centre",
+        &stack.center_of_mass(),
+        &Point3::new(0.5, 1.5, 0.5),
+        1e-15,
+    );
     let expected = Matrix3::from_diagonal(&Vector3::new(2.5, 0.5, 2.5));
     assert_matrix("I", &stack.inertia(), &expected, 1e-15);
     // The same body as one box mesh.
@@ -234,7 +280,12 @@ fn density_and_mass_agree() {
     assert_matrix("cone", &by_mass.inertia(), &by_density.inertia(), 1e-15);
     let rescaled = by_density.with_mass(1.0).unwrap();
     let unit_mass = MassProperties::cone(1.5, 0.7, Amount::Mass(1.0)).unwrap();
-    assert_matrix("with_mass", &rescaled.inertia(), &unit_mass.inertia(), 1e-15);
+    assert_matrix(
+        "with_mass",
+        &rescaled.inertia(),
+        &unit_mass.inertia(),
+        1e-15,
+    );
     let doubled = by_density.scaled(2.0).unwrap();
     let dense = MassProperties::cone(1.5, 0.7, Amount::Density(6.0)).unwrap();
     assert_rel("scaled mass", doubled.mass(), dense.mass(), 1e-15);

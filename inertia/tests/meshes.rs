@@ -2,11 +2,17 @@
 //! and capsule converge to the closed forms; the regular prism matches its exact
 //! polyhedral closed form; and parry3d-f64 agrees on the same meshes.
 
+// Indexing the three axes by k reads closer to the maths than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
 mod common;
 
 use std::f64::consts::TAU;
 
-use common::{Mesh, assert_matrix, assert_rel, capsule_profile, random_rotation, random_vector, revolve, sphere_profile};
+use common::{
+    Mesh, assert_matrix, assert_rel, capsule_profile, random_rotation, random_vector, revolve,
+    sphere_profile,
+};
 use inertia::{Amount, MassProperties};
 use nalgebra::{Matrix3, Point3, Vector3};
 use parry3d_f64::math::Vector as PVector;
@@ -34,13 +40,26 @@ fn assert_converges(name: &str, make: impl Fn(u32) -> Mesh, closed: &MassPropert
     for n in [16, 32, 64, 128, 256] {
         let e = errors(&exact(&make(n)), closed);
         if let Some(p) = previous {
-            assert!(e.0 < 0.3 * p.0, "{name}: n = {n}: mass error {:.3e} after {:.3e}", e.0, p.0);
-            assert!(e.1 < 0.3 * p.1, "{name}: n = {n}: tensor error {:.3e} after {:.3e}", e.1, p.1);
+            assert!(
+                e.0 < 0.3 * p.0,
+                "{name}: n = {n}: mass error {:.3e} after {:.3e}",
+                e.0,
+                p.0
+            );
+            assert!(
+                e.1 < 0.3 * p.1,
+                "{name}: n = {n}: tensor error {:.3e} after {:.3e}",
+                e.1,
+                p.1
+            );
         }
         previous = Some(e);
         last = e;
     }
-    assert!(last.0 < finest && last.1 < finest, "{name}: finest errors {last:?}");
+    assert!(
+        last.0 < finest && last.1 < finest,
+        "{name}: finest errors {last:?}"
+    );
 }
 
 #[test]
@@ -81,7 +100,15 @@ fn regular_prism_matches_polyhedral_closed_form() {
     let mut rng = ChaCha8Rng::seed_from_u64(12);
     for n in 3..200u32 {
         let (r, height) = (0.5 + f64::from(n % 7), 0.3 + f64::from(n % 5));
-        let prism = revolve(&[(0.0, -height / 2.0), (r, -height / 2.0), (r, height / 2.0), (0.0, height / 2.0)], n);
+        let prism = revolve(
+            &[
+                (0.0, -height / 2.0),
+                (r, -height / 2.0),
+                (r, height / 2.0),
+                (0.0, height / 2.0),
+            ],
+            n,
+        );
         let angle = TAU / f64::from(n);
         let volume = f64::from(n) / 2.0 * r * r * angle.sin() * height;
         let axial = r * r * (2.0 + angle.cos()) / 6.0 * volume;
@@ -94,19 +121,36 @@ fn regular_prism_matches_polyhedral_closed_form() {
         // Input rounding at offset 1e4 is about ε · 1e4 / size ≈ 1e-12 relative.
         assert_rel("prism volume", mp.mass(), volume, 1e-10);
         let rot = q.to_rotation_matrix().into_inner();
-        assert_matrix(&format!("prism n = {n}"), &mp.inertia(), &(rot * expected * rot.transpose()), 1e-10 * axial);
+        assert_matrix(
+            &format!("prism n = {n}"),
+            &mp.inertia(),
+            &(rot * expected * rot.transpose()),
+            1e-10 * axial,
+        );
         assert!((mp.center_of_mass() - Point3::from(t)).norm() < 1e-11 * 1e4);
     }
 }
 
 fn parry_principal(mesh: &Mesh) -> (f64, Point3<f64>, Vector3<f64>) {
-    let vertices: Vec<PVector> = mesh.vertices.iter().map(|p| PVector::new(p.x, p.y, p.z)).collect();
-    let mp = parry3d_f64::mass_properties::MassProperties::from_convex_polyhedron(1.0, &vertices, &mesh.triangles);
+    let vertices: Vec<PVector> = mesh
+        .vertices
+        .iter()
+        .map(|p| PVector::new(p.x, p.y, p.z))
+        .collect();
+    let mp = parry3d_f64::mass_properties::MassProperties::from_convex_polyhedron(
+        1.0,
+        &vertices,
+        &mesh.triangles,
+    );
     let c = mp.local_com;
     let i = mp.principal_inertia();
     let mut moments = [i.x, i.y, i.z];
     moments.sort_by(f64::total_cmp);
-    (mp.mass(), Point3::new(c.x, c.y, c.z), Vector3::from(moments))
+    (
+        mp.mass(),
+        Point3::new(c.x, c.y, c.z),
+        Vector3::from(moments),
+    )
 }
 
 /// parry3d-f64 (an independent implementation) agrees on the same meshes: mass, centre and
@@ -152,6 +196,9 @@ fn far_offsets_keep_precision() {
         let ours = exact(&moved).rotated(&q.inverse()).unwrap();
         let (_, tensor) = errors(&ours, &closed);
         // Input rounding alone is ε · offset / size ≈ 2e-16 · offset.
-        assert!(tensor < 1e-14 * offset.max(1.0), "offset {offset}: relative error {tensor:.3e}");
+        assert!(
+            tensor < 1e-14 * offset.max(1.0),
+            "offset {offset}: relative error {tensor:.3e}"
+        );
     }
 }

@@ -1,6 +1,9 @@
 //! Principal axes (case 14), parallel axis round trips, rigid motions and compounds,
 //! each over thousands of seeded random cases.
 
+// Indexing the three axes by k reads closer to the maths than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
 mod common;
 
 use common::{assert_matrix, assert_point, box_mesh, random_rotation, random_vector};
@@ -41,7 +44,10 @@ fn case_14_principal_axes_of_rotated_boxes() {
         }
         assert!(p.moments[0] <= p.moments[1] && p.moments[1] <= p.moments[2]);
         let r = p.frame.to_rotation_matrix().into_inner();
-        assert!((r.determinant() - 1.0).abs() < 1e-12, "case {case}: not a rotation");
+        assert!(
+            (r.determinant() - 1.0).abs() < 1e-12,
+            "case {case}: not a rotation"
+        );
         assert!((r.transpose() * r - Matrix3::identity()).amax() < 1e-12);
         assert_matrix(
             &format!("case {case}: R diag Rᵀ"),
@@ -62,7 +68,10 @@ fn case_14_principal_axes_of_rotated_boxes() {
             }
         }
     }
-    assert!(distinct > 3000, "only {distinct} cases had distinct moments");
+    assert!(
+        distinct > 3000,
+        "only {distinct} cases had distinct moments"
+    );
 }
 
 /// Degenerate spectra (ball, cube, rods) still give a valid frame reproducing the tensor.
@@ -111,7 +120,12 @@ fn parallel_axis_round_trip() {
             MassProperties::from_inertia_about(body.mass(), body.center_of_mass(), point, about)
                 .unwrap();
         let tol = 1e-12 * about.trace();
-        assert_matrix(&format!("case {case}: round trip"), &back.inertia(), &body.inertia(), tol);
+        assert_matrix(
+            &format!("case {case}: round trip"),
+            &back.inertia(),
+            &body.inertia(),
+            tol,
+        );
     }
 }
 
@@ -128,16 +142,26 @@ fn inertia_about_matches_direct_integral() {
             MassProperties::from_convex_mesh(&mesh.vertices, &mesh.triangles, Amount::Density(1.0))
                 .unwrap();
         // ∫ (|x|² E − x xᵀ) dV over the box, about the origin, by Fubini.
-        let moment = |k: usize, p: u32| (hi[k].powi(p as i32 + 1) - lo[k].powi(p as i32 + 1)) / f64::from(p + 1);
+        let moment = |k: usize, p: u32| {
+            (hi[k].powi(p as i32 + 1) - lo[k].powi(p as i32 + 1)) / f64::from(p + 1)
+        };
         let m0 = [moment(0, 0), moment(1, 0), moment(2, 0)];
         let m1 = [moment(0, 1), moment(1, 1), moment(2, 1)];
         let m2 = [moment(0, 2), moment(1, 2), moment(2, 2)];
         let second = |i: usize, j: usize| -> f64 {
             (0..3)
-                .map(|k| if k == i && k == j { m2[k] } else if k == i || k == j { m1[k] } else { m0[k] })
+                .map(|k| {
+                    if k == i && k == j {
+                        m2[k]
+                    } else if k == i || k == j {
+                        m1[k]
+                    } else {
+                        m0[k]
+                    }
+                })
                 .product()
         };
-        let c = Matrix3::from_fn(|i, j| second(i, j));
+        let c = Matrix3::from_fn(second);
         let direct = Matrix3::from_diagonal_element(c.trace()) - c;
         let about = body.inertia_about(&Point3::origin());
         assert_matrix("about origin", &about, &direct, 1e-11 * direct.trace());
@@ -168,8 +192,18 @@ fn transformed_matches_moved_mesh() {
         .unwrap();
         let moved = body.transformed(&pose).unwrap();
         let tol = 1e-12 * direct.inertia().trace();
-        assert_matrix(&format!("case {case}"), &moved.inertia(), &direct.inertia(), tol);
-        assert_point("centre", &moved.center_of_mass(), &direct.center_of_mass(), 1e-12);
+        assert_matrix(
+            &format!("case {case}"),
+            &moved.inertia(),
+            &direct.inertia(),
+            tol,
+        );
+        assert_point(
+            "centre",
+            &moved.center_of_mass(),
+            &direct.center_of_mass(),
+            1e-12,
+        );
     }
 }
 
@@ -196,12 +230,23 @@ fn compound_equals_sum_of_parts() {
             Translation3::from(random_vector(&mut rng, 10.0)),
             random_rotation(&mut rng),
         );
-        let sum = of(lo, hi_a).transformed(&pose).unwrap() + of(lo_b, hi).transformed(&pose).unwrap();
+        let sum =
+            of(lo, hi_a).transformed(&pose).unwrap() + of(lo_b, hi).transformed(&pose).unwrap();
         let whole = whole.transformed(&pose).unwrap();
         let tol = 1e-12 * whole.inertia().trace();
         assert!((sum.mass() - whole.mass()).abs() <= 1e-13 * whole.mass());
-        assert_point("centre", &sum.center_of_mass(), &whole.center_of_mass(), 1e-12);
-        assert_matrix(&format!("case {case}"), &sum.inertia(), &whole.inertia(), tol);
+        assert_point(
+            "centre",
+            &sum.center_of_mass(),
+            &whole.center_of_mass(),
+            1e-12,
+        );
+        assert_matrix(
+            &format!("case {case}"),
+            &sum.inertia(),
+            &whole.inertia(),
+            tol,
+        );
     }
     // Capsule = cylinder + two hemispheres, assembled by hand.
     let (h, r) = (1.3, 0.4);
@@ -210,7 +255,11 @@ fn compound_equals_sum_of_parts() {
     let flip = nalgebra::UnitQuaternion::from_axis_angle(&Vector3::z_axis(), std::f64::consts::PI);
     let by_hand = MassProperties::cylinder(h, r, rho).unwrap()
         + cap.translated(&Vector3::new(0.0, h, 0.0)).unwrap()
-        + cap.rotated(&flip).unwrap().translated(&Vector3::new(0.0, -h, 0.0)).unwrap();
+        + cap
+            .rotated(&flip)
+            .unwrap()
+            .translated(&Vector3::new(0.0, -h, 0.0))
+            .unwrap();
     let capsule = MassProperties::capsule(h, r, rho).unwrap();
     assert_matrix("capsule", &by_hand.inertia(), &capsule.inertia(), 1e-14);
     assert!((by_hand.mass() - capsule.mass()).abs() < 1e-14);

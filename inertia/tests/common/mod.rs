@@ -165,12 +165,18 @@ pub fn assert_rel(what: &str, actual: f64, expected: f64, rel: f64) {
 #[track_caller]
 pub fn assert_matrix(what: &str, a: &Matrix3<f64>, b: &Matrix3<f64>, tol: f64) {
     let err = (a - b).amax();
-    assert!(err <= tol, "{what}: max entry error {err:.3e} > {tol:.3e}\n got {a}\n expected {b}");
+    assert!(
+        err <= tol,
+        "{what}: max entry error {err:.3e} > {tol:.3e}\n got {a}\n expected {b}"
+    );
 }
 
 /// Asserts two points are within `tol`.
 #[track_caller]
 pub fn assert_point(what: &str, a: &Point3<f64>, b: &Point3<f64>, tol: f64) {
     let err = (a - b).amax();
-    assert!(err <= tol, "{what}: error {err:.3e} > {tol:.3e}: got {a}, expected {b}");
+    assert!(
+        err <= tol,
+        "{what}: error {err:.3e} > {tol:.3e}: got {a}, expected {b}"
+    );
 }
