@@ -1,6 +1,20 @@
 //! Mass, centre of mass and inertia tensors: exact for convex hulls and primitives, plus
 //! the textbook approximate methods (grid and Monte Carlo sampling) kept for comparison.
 //!
+//! ```
+//! use inertia::{Amount, MassProperties};
+//! use nalgebra::{Point3, Vector3};
+//!
+//! // A 2 x 4 x 6 box of density 1 (case 3 of the issue).
+//! let body = MassProperties::cuboid(&Vector3::new(1.0, 2.0, 3.0), Amount::Density(1.0))?;
+//! assert_eq!(body.mass(), 48.0);
+//! assert_eq!(body.inertia().diagonal(), Vector3::new(208.0, 160.0, 80.0));
+//! // Its tensor about a corner, by the parallel axis theorem.
+//! let corner = body.inertia_about(&Point3::new(1.0, 2.0, 3.0));
+//! assert_eq!(corner[(0, 1)], -48.0 * 1.0 * 2.0);
+//! # Ok::<(), inertia::MassError>(())
+//! ```
+//!
 //! # Conventions
 //! A [`MassProperties`] holds the mass, the centre of mass in local coordinates, and the
 //! inertia tensor **about the centre of mass**, in local axes, with products of inertia

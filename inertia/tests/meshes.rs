@@ -202,3 +202,50 @@ fn far_offsets_keep_precision() {
         );
     }
 }
+
+/// The mesh integral is exact for closed non-convex meshes too: a unit cube whose top face
+/// is dented by an inverted pyramid (apex at the centre) equals the cube minus the
+/// pyramid, compared through tensors about a common point (which subtract linearly).
+#[test]
+fn dented_cube_is_cube_minus_pyramid() {
+    let cube = common::box_mesh(Point3::origin(), Point3::new(1.0, 1.0, 1.0));
+    // The top face (z = 1) is quad [4, 5, 7, 6]: replace its two triangles by a fan of
+    // four triangles to a new apex vertex 8, still counter-clockwise seen from above.
+    let mut dented = Mesh {
+        vertices: cube.vertices.clone(),
+        triangles: cube.triangles.clone(),
+    };
+    dented.triangles.retain(|t| !t.iter().all(|&i| i >= 4));
+    dented.vertices.push(Point3::new(0.5, 0.5, 0.5));
+    for (a, b) in [(4, 5), (5, 7), (7, 6), (6, 4)] {
+        dented.triangles.push([a, b, 8]);
+    }
+    let pyramid = Mesh {
+        vertices: vec![
+            Point3::new(0.0, 0.0, 1.0),
+            Point3::new(1.0, 0.0, 1.0),
+            Point3::new(1.0, 1.0, 1.0),
+            Point3::new(0.0, 1.0, 1.0),
+            Point3::new(0.5, 0.5, 0.5),
+        ],
+        // Base on top (normal +z), sides facing down-outward.
+        triangles: vec![
+            [0, 1, 2],
+            [0, 2, 3],
+            [1, 0, 4],
+            [2, 1, 4],
+            [3, 2, 4],
+            [0, 3, 4],
+        ],
+    };
+    let whole = exact(&cube);
+    let hole = exact(&pyramid);
+    assert_rel("pyramid volume", hole.mass(), 1.0 / 6.0, 1e-15);
+    assert_rel("pyramid centre", hole.center_of_mass().z, 0.875, 1e-15);
+    let body = exact(&dented);
+    assert_rel("volume", body.mass(), 5.0 / 6.0, 1e-15);
+    assert_rel("centre z", body.center_of_mass().z, 0.425, 1e-14);
+    let o = Point3::origin();
+    let expected = whole.inertia_about(&o) - hole.inertia_about(&o);
+    assert_matrix("I about origin", &body.inertia_about(&o), &expected, 1e-15);
+}
