@@ -10,25 +10,39 @@ use crate::properties::mass_properties;
 use crate::{Hull, Plane};
 use nalgebra::Point3;
 
-/// Builds the output. `remap` is any `u32` buffer of one entry per input point
-/// (reused); `original` holds the caller's points (same indices as the mesh).
+/// Builds the output. `original` holds the caller's points (same indices as
+/// the mesh), which the builder saw multiplied by `factor`.
 #[must_use]
-pub(crate) fn assemble(mesh: Mesh, faces: Faces, mut remap: Vec<u32>, original: &[Point3<f64>], tolerance: f64) -> Hull {
+pub(crate) fn assemble(mesh: Mesh, faces: Faces, original: &[Point3<f64>], factor: f64, tolerance: f64) -> Hull {
     let Faces {
         loops: mut face_indices,
         offsets: face_offsets,
         seeds,
         ..
     } = faces;
-    let Mesh {
-        faces: mesh_faces,
-        verts,
-        twins,
-        state,
-        free,
-    } = mesh;
-    drop((verts, twins, state, free));
-    remap.fill(NONE);
+    let nf = seeds.len();
+    let range = |i: usize| face_offsets[i] as usize..face_offsets[i + 1] as usize;
+    // Planes first, so the mesh can go: the seed's normal, offset raised to
+    // the highest face vertex.
+    let mut planes = Vec::with_capacity(nf);
+    for (i, &seed) in seeds.iter().enumerate() {
+        let face = &mesh.faces[seed as usize];
+        let normal = face.normal;
+        let r = range(i);
+        // A lone triangle's offset is already the maximum over its vertices
+        // (in working units: divide by the rescale factor).
+        let offset = if r.len() == 3 {
+            face.offset / factor
+        } else {
+            face_indices[r]
+                .iter()
+                .map(|&v| normal.dot(&original[v as usize].coords))
+                .fold(f64::NEG_INFINITY, f64::max)
+        };
+        planes.push(Plane { normal, offset });
+    }
+    drop((mesh, seeds));
+    let mut remap = vec![NONE; original.len()];
     let mut vertices = Vec::new();
     for v in &mut face_indices {
         let slot = &mut remap[*v as usize];
@@ -39,8 +53,7 @@ pub(crate) fn assemble(mesh: Mesh, faces: Faces, mut remap: Vec<u32>, original: 
         *v = *slot;
     }
     drop(remap);
-    let nf = seeds.len();
-    let face = |i: usize| &face_indices[face_offsets[i] as usize..face_offsets[i + 1] as usize];
+    let face = |i: usize| &face_indices[range(i)];
     // Fan triangulation of each convex face.
     let mut triangles = Vec::with_capacity(face_indices.len() - 2 * nf);
     for i in 0..nf {
@@ -49,17 +62,6 @@ pub(crate) fn assemble(mesh: Mesh, faces: Faces, mut remap: Vec<u32>, original: 
             triangles.push([f[0], f[k], f[k + 1]]);
         }
     }
-    // Planes: the seed's normal, offset raised to the highest face vertex.
-    let mut planes = Vec::with_capacity(nf);
-    for (i, &seed) in seeds.iter().enumerate() {
-        let normal = mesh_faces[seed as usize].normal;
-        let offset = face(i)
-            .iter()
-            .map(|&v| normal.dot(&vertices[v as usize].coords))
-            .fold(f64::NEG_INFINITY, f64::max);
-        planes.push(Plane { normal, offset });
-    }
-    drop((mesh_faces, seeds));
     // Vertex adjacency (compressed rows): `u → v` for each face edge.
     let mut neighbor_offsets = vec![0u32; vertices.len() + 1];
     for i in 0..nf {

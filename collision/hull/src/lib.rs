@@ -17,13 +17,13 @@
 //!   `M = Σₖ max(|minₖ|, |maxₖ|)` (coordinate magnitude),
 //!
 //!   ```text
-//!   ε = 16 · u · (L + M)          (Hull::tolerance)
+//!   ε = 32 · u · (L + M)          (Hull::tolerance)
 //!   ```
 //!
 //!   A point at most `ε` above every face is *on* the hull and never becomes a
 //!   vertex: exact and near duplicates, grid points on faces and points on
 //!   edges are absorbed. The same input scaled by 1e-6 or 1e6 gives the same
-//!   hull; offset by `d`, `ε` grows by `48·u·|d|`, the precision coordinates of
+//!   hull; offset by `d`, `ε` grows by `96·u·|d|`, the precision coordinates of
 //!   that size carry anyway.
 //! * **Degenerate input is an error, never a wrong hull.** Empty input,
 //!   non-finite coordinates, fewer than four points, and point sets that are
@@ -123,11 +123,11 @@ impl Hull {
         let scale = tolerance::Scale::of(&work);
         let mut builder = quickhull::Builder::new(&work, scale)?;
         builder.run()?;
-        let (mesh, remap) = builder.into_parts();
+        let mesh = builder.into_mesh();
         let mut faces = merge::merge(&mesh, &work, &scale);
         merge::drop_non_corners(&mut faces, points.len());
-        let tolerance = scale.eps / factor.unwrap_or(1.0);
-        Ok(assemble::assemble(mesh, faces, remap, points, tolerance))
+        let factor = factor.unwrap_or(1.0);
+        Ok(assemble::assemble(mesh, faces, points, factor, scale.eps / factor))
     }
 
     /// The extreme points, each once.

@@ -4,7 +4,8 @@
 //! triangles that are flat within `ε` are grouped into faces:
 //!
 //! 1. An edge is *flat* when each triangle's far vertex is within `ε` of the
-//!    other triangle's plane. Triangles with a flat edge are candidates.
+//!    other triangle's plane (tracked by the builder as faces come and go,
+//!    `Mesh::flat`). Triangles with a flat edge are candidates.
 //! 2. Candidates are seeds in order of decreasing area (the largest triangle
 //!    has the best-conditioned normal). A region grows across edges while the
 //!    new far vertex is within `ε` of the *seed's* plane, so regions cannot
@@ -52,13 +53,8 @@ pub(crate) fn merge(m: &Mesh, pts: &[Point3<f64>], s: &Scale) -> Faces {
     let eps = s.eps;
     let slots = m.faces.len() as u32;
     let alive = |f: u32| m.state[f as usize] == ALIVE;
-    let flat = |h: u32| {
-        let t = m.twin(h);
-        height(m, pts, h / 3, far_vertex(m, t)).abs() <= eps
-            && height(m, pts, t / 3, far_vertex(m, h)).abs() <= eps
-    };
     let mut seeds: Vec<(f64, u32)> = (0..slots)
-        .filter(|&f| alive(f) && (0..3).any(|i| flat(3 * f + i)))
+        .filter(|&f| alive(f) && m.flat[f as usize] != 0)
         .map(|f| {
             let [a, b, c] = m.verts[f as usize].map(|v| pts[v as usize]);
             ((b - a).cross(&(c - a)).norm(), f)

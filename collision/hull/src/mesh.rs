@@ -20,7 +20,7 @@ pub(crate) const VISIBLE: u8 = 1;
 /// Face state: recycled slot.
 pub(crate) const FREE: u8 = 2;
 
-/// A face's plane plus its conflict list head.
+/// A face's plane plus its conflict range.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Face {
     /// Outward unit normal.
@@ -29,22 +29,24 @@ pub(crate) struct Face {
     pub offset: f64,
     /// Bound on `|height_f64 − height_exact|` for any point in the input box.
     pub err: f32,
-    /// Height of the head of the conflict list (its farthest point).
-    pub far: f32,
-    /// First conflict point (the farthest), or [`NONE`].
-    pub head: u32,
+    /// Start of the conflict range in the builder's pool (farthest first).
+    pub start: u32,
+    /// Length of the conflict range.
+    pub len: u32,
 }
 
 /// The plane of triangle `a, b, c` with its rounding bound.
 ///
 /// The normal is the cross product of the two *shortest* edges, whose angle is
-/// the triangle's largest; its direction error is then at most
-/// `α = 16·u·|e₁||e₂| / |e₁ × e₂|` (componentwise rounding of the differences
-/// and products, Higham 2002 §3.1). A height `n·q − offset` is off by at most
-/// `α·L` (the lever arm is at most the box span `L`) plus `8·u·M` for the
-/// rounding of the dot products at magnitude `M`. When `α·L` would exceed
-/// `ε/8` (slivers), the normal is recomputed from an exact expansion, leaving
-/// a direction error of a few `u`. Returns the face and `|n|` (twice the area),
+/// the triangle's largest. Each component `e₁ᵧe₂₂ − e₁₂e₂ᵧ` carries at most
+/// `3u(|e₁ᵧe₂₂| + |e₁₂e₂ᵧ|)` of rounding (differences, products, subtraction;
+/// Higham 2002 §3.1), so `|δn| ≤ 3√2·u·|e₁||e₂| + u|n|`, and with the
+/// normalisation the direction error is at most
+/// `α = 6u·|e₁||e₂| / |e₁ × e₂| + 2u`. A height `n·q − offset` is then off by
+/// at most `α·L` (the lever arm is at most the box span `L`) plus `8u·M` for
+/// the dot products at magnitude `M`. When that bound would exceed `¾ε`
+/// (slivers, angles near 180°), the normal is recomputed from an exact
+/// expansion, leaving a direction error of a few `u`. Returns the face and `|n|` (twice the area),
 /// which scales the exact threshold of [`Mesh::height_above`].
 #[must_use]
 pub(crate) fn plane(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, s: &Scale) -> (Face, f64) {
@@ -60,12 +62,12 @@ pub(crate) fn plane(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, s: &Scale
     };
     let mut n = (p - apex).cross(&(r - apex));
     let mut len = n.norm();
-    let alpha = 16.0 * U * (l1 * l2).sqrt() / len;
+    let alpha = 6.0 * U * (l1 * l2).sqrt() / len + 2.0 * U;
     let mut dir_err = alpha * s.span;
-    if !(dir_err <= s.eps / 8.0) {
+    if !(dir_err + 8.0 * U * s.magnitude <= 0.75 * s.eps) {
         n = Vector3::from(cross_accurate(a, b, c));
         len = n.norm();
-        dir_err = 8.0 * U * s.span;
+        dir_err = 4.0 * U * s.span;
     }
     let normal = if len > 0.0 { n / len } else { Vector3::zeros() };
     let offset = normal.dot(&a.coords).max(normal.dot(&b.coords)).max(normal.dot(&c.coords));
@@ -78,8 +80,8 @@ pub(crate) fn plane(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, s: &Scale
         normal,
         offset,
         err: err as f32,
-        far: 0.0,
-        head: NONE,
+        start: 0,
+        len: 0,
     };
     (face, len)
 }
@@ -90,6 +92,9 @@ pub(crate) struct Mesh {
     pub verts: Vec<[u32; 3]>,
     pub twins: Vec<[u32; 3]>,
     pub state: Vec<u8>,
+    /// Bit `i` set: edge `i` is flat (each far vertex within `ε` of the
+    /// other face's plane). Kept current as faces are replaced.
+    pub flat: Vec<u8>,
     pub free: Vec<u32>,
 }
 
@@ -109,6 +114,7 @@ impl Mesh {
             verts: Vec::with_capacity(capacity),
             twins: Vec::with_capacity(capacity),
             state: Vec::with_capacity(capacity),
+            flat: Vec::with_capacity(capacity),
             free: Vec::new(),
         }
     }
@@ -122,12 +128,14 @@ impl Mesh {
             self.verts[i] = v;
             self.twins[i] = [NONE; 3];
             self.state[i] = ALIVE;
+            self.flat[i] = 0;
             f
         } else {
             self.faces.push(face);
             self.verts.push(v);
             self.twins.push([NONE; 3]);
             self.state.push(ALIVE);
+            self.flat.push(0);
             (self.faces.len() - 1) as u32
         }
     }
@@ -151,6 +159,25 @@ impl Mesh {
     pub fn link(&mut self, h: u32, t: u32) {
         self.twins[(h / 3) as usize][(h % 3) as usize] = t;
         self.twins[(t / 3) as usize][(t % 3) as usize] = h;
+    }
+
+    /// Float height of `p` above face `f`.
+    #[inline]
+    #[must_use]
+    pub fn height(&self, f: u32, p: &Point3<f64>) -> f64 {
+        let face = &self.faces[f as usize];
+        face.normal.dot(&p.coords) - face.offset
+    }
+
+    /// Records whether the edge between half-edge `h` (far vertex `far_h`
+    /// across it) and its twin `t` (far vertex `far_t`) is flat within `eps`.
+    pub fn mark_flat(&mut self, h: u32, t: u32, far_h: &Point3<f64>, far_t: &Point3<f64>, eps: f64) {
+        let flat = self.height(t / 3, far_h).abs() <= eps && self.height(h / 3, far_t).abs() <= eps;
+        for e in [h, t] {
+            let bits = &mut self.flat[(e / 3) as usize];
+            let bit = 1u8 << (e % 3);
+            *bits = if flat { *bits | bit } else { *bits & !bit };
+        }
     }
 
     /// Robust "is `q` more than `t_eps` above face `f`": decided from the

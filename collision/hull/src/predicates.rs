@@ -23,14 +23,12 @@
 //! `Grow-Expansion`, `Scale-Expansion`), whose sign is the sign of its largest
 //! component.
 //!
-//! Expansions live in fixed stack arrays: a difference has 2 components, a
-//! product of two differences at most 8, a cross component at most 16, and
-//! the determinant at most `3·2·2·16 = 192`, so [`CAP`] = 256 always suffices.
+//! Expansions live in fixed stack arrays sized for their stage: a difference
+//! has 2 components, a product of two differences at most 8, a cross
+//! component at most 16, a difference times that at most 64, and the
+//! determinant at most `3·64 + 1 = 193` (capacity 200).
 
 use nalgebra::Point3;
-
-/// Capacity of a stack expansion (see the module docs for the bound).
-const CAP: usize = 256;
 
 /// Half an ulp of 1: the unit roundoff `u = 2⁻⁵³`.
 const U: f64 = f64::EPSILON * 0.5;
@@ -38,18 +36,16 @@ const U: f64 = f64::EPSILON * 0.5;
 /// Shewchuk's `o3derrboundA = (7 + 56u)·u`.
 const ORIENT_BOUND: f64 = (7.0 + 56.0 * U) * U;
 
-/// A non-overlapping expansion, components in increasing magnitude.
-struct Expansion {
+/// A non-overlapping expansion of at most `N` components, in increasing
+/// magnitude.
+struct Expansion<const N: usize> {
     len: usize,
-    c: [f64; CAP],
+    c: [f64; N],
 }
 
-impl Expansion {
+impl<const N: usize> Expansion<N> {
     fn new() -> Self {
-        Self {
-            len: 0,
-            c: [0.0; CAP],
-        }
+        Self { len: 0, c: [0.0; N] }
     }
 
     fn from_two(hi: f64, lo: f64) -> Self {
@@ -72,12 +68,6 @@ impl Expansion {
             .map_or(0.0, f64::signum)
     }
 
-    /// Sum of the components from the smallest up: within a few ulps of the
-    /// exact value.
-    fn estimate(&self) -> f64 {
-        self.c[..self.len].iter().sum()
-    }
-
     /// `self += b` (Shewchuk's Grow-Expansion with zero elimination).
     fn grow(&mut self, b: f64) {
         let mut q = b;
@@ -98,7 +88,7 @@ impl Expansion {
     }
 
     /// `self += f`, by growing with each component of `f`.
-    fn add(&mut self, f: &Expansion) {
+    fn add<const K: usize>(&mut self, f: &Expansion<K>) {
         for &x in &f.c[..f.len] {
             self.grow(x);
         }
@@ -111,8 +101,8 @@ impl Expansion {
     }
 
     /// `self · b` (Shewchuk's Scale-Expansion with zero elimination).
-    fn scale(&self, b: f64) -> Expansion {
-        let mut out = Expansion::new();
+    fn scale<const M: usize>(&self, b: f64) -> Expansion<M> {
+        let mut out = Expansion::<M>::new();
         let (mut q, lo) = two_product(self.c[0], b);
         if lo != 0.0 {
             out.c[0] = lo;
@@ -140,10 +130,10 @@ impl Expansion {
     }
 
     /// `self · f` for a short `f`.
-    fn mul(&self, f: &Expansion) -> Expansion {
-        let mut out = self.scale(f.c[0]);
+    fn mul<const K: usize, const M: usize>(&self, f: &Expansion<K>) -> Expansion<M> {
+        let mut out = self.scale::<M>(f.c[0]);
         for &x in &f.c[1..f.len] {
-            out.add(&self.scale(x));
+            out.add(&self.scale::<M>(x));
         }
         out
     }
@@ -167,24 +157,40 @@ fn fast_two_sum(a: f64, b: f64) -> (f64, f64) {
 
 /// `a − b` as an exact two-component expansion.
 #[inline]
-fn two_diff(a: f64, b: f64) -> Expansion {
+fn two_diff(a: f64, b: f64) -> Expansion<2> {
     let x = a - b;
     let bv = a - x;
     let av = x + bv;
     Expansion::from_two(x, (a - av) + (bv - b))
 }
 
-/// `a·b = x + y` exactly (the fused multiply-add gives the rounding error).
+/// Veltkamp's splitter `2²⁷ + 1`.
+const SPLITTER: f64 = 134_217_729.0;
+
+/// `a = hi + lo` with both halves of at most 26 significant bits (Veltkamp).
+#[inline]
+fn split(a: f64) -> (f64, f64) {
+    let c = SPLITTER * a;
+    let hi = c - (c - a);
+    (hi, a - hi)
+}
+
+/// `a·b = x + y` exactly (Dekker's Two-Product; no fused multiply-add is
+/// assumed, so this stays fast on targets without one). Exact while
+/// `|a|, |b| < 2⁹⁹⁶`, which the input rescaling guarantees.
 #[inline]
 fn two_product(a: f64, b: f64) -> (f64, f64) {
     let x = a * b;
-    (x, a.mul_add(b, -x))
+    let (ah, al) = split(a);
+    let (bh, bl) = split(b);
+    let err = x - ah * bh - al * bh - ah * bl;
+    (x, al * bl - err)
 }
 
 /// Exact `p·s − q·r` for two-component differences.
-fn cross_term(p: &Expansion, s: &Expansion, q: &Expansion, r: &Expansion) -> Expansion {
-    let mut out = p.mul(s);
-    let mut neg = q.mul(r);
+fn cross_term(p: &Expansion<2>, s: &Expansion<2>, q: &Expansion<2>, r: &Expansion<2>) -> Expansion<16> {
+    let mut out: Expansion<16> = p.mul(s);
+    let mut neg: Expansion<8> = q.mul(r);
     neg.negate();
     out.add(&neg);
     out
@@ -196,9 +202,9 @@ fn det_minus_exact(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, q: &Point3
     let (bx, by, bz) = (two_diff(b.x, q.x), two_diff(b.y, q.y), two_diff(b.z, q.z));
     let (cx, cy, cz) = (two_diff(c.x, q.x), two_diff(c.y, q.y), two_diff(c.z, q.z));
     // A · (B × C), then negate.
-    let mut sum = ax.mul(&cross_term(&by, &cz, &bz, &cy));
-    sum.add(&ay.mul(&cross_term(&bz, &cx, &bx, &cz)));
-    sum.add(&az.mul(&cross_term(&bx, &cy, &by, &cx)));
+    let mut sum: Expansion<200> = ax.mul(&cross_term(&by, &cz, &bz, &cy));
+    sum.add(&ay.mul::<16, 64>(&cross_term(&bz, &cx, &bx, &cz)));
+    sum.add(&az.mul::<16, 64>(&cross_term(&bx, &cy, &by, &cx)));
     sum.negate();
     sum.grow(-t);
     sum.sign()
@@ -235,17 +241,33 @@ pub(crate) fn height_sign(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, q: 
     }
 }
 
-/// `(b − a) × (c − a)`, each component within a few ulps of the exact value
-/// (evaluated as an exact expansion, then summed).
+/// `(b − a) × (c − a)` with each component accurate to a few ulps of the
+/// cross product's *length* (not of its float evaluation, which for slivers
+/// can be wrong in every digit).
+///
+/// Each difference is an exact pair `hi + lo` (Two-Diff); each component
+/// `uᵧv₂ − u₂vᵧ` is the exact difference of the exact `hi·hi` products
+/// (Two-Product, Two-Diff) plus the first-order `lo` terms. What is dropped
+/// is `lo·lo` (`u²|u||v|`) and the rounding of small terms (`u|n|`), so the
+/// relative error of `n` is `O(u + u²|u||v|/|n|)`.
 #[must_use]
 pub(crate) fn cross_accurate(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>) -> [f64; 3] {
-    let (ux, uy, uz) = (two_diff(b.x, a.x), two_diff(b.y, a.y), two_diff(b.z, a.z));
-    let (vx, vy, vz) = (two_diff(c.x, a.x), two_diff(c.y, a.y), two_diff(c.z, a.z));
-    [
-        cross_term(&uy, &vz, &uz, &vy).estimate(),
-        cross_term(&uz, &vx, &ux, &vz).estimate(),
-        cross_term(&ux, &vy, &uy, &vx).estimate(),
-    ]
+    let d = |p: f64, q: f64| {
+        let x = p - q;
+        let bv = p - x;
+        let av = x + bv;
+        (x, (p - av) + (bv - q))
+    };
+    let u = [d(b.x, a.x), d(b.y, a.y), d(b.z, a.z)];
+    let v = [d(c.x, a.x), d(c.y, a.y), d(c.z, a.z)];
+    let component = |i: usize, j: usize| {
+        let (p, pe) = two_product(u[i].0, v[j].0);
+        let (q, qe) = two_product(u[j].0, v[i].0);
+        let (s, se) = two_sum(p, -q);
+        let first_order = u[i].1 * v[j].0 + u[i].0 * v[j].1 - u[j].1 * v[i].0 - u[j].0 * v[i].1;
+        s + (se + (pe - qe) + first_order)
+    };
+    [component(1, 2), component(2, 0), component(0, 1)]
 }
 
 #[cfg(test)]

@@ -21,14 +21,22 @@ use crate::predicates::height_sign;
 use crate::tolerance::Scale;
 use nalgebra::Point3;
 
+/// A conflict point, stored with its coordinates so that redistributing a
+/// face's points streams through memory instead of chasing indices.
+#[derive(Clone, Copy, Debug)]
+struct Conflict {
+    p: Point3<f64>,
+    index: u32,
+}
+
 /// Quickhull state.
 pub(crate) struct Builder<'a> {
     pts: &'a [Point3<f64>],
     pub scale: Scale,
     pub mesh: Mesh,
-    /// Conflict-list successor of each point.
-    next_point: Vec<u32>,
-    /// Faces that may have a non-empty conflict list.
+    /// Conflict ranges of all faces; capacity `2n`, compacted when full.
+    pool: Vec<Conflict>,
+    /// Faces that may have a non-empty conflict range.
     pending: Vec<u32>,
     /// Scratch: faces seen by the eye.
     visible: Vec<u32>,
@@ -38,8 +46,14 @@ pub(crate) struct Builder<'a> {
     horizon: Vec<(u32, u32, u32)>,
     /// Scratch: new faces of the current step.
     cone: Vec<u32>,
-    /// Scratch: conflict points of the deleted faces.
-    orphans: Vec<u32>,
+    /// Scratch: conflict ranges of the deleted faces.
+    sources: Vec<(u32, u32)>,
+    /// Scratch: cone slot (or [`NONE`]) and height of each source point.
+    targets: Vec<(u32, f32)>,
+    /// Scratch: per cone slot, write cursor and farthest `(height, position)`.
+    cursors: Vec<(u32, f32, u32)>,
+    /// Scratch: live ranges during compaction.
+    live: Vec<(u32, u32)>,
 }
 
 impl<'a> Builder<'a> {
@@ -49,58 +63,16 @@ impl<'a> Builder<'a> {
     /// [`HullError::Coincident`], [`HullError::Collinear`] or
     /// [`HullError::Coplanar`], each decided with the tolerance `ε`.
     pub fn new(pts: &'a [Point3<f64>], scale: Scale) -> Result<Self, HullError> {
-        let eps = scale.eps;
-        // Extreme points along the axes; the farthest pair of them.
-        let mut ext = [0usize; 6];
-        for (i, p) in pts.iter().enumerate() {
-            for k in 0..3 {
-                if p[k] < pts[ext[2 * k]][k] {
-                    ext[2 * k] = i;
-                }
-                if p[k] > pts[ext[2 * k + 1]][k] {
-                    ext[2 * k + 1] = i;
-                }
-            }
-        }
-        let (mut a, mut b, mut best) = (ext[0], ext[1], -1.0);
-        for &i in &ext {
-            for &j in &ext {
-                let d = (pts[i] - pts[j]).norm_squared();
-                if d > best {
-                    (a, b, best) = (i, j, d);
-                }
-            }
-        }
-        if best.sqrt() <= eps {
-            return Err(HullError::Coincident);
-        }
-        // Farthest from the line ab.
-        let ab = (pts[b] - pts[a]).normalize();
-        let (c, dist) = argmax(pts, |p| (p - pts[a]).cross(&ab).norm());
-        if dist <= eps {
-            return Err(HullError::Collinear);
-        }
-        // Farthest from the plane abc.
-        let (face, _) = plane(&pts[a], &pts[b], &pts[c], &scale);
-        let (d, dist) = argmax(pts, |p| (face.normal.dot(&p.coords) - face.offset).abs());
-        if dist <= eps {
-            return Err(HullError::Coplanar);
-        }
+        let [a, b, c, d] = initial_simplex(pts, &scale)?;
         let n = pts.len();
-        // Euler: a hull of h ≤ n vertices has 2h − 4 faces; the flood fill may
-        // briefly hold a few more, hence the slack. Reserved, not touched.
+        // Euler: a hull of h ≤ n vertices has 2h − 4 faces; the slack covers
+        // the faces of one step. Reserved, not touched.
         let mut mesh = Mesh::with_capacity(2 * n + 16);
-        let [a, b, c, d] = [a, b, c, d].map(|i| i as u32);
-        // Orient abc so that d is below it.
-        let (b, c) = if height_sign(&pts[a as usize], &pts[b as usize], &pts[c as usize], &pts[d as usize], 0.0) > 0.0 {
-            (c, b)
-        } else {
-            (b, c)
-        };
         for v in [[a, b, c], [a, d, b], [b, d, c], [c, d, a]] {
             mesh.add_face(pts, v, &scale);
         }
-        // Pair the 12 half-edges by brute force.
+        // Pair the 12 half-edges by brute force. No edge of a tetrahedron
+        // with a vertex more than `ε` off the opposite face is flat.
         for h in 0..12 {
             for t in 0..12 {
                 if mesh.origin(h) == mesh.origin(next(t)) && mesh.origin(next(h)) == mesh.origin(t) {
@@ -108,50 +80,31 @@ impl<'a> Builder<'a> {
                 }
             }
         }
+        let mut pool = Vec::with_capacity(2 * n);
+        pool.extend(
+            pts.iter()
+                .enumerate()
+                .filter(|&(i, _)| ![a, b, c, d].contains(&(i as u32)))
+                .map(|(i, p)| Conflict { p: *p, index: i as u32 }),
+        );
         let mut builder = Self {
             pts,
             scale,
             mesh,
-            next_point: vec![NONE; n],
+            pool,
             pending: Vec::new(),
             visible: Vec::new(),
             stack: Vec::new(),
             horizon: Vec::new(),
             cone: vec![0, 1, 2, 3],
-            orphans: Vec::new(),
+            sources: Vec::new(),
+            targets: Vec::new(),
+            cursors: Vec::new(),
+            live: Vec::new(),
         };
-        for i in 0..n as u32 {
-            if ![a, b, c, d].contains(&i) {
-                builder.assign(i);
-            }
-        }
-        builder.pending.extend(0..4);
+        builder.sources.push((0, builder.pool.len() as u32));
+        builder.distribute(NONE);
         Ok(builder)
-    }
-
-    /// Puts point `i` into the conflict list of the first face of the current
-    /// cone it is more than `ε` above, or drops it (it is inside within `ε`).
-    #[inline]
-    fn assign(&mut self, i: u32) {
-        let pts = self.pts;
-        let q = &pts[i as usize];
-        for &f in &self.cone {
-            let (above, h) = self.mesh.height_above(pts, f, q, self.scale.eps, &self.scale);
-            if above {
-                let face = &mut self.mesh.faces[f as usize];
-                let h = h as f32;
-                if face.head == NONE || h > face.far {
-                    self.next_point[i as usize] = face.head;
-                    face.head = i;
-                    face.far = h;
-                } else {
-                    let head = face.head as usize;
-                    self.next_point[i as usize] = self.next_point[head];
-                    self.next_point[head] = i;
-                }
-                return;
-            }
-        }
     }
 
     /// Runs quickhull to completion.
@@ -161,27 +114,25 @@ impl<'a> Builder<'a> {
     /// the exact visibility test rules out; reported rather than looping.
     pub fn run(&mut self) -> Result<(), HullError> {
         while let Some(f) = self.pending.pop() {
-            if self.mesh.state[f as usize] != ALIVE {
+            let face = self.mesh.faces[f as usize];
+            if self.mesh.state[f as usize] != ALIVE || face.len == 0 {
                 continue;
             }
-            let eye = self.mesh.faces[f as usize].head;
-            if eye == NONE {
-                continue;
-            }
+            let eye = self.pool[face.start as usize];
             self.add_point(f, eye)?;
         }
         Ok(())
     }
 
-    /// The finished mesh, and the per-point link buffer for reuse.
+    /// The finished mesh.
     #[must_use]
-    pub fn into_parts(self) -> (Mesh, Vec<u32>) {
-        (self.mesh, self.next_point)
+    pub fn into_mesh(self) -> Mesh {
+        self.mesh
     }
 
     /// Adds `eye` (exactly above face `f`) to the hull.
-    fn add_point(&mut self, f: u32, eye: u32) -> Result<(), HullError> {
-        let q = self.pts[eye as usize];
+    fn add_point(&mut self, f: u32, eye: Conflict) -> Result<(), HullError> {
+        let q = eye.p;
         // Flood fill of the faces that see the eye (exact sign, threshold 0).
         self.visible.clear();
         self.stack.clear();
@@ -198,15 +149,16 @@ impl<'a> Builder<'a> {
             }
         }
         self.walk_horizon()?;
-        // Collect the orphans and free the visible faces.
-        self.orphans.clear();
+        // Make room for the orphans before the visible slots are recycled.
+        let orphans: usize = self.visible.iter().map(|&g| self.mesh.faces[g as usize].len as usize).sum();
+        if self.pool.len() + orphans > self.pool.capacity() {
+            self.compact();
+        }
+        self.sources.clear();
         for &g in &self.visible {
-            let mut p = self.mesh.faces[g as usize].head;
-            while p != NONE {
-                if p != eye {
-                    self.orphans.push(p);
-                }
-                p = self.next_point[p as usize];
+            let face = &self.mesh.faces[g as usize];
+            if face.len > 0 {
+                self.sources.push((face.start, face.len));
             }
             self.mesh.state[g as usize] = FREE;
             self.mesh.free.push(g);
@@ -214,25 +166,118 @@ impl<'a> Builder<'a> {
         // The cone: one triangle (from, to, eye) per horizon edge.
         self.cone.clear();
         for &(from, to, outside) in &self.horizon {
-            let nf = self.mesh.add_face(self.pts, [from, to, eye], &self.scale);
+            let nf = self.mesh.add_face(self.pts, [from, to, eye.index], &self.scale);
             self.mesh.link(3 * nf, outside);
             self.cone.push(nf);
         }
         let k = self.cone.len();
+        let eps = self.scale.eps;
         for i in 0..k {
             // Edge (to → eye) of face i meets edge (eye → to) of face i + 1.
-            self.mesh.link(3 * self.cone[i] + 1, 3 * self.cone[(i + 1) % k] + 2);
-        }
-        for j in 0..self.orphans.len() {
-            let p = self.orphans[j];
-            self.assign(p);
-        }
-        for &nf in &self.cone {
-            if self.mesh.faces[nf as usize].head != NONE {
-                self.pending.push(nf);
+            let (h, t) = (3 * self.cone[i] + 1, 3 * self.cone[(i + 1) % k] + 2);
+            self.mesh.link(h, t);
+            let (from, _, outside) = self.horizon[i];
+            let (_, to_next, _) = self.horizon[(i + 1) % k];
+            let (far_h, far_t) = (&self.pts[from as usize], &self.pts[to_next as usize]);
+            self.mesh.mark_flat(h, t, far_h, far_t, eps);
+            // The horizon edge; the outside face was just tested against
+            // the eye, so rule out the common non-flat case from that.
+            let h = 3 * self.cone[i];
+            let far_t = &self.pts[self.mesh.origin(next(next(outside))) as usize];
+            if self.mesh.height(outside / 3, &q).abs() <= eps {
+                self.mesh.mark_flat(h, outside, &q, far_t, eps);
+            } else {
+                self.mesh.flat[(outside / 3) as usize] &= !(1u8 << (outside % 3));
             }
         }
+        self.distribute(eye.index);
         Ok(())
+    }
+
+    /// Hands the points of `self.sources` (except `skip`) to the cone faces:
+    /// each goes to the first face it is more than `ε` above, or is dropped
+    /// (inside within `ε`). Two streaming passes: decide, then scatter into
+    /// fresh ranges at the end of the pool, farthest point first.
+    fn distribute(&mut self, skip: u32) {
+        let pts = self.pts;
+        let eps = self.scale.eps;
+        let k = self.cone.len();
+        self.cursors.clear();
+        self.cursors.resize(k, (0, f32::NEG_INFINITY, NONE));
+        self.targets.clear();
+        let mut last = 0;
+        for &(start, len) in &self.sources {
+            for c in &self.pool[start as usize..(start + len) as usize] {
+                let mut target = (NONE, 0.0);
+                if c.index != skip {
+                    for j in 0..k {
+                        let slot = (last + j) % k;
+                        let (above, h) = self.mesh.height_above(pts, self.cone[slot], &c.p, eps, &self.scale);
+                        if above {
+                            target = (slot as u32, h as f32);
+                            last = slot;
+                            self.cursors[slot].0 += 1;
+                            break;
+                        }
+                    }
+                }
+                self.targets.push(target);
+            }
+        }
+        // Ranges, in cone order, at the end of the pool.
+        let mut at = self.pool.len() as u32;
+        for (slot, &f) in self.cone.iter().enumerate() {
+            let count = self.cursors[slot].0;
+            let face = &mut self.mesh.faces[f as usize];
+            face.start = at;
+            face.len = count;
+            self.cursors[slot].0 = at;
+            at += count;
+        }
+        self.pool.resize(at as usize, Conflict { p: Point3::origin(), index: NONE });
+        let mut j = 0;
+        for s in 0..self.sources.len() {
+            let (start, len) = self.sources[s];
+            for i in start..start + len {
+                let (slot, h) = self.targets[j];
+                j += 1;
+                if slot != NONE {
+                    let cursor = &mut self.cursors[slot as usize];
+                    self.pool[cursor.0 as usize] = self.pool[i as usize];
+                    if h > cursor.1 {
+                        cursor.1 = h;
+                        cursor.2 = cursor.0;
+                    }
+                    cursor.0 += 1;
+                }
+            }
+        }
+        for (slot, &f) in self.cone.iter().enumerate() {
+            let face = self.mesh.faces[f as usize];
+            if face.len > 0 {
+                self.pool.swap(face.start as usize, self.cursors[slot].2 as usize);
+                self.pending.push(f);
+            }
+        }
+    }
+
+    /// Moves the live conflict ranges to the front of the pool.
+    fn compact(&mut self) {
+        self.live.clear();
+        for (f, face) in self.mesh.faces.iter().enumerate() {
+            if self.mesh.state[f] != FREE && face.len > 0 {
+                self.live.push((face.start, f as u32));
+            }
+        }
+        self.live.sort_unstable();
+        let mut w = 0u32;
+        for &(start, f) in &self.live {
+            let face = &mut self.mesh.faces[f as usize];
+            self.pool.copy_within(start as usize..(start + face.len) as usize, w as usize);
+            face.start = w;
+            w += face.len;
+        }
+        self.pool.truncate(w as usize);
     }
 
     /// Orders the boundary of the visible region into `self.horizon`.
@@ -276,6 +321,57 @@ impl<'a> Builder<'a> {
         } else {
             Err(HullError::Internal)
         }
+    }
+}
+
+/// Four affinely independent points `[a, b, c, d]`, with `d` below the
+/// counter-clockwise triangle `a, b, c`, chosen far apart: the farthest pair
+/// of axis extremes, the point farthest from their line, the point farthest
+/// from their plane.
+///
+/// # Errors
+/// [`HullError::Coincident`], [`HullError::Collinear`] or
+/// [`HullError::Coplanar`] when that distance is within `ε`.
+fn initial_simplex(pts: &[Point3<f64>], scale: &Scale) -> Result<[u32; 4], HullError> {
+    let eps = scale.eps;
+    let mut ext = [0usize; 6];
+    for (i, p) in pts.iter().enumerate() {
+        for k in 0..3 {
+            if p[k] < pts[ext[2 * k]][k] {
+                ext[2 * k] = i;
+            }
+            if p[k] > pts[ext[2 * k + 1]][k] {
+                ext[2 * k + 1] = i;
+            }
+        }
+    }
+    let (mut a, mut b, mut best) = (ext[0], ext[1], -1.0);
+    for &i in &ext {
+        for &j in &ext {
+            let d = (pts[i] - pts[j]).norm_squared();
+            if d > best {
+                (a, b, best) = (i, j, d);
+            }
+        }
+    }
+    if best.sqrt() <= eps {
+        return Err(HullError::Coincident);
+    }
+    let ab = (pts[b] - pts[a]).normalize();
+    let (c, dist) = argmax(pts, |p| (p - pts[a]).cross(&ab).norm());
+    if dist <= eps {
+        return Err(HullError::Collinear);
+    }
+    let (face, _) = plane(&pts[a], &pts[b], &pts[c], scale);
+    let (d, dist) = argmax(pts, |p| (face.normal.dot(&p.coords) - face.offset).abs());
+    if dist <= eps {
+        return Err(HullError::Coplanar);
+    }
+    // Orient abc so that d is below it.
+    if height_sign(&pts[a], &pts[b], &pts[c], &pts[d], 0.0) > 0.0 {
+        Ok([a, c, b, d].map(|i| i as u32))
+    } else {
+        Ok([a, b, c, d].map(|i| i as u32))
     }
 }
 

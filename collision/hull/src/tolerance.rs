@@ -6,23 +6,23 @@
 //! `M = Σₖ max(|minₖ|, |maxₖ|)` over the three axes `k`,
 //!
 //! ```text
-//! ε = 16 · u · (L + M)
+//! ε = 32 · u · (L + M)
 //! ```
 //!
 //! `L` bounds the distance between any two input points (it is at least the
 //! box diagonal), so it bounds the error a normal's direction error makes in a
 //! height; `M` bounds the rounding of `n · p − offset` when the cloud sits far
-//! from the origin. A height computed in `f64` from a well-conditioned plane
-//! is within about `8·u·(L + M)` of the truth (see `Plane::error` in
-//! `quickhull.rs`), so `ε` is twice the worst rounding: points closer than `ε`
-//! to a face count as *on* it. Scaling the input by `s` scales `ε` by `s`;
-//! offsetting it by `d` adds `16·u·3|d|`, the unavoidable precision loss of
-//! coordinates of that size.
+//! from the origin. A height computed in `f64` from a face plane is within
+//! `¾ε` of the truth (see `mesh::plane`, which falls back to an exact normal
+//! for slivers to keep that promise); points closer than `ε` to a face count
+//! as *on* it. Scaling the input by `s` scales `ε` by `s`; offsetting it by
+//! `d` adds `96·u·|d|`, the unavoidable precision loss of coordinates of that
+//! size.
 
 use nalgebra::Point3;
 
 /// Unit roundoff multiple in the tolerance formula.
-const TOLERANCE_FACTOR: f64 = 16.0 * f64::EPSILON;
+const TOLERANCE_FACTOR: f64 = 32.0 * f64::EPSILON;
 
 /// Scale facts about a point set.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -13,7 +13,7 @@
 //! 9. every input point at most `2ε` above every face plane (`O(n·F)`).
 //!
 //! The slack `2ε` is the tolerance `ε` (points that close count as "on") plus
-//! the worst rounding of a height in `f64`, which is below `ε / 2`.
+//! the worst rounding of a height in `f64`, which is below `¾ε`.
 
 use crate::{Hull, HullDefect};
 use nalgebra::Point3;
