@@ -13,7 +13,13 @@ use nalgebra::Point3;
 /// Builds the output. `original` holds the caller's points (same indices as
 /// the mesh), which the builder saw multiplied by `factor`.
 #[must_use]
-pub(crate) fn assemble(mesh: Mesh, faces: Faces, original: &[Point3<f64>], factor: f64, tolerance: f64) -> Hull {
+pub(crate) fn assemble(
+    mesh: Mesh,
+    faces: Faces,
+    original: &[Point3<f64>],
+    factor: f64,
+    tolerance: f64,
+) -> Hull {
     let Faces {
         loops: mut face_indices,
         offsets: face_offsets,
@@ -83,7 +89,18 @@ pub(crate) fn assemble(mesh: Mesh, faces: Faces, original: &[Point3<f64>], facto
         }
     }
     drop(fill);
-    let props = mass_properties(&vertices, &triangles);
+    // In working units, so nothing overflows; then back (the volume of a
+    // hull with coordinates near 1e300 is honestly infinite).
+    let props = if factor == 1.0 {
+        mass_properties(&vertices, &triangles)
+    } else {
+        let scaled: Vec<Point3<f64>> = vertices.iter().map(|p| p * factor).collect();
+        let mut props = mass_properties(&scaled, &triangles);
+        props.volume = props.volume / factor / factor / factor;
+        props.area = props.area / factor / factor;
+        props.centroid /= factor;
+        props
+    };
     Hull {
         vertices,
         triangles,

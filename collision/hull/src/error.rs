@@ -115,7 +115,9 @@ pub enum HullDefect {
     },
     /// A neighbouring face's vertex is above a face's plane: the edge between
     /// them is concave by more than the tolerance.
-    #[error("edge between faces {face} and {neighbor} is concave: a vertex is {distance} above face {face}")]
+    #[error(
+        "edge between faces {face} and {neighbor} is concave: a vertex is {distance} above face {face}"
+    )]
     Concave {
         /// Face index.
         face: usize,

@@ -106,14 +106,21 @@ impl Hull {
         if points.is_empty() {
             return Err(HullError::Empty);
         }
-        if let Some(index) = points.iter().position(|p| !p.coords.iter().all(|x| x.is_finite())) {
+        if let Some(index) = points
+            .iter()
+            .position(|p| !p.coords.iter().all(|x| x.is_finite()))
+        {
             return Err(HullError::NonFinite { index });
         }
         if points.len() < 4 {
-            return Err(HullError::TooFewPoints { count: points.len() });
+            return Err(HullError::TooFewPoints {
+                count: points.len(),
+            });
         }
         if points.len() >= u32::MAX as usize / 3 {
-            return Err(HullError::TooManyPoints { count: points.len() });
+            return Err(HullError::TooManyPoints {
+                count: points.len(),
+            });
         }
         let factor = tolerance::rescale_factor(points);
         let work: Cow<'_, [Point3<f64>]> = match factor {
@@ -127,7 +134,13 @@ impl Hull {
         let mut faces = merge::merge(&mesh, &work, &scale);
         merge::drop_non_corners(&mut faces, points.len());
         let factor = factor.unwrap_or(1.0);
-        Ok(assemble::assemble(mesh, faces, points, factor, scale.eps / factor))
+        Ok(assemble::assemble(
+            mesh,
+            faces,
+            points,
+            factor,
+            scale.eps / factor,
+        ))
     }
 
     /// The extreme points, each once.
@@ -178,7 +191,9 @@ impl Hull {
         &self.neighbors[self.neighbor_offsets[i] as usize..self.neighbor_offsets[i + 1] as usize]
     }
 
-    /// Enclosed volume.
+    /// Enclosed volume. Computed in rescaled units, so it is accurate whenever
+    /// it is representable; with coordinates near `1e±300` it can overflow to
+    /// infinity or underflow to zero (the centroid stays accurate).
     #[must_use]
     pub fn volume(&self) -> f64 {
         self.volume

@@ -83,7 +83,9 @@ pub(crate) fn merge(m: &Mesh, pts: &[Point3<f64>], s: &Scale) -> Faces {
             for i in 0..3 {
                 let t = m.twin(3 * g + i);
                 let nb = t / 3;
-                if region[nb as usize] == NONE && height(m, pts, seed, far_vertex(m, t)).abs() <= eps {
+                if region[nb as usize] == NONE
+                    && height(m, pts, seed, far_vertex(m, t)).abs() <= eps
+                {
                     region[nb as usize] = seed;
                     stack.push(nb);
                 }
@@ -200,7 +202,11 @@ pub(crate) fn drop_non_corners(faces: &mut Faces, point_count: usize) {
     offsets.push(0);
     for f in 0..nf {
         let (lo, hi) = (faces.offsets[f] as usize, faces.offsets[f + 1] as usize);
-        loops.extend(faces.loops[lo..hi].iter().filter(|&&v| degree[v as usize] != REMOVED));
+        loops.extend(
+            faces.loops[lo..hi]
+                .iter()
+                .filter(|&&v| degree[v as usize] != REMOVED),
+        );
         offsets.push(loops.len() as u32);
     }
     faces.loops = loops;

@@ -51,7 +51,11 @@ pub(crate) struct Face {
 #[must_use]
 pub(crate) fn plane(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, s: &Scale) -> (Face, f64) {
     const U: f64 = f64::EPSILON;
-    let (ab, bc, ca) = ((b - a).norm_squared(), (c - b).norm_squared(), (a - c).norm_squared());
+    let (ab, bc, ca) = (
+        (b - a).norm_squared(),
+        (c - b).norm_squared(),
+        (a - c).norm_squared(),
+    );
     // Apex = vertex opposite the longest edge; n = (p − apex) × (r − apex).
     let (apex, p, r, l1, l2) = if ab >= bc && ab >= ca {
         (c, a, b, ca, bc)
@@ -64,13 +68,19 @@ pub(crate) fn plane(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, s: &Scale
     let mut len = n.norm();
     let alpha = 6.0 * U * (l1 * l2).sqrt() / len + 2.0 * U;
     let mut dir_err = alpha * s.span;
-    if !(dir_err + 8.0 * U * s.magnitude <= 0.75 * s.eps) {
+    // (Written so that a NaN bound, from a zero-length cross product, also
+    // takes the accurate path.)
+    let fast_enough = dir_err + 8.0 * U * s.magnitude <= 0.75 * s.eps;
+    if !fast_enough {
         n = Vector3::from(cross_accurate(a, b, c));
         len = n.norm();
         dir_err = 4.0 * U * s.span;
     }
     let normal = if len > 0.0 { n / len } else { Vector3::zeros() };
-    let offset = normal.dot(&a.coords).max(normal.dot(&b.coords)).max(normal.dot(&c.coords));
+    let offset = normal
+        .dot(&a.coords)
+        .max(normal.dot(&b.coords))
+        .max(normal.dot(&c.coords));
     let err = if len > 0.0 {
         (dir_err + 8.0 * U * s.magnitude) * 1.01
     } else {
@@ -121,7 +131,12 @@ impl Mesh {
 
     /// Adds triangle `v` (twins unset), reusing a free slot if any.
     pub fn add_face(&mut self, pts: &[Point3<f64>], v: [u32; 3], s: &Scale) -> u32 {
-        let (face, _) = plane(&pts[v[0] as usize], &pts[v[1] as usize], &pts[v[2] as usize], s);
+        let (face, _) = plane(
+            &pts[v[0] as usize],
+            &pts[v[1] as usize],
+            &pts[v[2] as usize],
+            s,
+        );
         if let Some(f) = self.free.pop() {
             let i = f as usize;
             self.faces[i] = face;
@@ -171,7 +186,14 @@ impl Mesh {
 
     /// Records whether the edge between half-edge `h` (far vertex `far_h`
     /// across it) and its twin `t` (far vertex `far_t`) is flat within `eps`.
-    pub fn mark_flat(&mut self, h: u32, t: u32, far_h: &Point3<f64>, far_t: &Point3<f64>, eps: f64) {
+    pub fn mark_flat(
+        &mut self,
+        h: u32,
+        t: u32,
+        far_h: &Point3<f64>,
+        far_t: &Point3<f64>,
+        eps: f64,
+    ) {
         let flat = self.height(t / 3, far_h).abs() <= eps && self.height(h / 3, far_t).abs() <= eps;
         for e in [h, t] {
             let bits = &mut self.flat[(e / 3) as usize];
@@ -187,7 +209,14 @@ impl Mesh {
     /// Returns the floating-point height as well.
     #[inline]
     #[must_use]
-    pub fn height_above(&self, pts: &[Point3<f64>], f: u32, q: &Point3<f64>, t_eps: f64, s: &Scale) -> (bool, f64) {
+    pub fn height_above(
+        &self,
+        pts: &[Point3<f64>],
+        f: u32,
+        q: &Point3<f64>,
+        t_eps: f64,
+        s: &Scale,
+    ) -> (bool, f64) {
         let face = &self.faces[f as usize];
         let h = face.normal.dot(&q.coords) - face.offset;
         let err = f64::from(face.err);

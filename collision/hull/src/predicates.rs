@@ -45,7 +45,10 @@ struct Expansion<const N: usize> {
 
 impl<const N: usize> Expansion<N> {
     fn new() -> Self {
-        Self { len: 0, c: [0.0; N] }
+        Self {
+            len: 0,
+            c: [0.0; N],
+        }
     }
 
     fn from_two(hi: f64, lo: f64) -> Self {
@@ -188,7 +191,12 @@ fn two_product(a: f64, b: f64) -> (f64, f64) {
 }
 
 /// Exact `p·s − q·r` for two-component differences.
-fn cross_term(p: &Expansion<2>, s: &Expansion<2>, q: &Expansion<2>, r: &Expansion<2>) -> Expansion<16> {
+fn cross_term(
+    p: &Expansion<2>,
+    s: &Expansion<2>,
+    q: &Expansion<2>,
+    r: &Expansion<2>,
+) -> Expansion<16> {
     let mut out: Expansion<16> = p.mul(s);
     let mut neg: Expansion<8> = q.mul(r);
     neg.negate();
@@ -197,7 +205,13 @@ fn cross_term(p: &Expansion<2>, s: &Expansion<2>, q: &Expansion<2>, r: &Expansio
 }
 
 /// Exact `det − t`, where `det = ((b − a) × (c − a)) · (q − a)`.
-fn det_minus_exact(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, q: &Point3<f64>, t: f64) -> f64 {
+fn det_minus_exact(
+    a: &Point3<f64>,
+    b: &Point3<f64>,
+    c: &Point3<f64>,
+    q: &Point3<f64>,
+    t: f64,
+) -> f64 {
     let (ax, ay, az) = (two_diff(a.x, q.x), two_diff(a.y, q.y), two_diff(a.z, q.z));
     let (bx, by, bz) = (two_diff(b.x, q.x), two_diff(b.y, q.y), two_diff(b.z, q.z));
     let (cx, cy, cz) = (two_diff(c.x, q.x), two_diff(c.y, q.y), two_diff(c.z, q.z));
@@ -215,7 +229,13 @@ fn det_minus_exact(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, q: &Point3
 /// height of `q` above the triangle's plane. Exact for finite inputs whose
 /// products neither overflow nor underflow.
 #[must_use]
-pub(crate) fn height_sign(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, q: &Point3<f64>, t: f64) -> f64 {
+pub(crate) fn height_sign(
+    a: &Point3<f64>,
+    b: &Point3<f64>,
+    c: &Point3<f64>,
+    q: &Point3<f64>,
+    t: f64,
+) -> f64 {
     let (adx, ady, adz) = (a.x - q.x, a.y - q.y, a.z - q.z);
     let (bdx, bdy, bdz) = (b.x - q.x, b.y - q.y, b.z - q.z);
     let (cdx, cdy, cdz) = (c.x - q.x, c.y - q.y, c.z - q.z);

@@ -75,7 +75,8 @@ impl<'a> Builder<'a> {
         // with a vertex more than `ε` off the opposite face is flat.
         for h in 0..12 {
             for t in 0..12 {
-                if mesh.origin(h) == mesh.origin(next(t)) && mesh.origin(next(h)) == mesh.origin(t) {
+                if mesh.origin(h) == mesh.origin(next(t)) && mesh.origin(next(h)) == mesh.origin(t)
+                {
                     mesh.link(h, t);
                 }
             }
@@ -85,7 +86,10 @@ impl<'a> Builder<'a> {
             pts.iter()
                 .enumerate()
                 .filter(|&(i, _)| ![a, b, c, d].contains(&(i as u32)))
-                .map(|(i, p)| Conflict { p: *p, index: i as u32 }),
+                .map(|(i, p)| Conflict {
+                    p: *p,
+                    index: i as u32,
+                }),
         );
         let mut builder = Self {
             pts,
@@ -142,7 +146,9 @@ impl<'a> Builder<'a> {
             self.visible.push(g);
             for t in self.mesh.twins[g as usize] {
                 let nb = t / 3;
-                if self.mesh.state[nb as usize] == ALIVE && self.mesh.height_above(self.pts, nb, &q, 0.0, &self.scale).0 {
+                if self.mesh.state[nb as usize] == ALIVE
+                    && self.mesh.height_above(self.pts, nb, &q, 0.0, &self.scale).0
+                {
                     self.mesh.state[nb as usize] = VISIBLE;
                     self.stack.push(nb);
                 }
@@ -150,7 +156,11 @@ impl<'a> Builder<'a> {
         }
         self.walk_horizon()?;
         // Make room for the orphans before the visible slots are recycled.
-        let orphans: usize = self.visible.iter().map(|&g| self.mesh.faces[g as usize].len as usize).sum();
+        let orphans: usize = self
+            .visible
+            .iter()
+            .map(|&g| self.mesh.faces[g as usize].len as usize)
+            .sum();
         if self.pool.len() + orphans > self.pool.capacity() {
             self.compact();
         }
@@ -166,7 +176,9 @@ impl<'a> Builder<'a> {
         // The cone: one triangle (from, to, eye) per horizon edge.
         self.cone.clear();
         for &(from, to, outside) in &self.horizon {
-            let nf = self.mesh.add_face(self.pts, [from, to, eye.index], &self.scale);
+            let nf = self
+                .mesh
+                .add_face(self.pts, [from, to, eye.index], &self.scale);
             self.mesh.link(3 * nf, outside);
             self.cone.push(nf);
         }
@@ -212,7 +224,9 @@ impl<'a> Builder<'a> {
                 if c.index != skip {
                     for j in 0..k {
                         let slot = (last + j) % k;
-                        let (above, h) = self.mesh.height_above(pts, self.cone[slot], &c.p, eps, &self.scale);
+                        let (above, h) =
+                            self.mesh
+                                .height_above(pts, self.cone[slot], &c.p, eps, &self.scale);
                         if above {
                             target = (slot as u32, h as f32);
                             last = slot;
@@ -234,7 +248,13 @@ impl<'a> Builder<'a> {
             self.cursors[slot].0 = at;
             at += count;
         }
-        self.pool.resize(at as usize, Conflict { p: Point3::origin(), index: NONE });
+        self.pool.resize(
+            at as usize,
+            Conflict {
+                p: Point3::origin(),
+                index: NONE,
+            },
+        );
         let mut j = 0;
         for s in 0..self.sources.len() {
             let (start, len) = self.sources[s];
@@ -255,7 +275,8 @@ impl<'a> Builder<'a> {
         for (slot, &f) in self.cone.iter().enumerate() {
             let face = self.mesh.faces[f as usize];
             if face.len > 0 {
-                self.pool.swap(face.start as usize, self.cursors[slot].2 as usize);
+                self.pool
+                    .swap(face.start as usize, self.cursors[slot].2 as usize);
                 self.pending.push(f);
             }
         }
@@ -273,7 +294,8 @@ impl<'a> Builder<'a> {
         let mut w = 0u32;
         for &(start, f) in &self.live {
             let face = &mut self.mesh.faces[f as usize];
-            self.pool.copy_within(start as usize..(start + face.len) as usize, w as usize);
+            self.pool
+                .copy_within(start as usize..(start + face.len) as usize, w as usize);
             face.start = w;
             w += face.len;
         }
@@ -300,7 +322,8 @@ impl<'a> Builder<'a> {
             if self.horizon.len() >= boundary || h == NONE {
                 return Err(HullError::Internal);
             }
-            self.horizon.push((m.origin(h), m.origin(next(h)), m.twin(h)));
+            self.horizon
+                .push((m.origin(h), m.origin(next(h)), m.twin(h)));
             // Turn around the end vertex until the next boundary edge.
             let mut e = next(h);
             let mut turns = 0;

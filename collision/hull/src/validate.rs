@@ -38,7 +38,9 @@ pub(crate) fn validate(hull: &Hull, input: &[Point3<f64>]) -> Result<(), HullDef
         }
     }
     if hull.planes().len() != hull.face_count() {
-        return Err(HullDefect::Malformed { index: hull.face_count() });
+        return Err(HullDefect::Malformed {
+            index: hull.face_count(),
+        });
     }
     for (i, f) in hull.faces().enumerate() {
         if f.len() < 3 || f.iter().any(|&v| v as usize >= nv) {
@@ -70,9 +72,13 @@ pub(crate) fn validate(hull: &Hull, input: &[Point3<f64>]) -> Result<(), HullDef
     let face_edges = directed_edges(hull.faces());
     check_pairing(&face_edges)?;
     euler(face_edges.len() / 2, hull.face_count())?;
-    // 5. Orientation.
-    if !(hull.volume() > 0.0) {
-        return Err(HullDefect::NotOutward { volume: hull.volume() });
+    // 5. Orientation, in rescaled units so that the sign survives
+    //    coordinates near 1e±300.
+    let factor = crate::tolerance::rescale_factor(hull.vertices()).unwrap_or(1.0);
+    let scaled: Vec<Point3<f64>> = hull.vertices().iter().map(|p| p * factor).collect();
+    let volume = crate::properties::mass_properties(&scaled, hull.triangles()).volume;
+    if volume.is_nan() || volume <= 0.0 {
+        return Err(HullDefect::NotOutward { volume });
     }
     // 6. Planes.
     let height = |f: usize, p: &Point3<f64>| {
@@ -87,7 +93,11 @@ pub(crate) fn validate(hull: &Hull, input: &[Point3<f64>]) -> Result<(), HullDef
         for &v in face {
             let distance = height(f, &hull.vertices()[v as usize]);
             if distance.abs() > 2.0 * eps {
-                return Err(HullDefect::OffPlane { face: f, vertex: v, distance });
+                return Err(HullDefect::OffPlane {
+                    face: f,
+                    vertex: v,
+                    distance,
+                });
             }
         }
     }
@@ -100,7 +110,11 @@ pub(crate) fn validate(hull: &Hull, input: &[Point3<f64>]) -> Result<(), HullDef
             for &w in hull.face(neighbor) {
                 let distance = height(f, &hull.vertices()[w as usize]);
                 if distance > eps {
-                    return Err(HullDefect::Concave { face: f, neighbor, distance });
+                    return Err(HullDefect::Concave {
+                        face: f,
+                        neighbor,
+                        distance,
+                    });
                 }
             }
         }
@@ -122,7 +136,11 @@ pub(crate) fn validate(hull: &Hull, input: &[Point3<f64>]) -> Result<(), HullDef
         for face in 0..hull.face_count() {
             let distance = height(face, p);
             if distance > 2.0 * eps {
-                return Err(HullDefect::PointOutside { index, face, distance });
+                return Err(HullDefect::PointOutside {
+                    index,
+                    face,
+                    distance,
+                });
             }
         }
     }
@@ -152,4 +170,153 @@ fn check_pairing(edges: &[(u32, u32, u32)]) -> Result<(), HullDefect> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Plane;
+    use nalgebra::Vector3;
+
+    fn cube() -> Vec<Point3<f64>> {
+        (0..8)
+            .map(|i| {
+                Point3::new(
+                    f64::from(i & 1),
+                    f64::from((i >> 1) & 1),
+                    f64::from((i >> 2) & 1),
+                )
+            })
+            .collect()
+    }
+
+    fn hull() -> (Hull, Vec<Point3<f64>>) {
+        let pts = cube();
+        let hull = Hull::build(&pts).unwrap();
+        assert_eq!(hull.validate(&pts), Ok(()));
+        (hull, pts)
+    }
+
+    #[test]
+    fn catches_a_point_outside() {
+        let (hull, mut pts) = hull();
+        pts.push(Point3::new(0.5, 0.5, 1.0 + 1e-9));
+        assert!(matches!(
+            hull.validate(&pts),
+            Err(HullDefect::PointOutside { index: 8, distance, .. }) if (distance - 1e-9).abs() < 1e-12
+        ));
+        // Within 2ε is "on".
+        let eps = hull.tolerance();
+        pts[8].z = 1.0 + eps;
+        assert_eq!(hull.validate(&pts), Ok(()));
+    }
+
+    #[test]
+    fn catches_a_flipped_triangle() {
+        let (mut hull, pts) = hull();
+        hull.triangles[3].swap(0, 1);
+        assert!(matches!(
+            hull.validate(&pts),
+            Err(HullDefect::UnpairedEdge { .. })
+        ));
+    }
+
+    #[test]
+    fn catches_inside_out_orientation() {
+        let (mut hull, pts) = hull();
+        for t in &mut hull.triangles {
+            t.swap(0, 1);
+        }
+        assert!(matches!(
+            hull.validate(&pts),
+            Err(HullDefect::NotOutward { .. })
+        ));
+    }
+
+    #[test]
+    fn catches_a_foreign_vertex_and_bad_index() {
+        let (mut hull, pts) = hull();
+        hull.vertices[2].x += 1e-3;
+        assert_eq!(
+            hull.validate(&pts),
+            Err(HullDefect::ForeignVertex { vertex: 2 })
+        );
+        let (mut hull, pts) = self::hull();
+        hull.triangles[0][1] = 99;
+        assert_eq!(hull.validate(&pts), Err(HullDefect::Malformed { index: 0 }));
+        let (mut hull, pts) = self::hull();
+        hull.vertices[0].y = f64::NAN;
+        assert_eq!(hull.validate(&pts), Err(HullDefect::NonFinite { index: 0 }));
+    }
+
+    #[test]
+    fn catches_a_concave_edge() {
+        // A "cube" whose top corner (1,1,1) is pushed in: still a closed,
+        // outward surface with the right Euler characteristic, but concave.
+        let (mut hull, _) = hull();
+        let top = hull
+            .vertices
+            .iter()
+            .position(|p| *p == Point3::new(1.0, 1.0, 1.0))
+            .unwrap();
+        hull.vertices[top] = Point3::new(0.5, 0.5, 0.5);
+        let input = hull.vertices.clone();
+        let defect = hull.validate(&input).unwrap_err();
+        assert!(
+            matches!(
+                defect,
+                HullDefect::OffPlane { .. } | HullDefect::Concave { .. }
+            ),
+            "{defect}"
+        );
+    }
+
+    #[test]
+    fn catches_a_wrong_plane_and_bad_adjacency() {
+        let (mut hull, pts) = hull();
+        hull.planes[0] = Plane {
+            normal: Vector3::new(0.0, 0.0, 2.0),
+            offset: 2.0,
+        };
+        assert!(matches!(
+            hull.validate(&pts),
+            Err(HullDefect::NonUnitNormal { face: 0, .. })
+        ));
+        let (mut hull, pts) = self::hull();
+        let bad = hull.neighbors[0];
+        hull.neighbors[0] = (bad + 1) % 8;
+        assert!(matches!(
+            hull.validate(&pts),
+            Err(HullDefect::Adjacency { .. })
+        ));
+    }
+
+    #[test]
+    fn catches_wrong_euler_characteristic() {
+        // Two disjoint tetrahedra: every edge pairs up, but V − E + F = 4.
+        let pts: Vec<Point3<f64>> = [
+            [0.0, 0.0, 0.0],
+            [1.0, 0.0, 0.0],
+            [0.0, 1.0, 0.0],
+            [0.0, 0.0, 1.0],
+        ]
+        .iter()
+        .map(|c| Point3::from(Vector3::from(*c)))
+        .collect();
+        let a = Hull::build(&pts).unwrap();
+        let shifted: Vec<Point3<f64>> = pts
+            .iter()
+            .map(|p| p + Vector3::new(5.0, 0.0, 0.0))
+            .collect();
+        let mut both = a.clone();
+        both.vertices.extend(shifted.iter());
+        both.triangles
+            .extend(a.triangles.iter().map(|t| t.map(|v| v + 4)));
+        let mut input = pts.clone();
+        input.extend(shifted);
+        assert!(matches!(
+            both.validate(&input),
+            Err(HullDefect::Euler { v: 8, e: 12, f: 8 })
+        ));
+    }
 }

@@ -56,7 +56,13 @@ fn platonic() -> Vec<Solid> {
     let s5 = 5f64.sqrt();
     let s3 = 3f64.sqrt();
     let signs = |k: usize| -> Vec<Vec<f64>> {
-        (0..1 << k).map(|m| (0..k).map(|b| if m >> b & 1 == 1 { -1.0 } else { 1.0 }).collect()).collect()
+        (0..1 << k)
+            .map(|m| {
+                (0..k)
+                    .map(|b| if m >> b & 1 == 1 { -1.0 } else { 1.0 })
+                    .collect()
+            })
+            .collect()
     };
     let p = Point3::new;
     let mut icosa = Vec::new();
@@ -64,21 +70,77 @@ fn platonic() -> Vec<Solid> {
     for s in signs(2) {
         let (a, b) = (s[0], s[1]);
         icosa.extend([p(0.0, a, b * phi), p(a, b * phi, 0.0), p(b * phi, 0.0, a)]);
-        dodeca.extend([p(0.0, a / phi, b * phi), p(a / phi, b * phi, 0.0), p(b * phi, 0.0, a / phi)]);
+        dodeca.extend([
+            p(0.0, a / phi, b * phi),
+            p(a / phi, b * phi, 0.0),
+            p(b * phi, 0.0, a / phi),
+        ]);
     }
     for s in signs(3) {
         dodeca.push(p(s[0], s[1], s[2]));
     }
-    let tetra = vec![p(1.0, 1.0, 1.0), p(1.0, -1.0, -1.0), p(-1.0, 1.0, -1.0), p(-1.0, -1.0, 1.0)];
-    let octa = vec![p(1.0, 0.0, 0.0), p(-1.0, 0.0, 0.0), p(0.0, 1.0, 0.0), p(0.0, -1.0, 0.0), p(0.0, 0.0, 1.0), p(0.0, 0.0, -1.0)];
+    let tetra = vec![
+        p(1.0, 1.0, 1.0),
+        p(1.0, -1.0, -1.0),
+        p(-1.0, 1.0, -1.0),
+        p(-1.0, -1.0, 1.0),
+    ];
+    let octa = vec![
+        p(1.0, 0.0, 0.0),
+        p(-1.0, 0.0, 0.0),
+        p(0.0, 1.0, 0.0),
+        p(0.0, -1.0, 0.0),
+        p(0.0, 0.0, 1.0),
+        p(0.0, 0.0, -1.0),
+    ];
     let cube: Vec<_> = signs(3).into_iter().map(|s| p(s[0], s[1], s[2])).collect();
     let (at, ao, ai, ad): (f64, f64, f64, f64) = (2.0 * 2f64.sqrt(), 2f64.sqrt(), 2.0, 2.0 / phi);
     vec![
-        Solid { name: "tetrahedron", points: tetra, faces: 4, face_size: 3, degree: 3, volume: at.powi(3) / (6.0 * 2f64.sqrt()), area: s3 * at * at },
-        Solid { name: "cube", points: cube, faces: 6, face_size: 4, degree: 3, volume: 8.0, area: 24.0 },
-        Solid { name: "octahedron", points: octa, faces: 8, face_size: 3, degree: 4, volume: 2f64.sqrt() / 3.0 * ao.powi(3), area: 2.0 * s3 * ao * ao },
-        Solid { name: "dodecahedron", points: dodeca, faces: 12, face_size: 5, degree: 3, volume: (15.0 + 7.0 * s5) / 4.0 * ad.powi(3), area: 3.0 * (25.0 + 10.0 * s5).sqrt() * ad * ad },
-        Solid { name: "icosahedron", points: icosa, faces: 20, face_size: 3, degree: 5, volume: 5.0 * (3.0 + s5) / 12.0 * ai.powi(3), area: 5.0 * s3 * ai * ai },
+        Solid {
+            name: "tetrahedron",
+            points: tetra,
+            faces: 4,
+            face_size: 3,
+            degree: 3,
+            volume: at.powi(3) / (6.0 * 2f64.sqrt()),
+            area: s3 * at * at,
+        },
+        Solid {
+            name: "cube",
+            points: cube,
+            faces: 6,
+            face_size: 4,
+            degree: 3,
+            volume: 8.0,
+            area: 24.0,
+        },
+        Solid {
+            name: "octahedron",
+            points: octa,
+            faces: 8,
+            face_size: 3,
+            degree: 4,
+            volume: 2f64.sqrt() / 3.0 * ao.powi(3),
+            area: 2.0 * s3 * ao * ao,
+        },
+        Solid {
+            name: "dodecahedron",
+            points: dodeca,
+            faces: 12,
+            face_size: 5,
+            degree: 3,
+            volume: (15.0 + 7.0 * s5) / 4.0 * ad.powi(3),
+            area: 3.0 * (25.0 + 10.0 * s5).sqrt() * ad * ad,
+        },
+        Solid {
+            name: "icosahedron",
+            points: icosa,
+            faces: 20,
+            face_size: 3,
+            degree: 5,
+            volume: 5.0 * (3.0 + s5) / 12.0 * ai.powi(3),
+            area: 5.0 * s3 * ai * ai,
+        },
     ]
 }
 
@@ -89,14 +151,30 @@ fn platonic_solids_match_closed_forms() {
         let name = solid.name;
         assert_eq!(hull.vertices().len(), solid.points.len(), "{name} vertices");
         assert_eq!(hull.face_count(), solid.faces, "{name} faces");
-        assert_eq!(face_sizes(&hull), vec![solid.face_size; solid.faces], "{name} face sizes");
-        assert_eq!(hull.triangles().len(), solid.faces * (solid.face_size - 2), "{name} triangles");
+        assert_eq!(
+            face_sizes(&hull),
+            vec![solid.face_size; solid.faces],
+            "{name} face sizes"
+        );
+        assert_eq!(
+            hull.triangles().len(),
+            solid.faces * (solid.face_size - 2),
+            "{name} triangles"
+        );
         for v in 0..hull.vertices().len() {
-            assert_eq!(hull.vertex_neighbors(v).len(), solid.degree, "{name} degree");
+            assert_eq!(
+                hull.vertex_neighbors(v).len(),
+                solid.degree,
+                "{name} degree"
+            );
         }
         assert_close(hull.volume(), solid.volume, 1e-13, name);
         assert_close(hull.area(), solid.area, 1e-13, name);
-        assert!(hull.centroid().coords.norm() < 1e-14, "{name} centroid {}", hull.centroid());
+        assert!(
+            hull.centroid().coords.norm() < 1e-14,
+            "{name} centroid {}",
+            hull.centroid()
+        );
         // Every plane is at the inradius: all faces are congruent.
         let r0 = hull.planes()[0].offset;
         for p in hull.planes() {
@@ -114,7 +192,11 @@ fn triangles_are_counter_clockwise_from_outside() {
             let [a, b, c] = t.map(|i| v[i as usize]);
             let n = (b - a).cross(&(c - a));
             // Outward: the centroid (origin) is below every triangle.
-            assert!(n.dot(&(hull.centroid() - a)) < 0.0, "{} triangle {t:?}", solid.name);
+            assert!(
+                n.dot(&(hull.centroid() - a)) < 0.0,
+                "{} triangle {t:?}",
+                solid.name
+            );
         }
         for (f, face) in hull.faces().enumerate() {
             let pl = hull.planes()[f];

@@ -36,14 +36,16 @@ pub fn sphere(n: usize, seed: u64) -> Vec<Point3<f64>> {
 pub fn ball(n: usize, seed: u64) -> Vec<Point3<f64>> {
     let mut rng = rng(seed);
     (0..n)
-        .map(|_| loop {
-            let v = Vector3::new(
-                rng.random_range(-1.0..1.0),
-                rng.random_range(-1.0..1.0),
-                rng.random_range(-1.0..1.0),
-            );
-            if v.norm_squared() <= 1.0 {
-                break Point3::from(v);
+        .map(|_| {
+            loop {
+                let v = Vector3::new(
+                    rng.random_range(-1.0..1.0),
+                    rng.random_range(-1.0..1.0),
+                    rng.random_range(-1.0..1.0),
+                );
+                if v.norm_squared() <= 1.0 {
+                    break Point3::from(v);
+                }
             }
         })
         .collect()
@@ -52,7 +54,13 @@ pub fn ball(n: usize, seed: u64) -> Vec<Point3<f64>> {
 /// The 8 corners of `[0, 1]³`.
 pub fn cube() -> Vec<Point3<f64>> {
     (0..8)
-        .map(|i| Point3::new(f64::from(i & 1), f64::from((i >> 1) & 1), f64::from((i >> 2) & 1)))
+        .map(|i| {
+            Point3::new(
+                f64::from(i & 1),
+                f64::from((i >> 1) & 1),
+                f64::from((i >> 2) & 1),
+            )
+        })
         .collect()
 }
 
@@ -86,7 +94,8 @@ pub fn cylinder(m: usize, rings: usize) -> Vec<Point3<f64>> {
 /// Index of each hull vertex in `input` (bitwise match), sorted.
 pub fn vertex_indices(hull: &Hull, input: &[Point3<f64>]) -> Vec<usize> {
     let key = |p: &Point3<f64>| [p.x.to_bits(), p.y.to_bits(), p.z.to_bits()];
-    let mut keys: Vec<([u64; 3], usize)> = input.iter().enumerate().map(|(i, p)| (key(p), i)).collect();
+    let mut keys: Vec<([u64; 3], usize)> =
+        input.iter().enumerate().map(|(i, p)| (key(p), i)).collect();
     keys.sort_unstable();
     let mut out: Vec<usize> = hull
         .vertices()
@@ -94,7 +103,10 @@ pub fn vertex_indices(hull: &Hull, input: &[Point3<f64>]) -> Vec<usize> {
         .map(|v| {
             let k = key(v);
             let j = keys.partition_point(|e| e.0 < k);
-            assert!(j < keys.len() && keys[j].0 == k, "vertex {v} is not an input point");
+            assert!(
+                j < keys.len() && keys[j].0 == k,
+                "vertex {v} is not an input point"
+            );
             keys[j].1
         })
         .collect();
@@ -120,5 +132,9 @@ pub fn face_sizes(hull: &Hull) -> Vec<usize> {
 
 /// `|a − b| ≤ tol·max(1, |b|)`, with a message.
 pub fn assert_close(a: f64, b: f64, tol: f64, what: &str) {
-    assert!((a - b).abs() <= tol * b.abs().max(1.0), "{what}: got {a}, expected {b}, diff {}", (a - b).abs());
+    assert!(
+        (a - b).abs() <= tol * b.abs().max(1.0),
+        "{what}: got {a}, expected {b}, diff {}",
+        (a - b).abs()
+    );
 }

@@ -1,0 +1,254 @@
+//! Degenerate input: each class gets its named error; hard-but-valid input
+//! (duplicates, coplanar points on faces, rings, slabs, jitter) gets a valid
+//! hull with the expected corners.
+
+mod common;
+
+use collision_hull::{Hull, HullError};
+use common::{
+    assert_close, ball, build_valid, cube, cylinder, face_sizes, rng, sphere, vertex_indices,
+};
+use nalgebra::{Point3, Rotation3, Vector3};
+use rand::RngExt;
+
+#[test]
+fn empty_non_finite_and_too_few() {
+    assert_eq!(Hull::build(&[]).unwrap_err(), HullError::Empty);
+    for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        let mut pts = cube();
+        pts[5].y = bad;
+        pts[6].x = f64::NAN;
+        assert_eq!(
+            Hull::build(&pts).unwrap_err(),
+            HullError::NonFinite { index: 5 }
+        );
+    }
+    for count in 1..4 {
+        let pts = &cube()[..count];
+        assert_eq!(
+            Hull::build(pts).unwrap_err(),
+            HullError::TooFewPoints { count }
+        );
+    }
+}
+
+/// A random rigid motion plus scale, to take the classes out of the axes.
+fn placed(pts: &[Point3<f64>], seed: u64, scale: f64, offset: f64) -> Vec<Point3<f64>> {
+    let mut r = rng(seed);
+    let axis = nalgebra::Unit::new_normalize(Vector3::new(
+        r.random_range(-1.0..1.0),
+        r.random_range(-1.0..1.0),
+        1.0,
+    ));
+    let rot = Rotation3::from_axis_angle(&axis, r.random_range(0.0..6.0));
+    pts.iter()
+        .map(|p| rot * (p * scale) + Vector3::repeat(offset))
+        .collect()
+}
+
+#[test]
+fn coincident_collinear_coplanar_at_every_scale() {
+    for seed in 0..50 {
+        let mut r = rng(seed);
+        let n = 4 + seed as usize % 40;
+        let same: Vec<Point3<f64>> = vec![Point3::new(0.3, -0.2, 0.7); n];
+        let line: Vec<Point3<f64>> = (0..n)
+            .map(|_| Point3::new(r.random_range(-1.0..1.0), 0.0, 0.0))
+            .collect();
+        let flat: Vec<Point3<f64>> = (0..n)
+            .map(|_| Point3::new(r.random_range(-1.0..1.0), r.random_range(-1.0..1.0), 0.0))
+            .collect();
+        for (scale, offset) in [(1e-6, 0.0), (1.0, 0.0), (1e6, 0.0), (1.0, 1e6)] {
+            let at = |p: &[Point3<f64>]| placed(p, seed, scale, offset);
+            assert_eq!(
+                Hull::build(&at(&same)).unwrap_err(),
+                HullError::Coincident,
+                "seed {seed} scale {scale}"
+            );
+            // A rotated line or plane is only straight within rounding: the
+            // tolerance must absorb that.
+            assert_eq!(
+                Hull::build(&at(&line)).unwrap_err(),
+                HullError::Collinear,
+                "seed {seed} scale {scale}"
+            );
+            assert_eq!(
+                Hull::build(&at(&flat)).unwrap_err(),
+                HullError::Coplanar,
+                "seed {seed} scale {scale}"
+            );
+        }
+    }
+    // Coincident within tolerance, not bitwise.
+    let near: Vec<Point3<f64>> = (0..10)
+        .map(|i| Point3::new(1.0 + f64::from(i) * 1e-16, 1.0, 1.0))
+        .collect();
+    assert_eq!(Hull::build(&near).unwrap_err(), HullError::Coincident);
+}
+
+#[test]
+fn exact_and_near_duplicates_collapse_to_the_corners() {
+    for seed in 0..100 {
+        let mut r = rng(seed);
+        let mut pts = Vec::new();
+        for _ in 0..6 {
+            for c in cube() {
+                // Exact copies and copies moved by 1e-15, well inside ε.
+                let e = if r.random_bool(0.5) { 1e-15 } else { 0.0 };
+                pts.push(
+                    c + Vector3::new(
+                        r.random_range(-e..=e),
+                        r.random_range(-e..=e),
+                        r.random_range(-e..=e),
+                    ),
+                );
+            }
+        }
+        let hull = build_valid(&pts);
+        assert_eq!(hull.vertices().len(), 8, "seed {seed}");
+        assert_eq!(face_sizes(&hull), vec![4; 6], "seed {seed}");
+        assert_close(hull.volume(), 1.0, 1e-13, "volume");
+    }
+}
+
+#[test]
+fn points_on_faces_and_edges_never_become_vertices() {
+    for seed in 0..50 {
+        let mut r = rng(seed);
+        let mut pts = cube();
+        for _ in 0..500 {
+            // A random point on a random face of the cube (some on edges).
+            let mut p = Point3::new(
+                r.random_range(0.0..1.0),
+                r.random_range(0.0..1.0),
+                r.random_range(0.0..1.0),
+            );
+            let k = r.random_range(0..3usize);
+            p[k] = f64::from(r.random_range(0..2u8));
+            if r.random_bool(0.2) {
+                p[(k + 1) % 3] = 1.0;
+            }
+            pts.push(p);
+        }
+        // Shuffle so the corners are not first.
+        for i in (1..pts.len()).rev() {
+            pts.swap(i, r.random_range(0..=i));
+        }
+        let hull = build_valid(&pts);
+        assert_eq!(hull.vertices().len(), 8, "seed {seed}");
+        assert_eq!(hull.face_count(), 6, "seed {seed}");
+        assert_close(hull.volume(), 1.0, 1e-13, "volume");
+    }
+}
+
+#[test]
+fn rings_on_a_cylinder_keep_only_the_end_rings() {
+    for m in [3, 8, 32, 100] {
+        let pts = cylinder(m, 5);
+        let hull = build_valid(&pts);
+        // Middle rings lie on the side edges: not corners.
+        assert_eq!(
+            vertex_indices(&hull, &pts),
+            (0..m).chain(4 * m..5 * m).collect::<Vec<_>>(),
+            "m = {m}"
+        );
+        let mut expected = vec![4; m];
+        expected.extend([m, m]);
+        expected.sort_unstable();
+        assert_eq!(face_sizes(&hull), expected, "m = {m}");
+        let prism = m as f64 / 2.0 * (std::f64::consts::TAU / m as f64).sin();
+        assert_close(hull.volume(), prism, 1e-13, "prism volume");
+    }
+}
+
+#[test]
+fn near_flat_slabs() {
+    for seed in 0..50 {
+        let mut r = rng(seed);
+        let t = 1e-6;
+        let mut pts: Vec<Point3<f64>> = cube()
+            .into_iter()
+            .map(|p| Point3::new(p.x, p.y, p.z * t))
+            .collect();
+        for _ in 0..300 {
+            pts.push(Point3::new(
+                r.random_range(0.0..1.0),
+                r.random_range(0.0..1.0),
+                r.random_range(0.0..t),
+            ));
+        }
+        let pts = placed(&pts, seed, 1.0, 0.0);
+        let hull = build_valid(&pts);
+        assert_eq!(hull.vertices().len(), 8, "seed {seed}");
+        assert_eq!(hull.face_count(), 6, "seed {seed}");
+        assert_close(hull.volume(), t, 1e-9, "slab volume");
+        // A slab of random points only (no box corners) is still a hull.
+        let random: Vec<Point3<f64>> = (0..500)
+            .map(|_| {
+                Point3::new(
+                    r.random_range(0.0..1.0),
+                    r.random_range(0.0..1.0),
+                    r.random_range(0.0..t),
+                )
+            })
+            .collect();
+        build_valid(&placed(&random, seed, 1.0, 0.0));
+    }
+}
+
+#[test]
+fn cube_corners_jittered_by_1e_9() {
+    for seed in 0..100 {
+        let mut r = rng(seed);
+        let mut pts = Vec::new();
+        for _ in 0..10 {
+            for c in cube() {
+                let j = 1e-9;
+                pts.push(
+                    c + Vector3::new(
+                        r.random_range(-j..j),
+                        r.random_range(-j..j),
+                        r.random_range(-j..j),
+                    ),
+                );
+            }
+        }
+        let hull = build_valid(&pts);
+        assert!(hull.vertices().len() >= 8);
+        assert_close(hull.volume(), 1.0, 1e-8, "jittered volume");
+    }
+}
+
+#[test]
+fn grids_in_general_orientation() {
+    // Rotated grids: the coplanar points are coplanar only up to rounding.
+    for seed in 0..20 {
+        let pts = placed(&common::grid(6), seed, 1.0, 0.0);
+        let hull = build_valid(&pts);
+        assert_eq!(hull.vertices().len(), 8, "seed {seed}");
+        assert_eq!(face_sizes(&hull), vec![4; 6], "seed {seed}");
+    }
+}
+
+#[test]
+fn sphere_and_ball_mixed_with_duplicates() {
+    for seed in 0..20 {
+        let mut pts = sphere(300, seed);
+        pts.extend(ball(300, seed + 100).into_iter().map(|p| p * 0.5));
+        pts.extend_from_slice(&pts.clone()[..200]);
+        let hull = build_valid(&pts);
+        assert_eq!(hull.vertices().len(), 300, "seed {seed}");
+    }
+}
+
+#[test]
+fn huge_and_tiny_coordinates() {
+    let base = sphere(300, 3);
+    let reference = vertex_indices(&build_valid(&base), &base);
+    for scale in [1e-300, 1e-200, 1e200, 1e300] {
+        let pts: Vec<Point3<f64>> = base.iter().map(|p| p * scale).collect();
+        let hull = build_valid(&pts);
+        assert_eq!(vertex_indices(&hull, &pts), reference, "scale {scale}");
+        assert!(hull.volume().is_finite() || scale > 1e100);
+    }
+}
