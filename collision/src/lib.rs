@@ -4,6 +4,7 @@
 pub use collision_hull as hull;
 pub use collision_simplex as simplex;
 
+pub mod contact;
 pub mod epa;
 pub mod gjk;
 pub mod observer;
@@ -19,3 +20,8 @@ pub use shape::{
     Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, HullKind, MinkowskiDifference, Point,
     Rounded, Segment, Shape, ShapeError, SupportMap, SupportPoint, Transformed, Triangle,
 };
+pub use contact::{
+    Contact, ContactConfig, ContactError, ContactMethod, ContactStatus, ConvexRadius, contact,
+    contact_observed, contact_with,
+};
+pub use epa::{EpaConfig, EpaOutput, EpaStatus};

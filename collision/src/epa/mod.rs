@@ -160,13 +160,6 @@ where
             break EpaStatus::Stalled;
         };
         let face = *polytope.face(f);
-        let (point_a, point_b) = polytope.witnesses(f);
-        best = Some(Best {
-            depth: face.distance,
-            normal: face.normal,
-            point_a,
-            point_b,
-        });
         let w = md.support_vertex(&face.normal, &mut hints);
         iterations += 1;
         if !w.is_finite() {
@@ -178,6 +171,13 @@ where
             .vertices()
             .iter()
             .fold(w.w.coords.amax(), |m, v| m.max(v.w.coords.amax()));
+        let (point_a, point_b) = polytope.witnesses(f, scale);
+        best = Some(Best {
+            depth: face.distance,
+            normal: face.normal,
+            point_a,
+            point_b,
+        });
         // Converged when the gain is within the relative tolerance of the depth, or
         // within rounding of the polytope's size (depth ≈ 0: touching shapes).
         let gain = h - face.distance;

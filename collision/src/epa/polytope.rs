@@ -26,8 +26,8 @@ const MAX_HORIZON: usize = MAX_VERTICES;
 /// first face three, so `2 · MAX_FACES + 3` bounds it.
 const MAX_STACK: usize = 2 * MAX_FACES + 3;
 
-// Faces and vertices are addressed with `u8`.
-const _: () = assert!(MAX_VERTICES <= 256 && MAX_FACES <= 256);
+// Faces and vertices are addressed with `u8`; `u8::MAX` marks "no face".
+const _: () = assert!(MAX_VERTICES <= 256 && MAX_FACES < 255);
 
 /// A triangle of the polytope. Edge `i` runs from `vertices[i]` to `vertices[(i + 1) % 3]`;
 /// the vertices are counter-clockwise seen from outside.
@@ -212,27 +212,62 @@ impl Polytope {
     /// `λᵢ` is the area of the sub-triangle opposite vertex `i` over the face's area, both
     /// measured along `n`: `λ₀ = n · ((v₁ − p) × (v₂ − p)) / n · ((v₁ − v₀) × (v₂ − v₀))`.
     /// For the closest face of a convex polytope around the origin the projection lies in
-    /// the face; rounding outside it is clamped so the points stay on the shapes.
+    /// the face. Several coplanar triangles (a face–face contact) tie up to rounding, and
+    /// the projection may fall in a neighbour of the chosen one: the walk crosses the edge
+    /// opposite the most negative `λ` while the neighbour is coplanar to within `tolerance`
+    /// (relative to the face distance and `scale`), then clamps what rounding is left.
     #[must_use]
-    pub fn witnesses(&self, f: u8) -> (Point3<f64>, Point3<f64>) {
+    pub fn witnesses(&self, f: u8, scale: f64) -> (Point3<f64>, Point3<f64>) {
+        let (mut f, mut l) = (f, self.barycentric(f));
+        let d = self.faces[f as usize].distance;
+        let tolerance = 1e-9 * d.abs().max(scale);
+        for _ in 0..16 {
+            let i = (0..3).fold(0, |m, k| if l[k] < l[m] { k } else { m });
+            if l[i] >= 0.0 {
+                break;
+            }
+            let g = self.faces[f as usize].adjacent[(i + 1) % 3];
+            if (self.faces[g as usize].distance - d).abs() > tolerance {
+                break;
+            }
+            let lg = self.barycentric(g);
+            if lg.iter().fold(f64::INFINITY, |m, &x| m.min(x)) <= l[i] {
+                break;
+            }
+            (f, l) = (g, lg);
+        }
         let face = &self.faces[f as usize];
+        let l = l.map(|x| x.max(0.0));
+        let sum = l[0] + l[1] + l[2];
+        let l = if sum > 0.0 && sum.is_finite() {
+            l.map(|x| x / sum)
+        } else {
+            [1.0 / 3.0; 3]
+        };
         let [v0, v1, v2] = face.vertices.map(|i| &self.vertices[i as usize]);
+        let a = v0.a.coords * l[0] + v1.a.coords * l[1] + v2.a.coords * l[2];
+        let b = v0.b.coords * l[0] + v1.b.coords * l[1] + v2.b.coords * l[2];
+        (Point3::from(a), Point3::from(b))
+    }
+
+    /// Unnormalised-area barycentric coordinates of the origin's projection onto face `f`
+    /// (they sum to one up to rounding; negative outside the triangle).
+    fn barycentric(&self, f: u8) -> [f64; 3] {
+        let face = &self.faces[f as usize];
+        let [v0, v1, v2] = face.vertices.map(|i| self.vertices[i as usize].w);
         let n = face.normal;
         let p = Point3::from(n * face.distance);
         let area =
             |x: &Point3<f64>, y: &Point3<f64>, z: &Point3<f64>| n.dot(&(y - x).cross(&(z - x)));
-        let l0 = area(&p, &v1.w, &v2.w).max(0.0);
-        let l1 = area(&v0.w, &p, &v2.w).max(0.0);
-        let l2 = area(&v0.w, &v1.w, &p).max(0.0);
-        let sum = l0 + l1 + l2;
-        let (l0, l1, l2) = if sum > 0.0 && sum.is_finite() {
-            (l0 / sum, l1 / sum, l2 / sum)
-        } else {
-            (1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0)
-        };
-        let a = v0.a.coords * l0 + v1.a.coords * l1 + v2.a.coords * l2;
-        let b = v0.b.coords * l0 + v1.b.coords * l1 + v2.b.coords * l2;
-        (Point3::from(a), Point3::from(b))
+        let total = area(&v0, &v1, &v2);
+        if total.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+            return [1.0 / 3.0; 3];
+        }
+        [
+            area(&p, &v1, &v2) / total,
+            area(&v0, &p, &v2) / total,
+            area(&v0, &v1, &p) / total,
+        ]
     }
 
     /// Makes face `tri` (no adjacency yet), reusing a freed slot when there is one.
@@ -353,10 +388,10 @@ impl Polytope {
         if h < 3 {
             return Err(PolytopeError::Degenerate);
         }
-        // by_start[v] = new face whose shared (reversed horizon) edge starts at vertex v.
+        // by_start[v] = the new face whose shared (reversed horizon) edge starts at vertex v.
         let mut by_start = [u8::MAX; MAX_VERTICES];
         let mut new_faces = [0u8; MAX_HORIZON];
-        for k in 0..h {
+        for (k, slot) in new_faces[..h].iter_mut().enumerate() {
             let [g, e] = self.horizon[k];
             let gv = self.faces[g as usize].vertices;
             let (p, q) = (gv[e as usize], gv[(e as usize + 1) % 3]);
@@ -369,18 +404,16 @@ impl Polytope {
             if by_start[q as usize] != u8::MAX {
                 return Err(PolytopeError::Degenerate);
             }
-            by_start[q as usize] = k as u8;
-            new_faces[k] = f;
+            by_start[q as usize] = f;
+            *slot = f;
         }
-        for k in 0..h {
+        for &f in &new_faces[..h] {
             // Edge 1 (p → w) of face k meets edge 2 (w → p) of the face starting at p.
-            let f = new_faces[k];
             let p = self.faces[f as usize].vertices[1];
-            let j = by_start[p as usize];
-            if j == u8::MAX {
+            let g = by_start[p as usize];
+            if g == u8::MAX {
                 return Err(PolytopeError::Degenerate);
             }
-            let g = new_faces[j as usize];
             self.faces[f as usize].adjacent[1] = g;
             self.faces[f as usize].adjacent_edge[1] = 2;
             self.faces[g as usize].adjacent[2] = f;

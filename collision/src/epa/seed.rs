@@ -17,7 +17,9 @@ use nalgebra::Vector3;
 /// distance itself and far below any real thickness.
 const FLAT_RELATIVE: f64 = 1024.0 * f64::EPSILON;
 
-/// The result of growing the simplex.
+/// The result of growing the simplex (a short-lived stack value, so the size difference
+/// between the variants does not matter).
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Seed {
     /// A tetrahedron of A − B containing the origin.
     Tetrahedron([SimplexVertex; 4]),

@@ -1,0 +1,223 @@
+//! Contacts: closest points of nearby shapes and penetration of overlapping ones.
+//!
+//! [`contact`] runs GJK on the shapes' cores ([`ConvexRadius`]). When the cores are
+//! apart, the contact comes from GJK's closest points offset by the radii — this covers
+//! separated shapes within the margin and shallow overlaps of balls, capsules and
+//! [`Rounded`](crate::Rounded) shapes, with no EPA at all. Only when the cores overlap
+//! does EPA run, on the cores, and the radii are added to its depth along its normal
+//! (exact, since `h_{A⊕rB}(n) = h_A(n) + r` for every direction).
+
+mod radius;
+
+pub use radius::{AxisSegment, ConvexRadius, Origin, ShapeCore, Sharp};
+
+use crate::epa::{EpaConfig, EpaStatus, Polytope, epa};
+use crate::gjk::{GjkCache, GjkConfig, GjkStatus, gjk, relative_pose};
+use crate::observer::Observer;
+use crate::shape::MinkowskiDifference;
+use nalgebra::{Isometry3, Point3, Vector3};
+
+/// A contact between two shapes. All fields are in world coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Contact {
+    /// The point of A nearest to B (when penetrating: deepest inside B).
+    pub point_a: Point3<f64>,
+    /// The point of B nearest to A (when penetrating: deepest inside A).
+    pub point_b: Point3<f64>,
+    /// Unit normal from A towards B: moving B by `−separation · normal` makes the shapes
+    /// just touch.
+    pub normal: Vector3<f64>,
+    /// Signed distance along `normal`, `normal · (point_b − point_a)`: positive when apart,
+    /// negative when penetrating (minus the penetration depth).
+    pub separation: f64,
+    /// How exact the answer is.
+    pub status: ContactStatus,
+    /// Which algorithm produced it.
+    pub method: ContactMethod,
+}
+
+/// How exact a [`Contact`] is. Every status comes with the best answer found; only
+/// `Converged` is exact to the configured tolerances.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum ContactStatus {
+    /// Exact to the tolerances.
+    Converged,
+    /// GJK ran out of iterations: `separation` is an upper bound (the true separation is
+    /// at least `separation − (upper − lower)` of GJK's bounds), the shapes may even be
+    /// just beyond the margin.
+    GjkMaxIterations,
+    /// EPA ran out of polytope capacity (curved shapes): the depth is a lower bound
+    /// within [`crate::epa::EpaOutput::upper_bound`] of the truth.
+    EpaOutOfCapacity,
+    /// EPA stopped because rounding made the next expansion impossible: best face so far.
+    EpaStalled,
+}
+
+/// The algorithm behind a [`Contact`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum ContactMethod {
+    /// GJK closest points of the cores, offset by the radii.
+    ClosestPoints,
+    /// EPA on the overlapping cores, plus the radii.
+    Penetration,
+    /// The cores overlap in a plane, line or point only (A − B has no volume): depth of
+    /// the cores zero, plus the radii.
+    Flat,
+}
+
+/// Why a contact query has no answer.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+pub enum ContactError {
+    /// A pose or support point was NaN or infinite.
+    #[error("contact query met a non-finite pose or support point")]
+    NonFinite,
+    /// The margin was negative, NaN or infinite.
+    #[error("contact margin must be finite and non-negative, got {0}")]
+    InvalidMargin(f64),
+}
+
+/// Tuning of a contact query.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ContactConfig {
+    /// For the GJK run on the cores.
+    pub gjk: GjkConfig,
+    /// For the EPA run when the cores overlap.
+    pub epa: EpaConfig,
+}
+
+/// The contact of `a` at `pose_a` and `b` at `pose_b` when they overlap or lie within
+/// `margin` of each other; `Ok(None)` when they are further apart.
+///
+/// Overlapping shapes always give a contact (check [`Contact::status`] for how exact it
+/// is), and no field is ever NaN.
+///
+/// # Errors
+/// [`ContactError`] for a non-finite pose or an invalid margin.
+pub fn contact<A, B>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+    margin: f64,
+) -> Result<Option<Contact>, ContactError>
+where
+    A: ConvexRadius + ?Sized,
+    B: ConvexRadius + ?Sized,
+{
+    contact_observed(a, pose_a, b, pose_b, margin, &mut ())
+}
+
+/// [`contact`], reporting every GJK and EPA step to `observer`.
+///
+/// # Errors
+/// As [`contact`].
+pub fn contact_observed<A, B, O>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+    margin: f64,
+    observer: &mut O,
+) -> Result<Option<Contact>, ContactError>
+where
+    A: ConvexRadius + ?Sized,
+    B: ConvexRadius + ?Sized,
+    O: Observer + ?Sized,
+{
+    let config = ContactConfig::default();
+    let mut cache = GjkCache::default();
+    contact_with(a, pose_a, b, pose_b, margin, &config, &mut cache, observer)
+}
+
+/// The low-level contact query: [`contact`] with a caller-owned GJK warm-start `cache`
+/// (one per ordered pair of shapes) and explicit tolerances.
+///
+/// # Errors
+/// As [`contact`].
+#[allow(clippy::too_many_arguments)]
+pub fn contact_with<A, B, O>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+    margin: f64,
+    config: &ContactConfig,
+    cache: &mut GjkCache,
+    observer: &mut O,
+) -> Result<Option<Contact>, ContactError>
+where
+    A: ConvexRadius + ?Sized,
+    B: ConvexRadius + ?Sized,
+    O: Observer + ?Sized,
+{
+    if !(margin.is_finite() && margin >= 0.0) {
+        return Err(ContactError::InvalidMargin(margin));
+    }
+    let (core_a, radius_a) = a.split();
+    let (core_b, radius_b) = b.split();
+    let radius = radius_a + radius_b;
+    let out = gjk(
+        &core_a,
+        pose_a,
+        &core_b,
+        pose_b,
+        &config.gjk,
+        cache,
+        observer,
+    );
+    let status = match out.status {
+        GjkStatus::Degenerate => return Err(ContactError::NonFinite),
+        GjkStatus::Converged => ContactStatus::Converged,
+        GjkStatus::MaxIterations => ContactStatus::GjkMaxIterations,
+        GjkStatus::Overlapping => {
+            let md =
+                MinkowskiDifference::from_relative(&core_a, &core_b, relative_pose(pose_a, pose_b));
+            let mut polytope = Polytope::default();
+            let e = epa(
+                &md,
+                &out.simplex,
+                &config.epa,
+                &mut polytope,
+                pose_a,
+                observer,
+            );
+            let (status, method) = match e.status {
+                EpaStatus::Degenerate => return Err(ContactError::NonFinite),
+                EpaStatus::Converged => (ContactStatus::Converged, ContactMethod::Penetration),
+                EpaStatus::Flat => (ContactStatus::Converged, ContactMethod::Flat),
+                EpaStatus::Stalled => (ContactStatus::EpaStalled, ContactMethod::Penetration),
+                EpaStatus::OutOfCapacity => {
+                    (ContactStatus::EpaOutOfCapacity, ContactMethod::Penetration)
+                }
+            };
+            let normal = pose_a.rotation * e.normal;
+            return Ok(Some(Contact {
+                point_a: pose_a * e.point_a + normal * radius_a,
+                point_b: pose_a * e.point_b - normal * radius_b,
+                normal,
+                separation: -(e.depth.max(0.0) + radius),
+                status,
+                method,
+            }));
+        }
+    };
+    // Cores apart: GJK's bounds give the separation of the full shapes.
+    if out.lower_bound - radius > margin {
+        return Ok(None);
+    }
+    let separation = out.distance - radius;
+    if status == ContactStatus::Converged && separation > margin {
+        return Ok(None);
+    }
+    Ok(Some(Contact {
+        point_a: out.point_a + out.normal * radius_a,
+        point_b: out.point_b - out.normal * radius_b,
+        normal: out.normal,
+        separation,
+        status,
+        method: ContactMethod::ClosestPoints,
+    }))
+}
