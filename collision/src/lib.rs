@@ -8,7 +8,9 @@ pub mod contact;
 pub mod epa;
 pub mod gjk;
 pub mod observer;
+pub mod ray;
 pub mod shape;
+pub mod toi;
 
 pub use gjk::{
     ClosestPoints, GjkCache, GjkConfig, GjkError, GjkOutput, GjkStatus, closest_points,
@@ -25,3 +27,5 @@ pub use contact::{
     contact_observed, contact_with,
 };
 pub use epa::{EpaConfig, EpaOutput, EpaStatus};
+pub use ray::{Ray, RayError, RayHit, cast_ray};
+pub use toi::{Impact, Motion, ToiConfig, ToiError, time_of_impact, time_of_impact_with};
