@@ -47,7 +47,7 @@ fn polytope_expands_consistently_to_the_exact_depth() {
             break face.distance;
         }
         let i = p.push_vertex(w).unwrap();
-        p.carve(f, i).unwrap();
+        p.carve(f, i, 0.0).unwrap();
         // Every removed face sees w; every horizon edge borders a kept face.
         for &r in p.removed() {
             let rf = p.face(r);

@@ -187,7 +187,7 @@ where
         let Ok(index) = polytope.push_vertex(w) else {
             break EpaStatus::OutOfCapacity;
         };
-        match polytope.carve(f, index) {
+        match polytope.carve(f, index, ROUNDING_RELATIVE * scale) {
             Ok(()) => {}
             Err(PolytopeError::Full) => break EpaStatus::OutOfCapacity,
             Err(PolytopeError::Degenerate) => break EpaStatus::Stalled,

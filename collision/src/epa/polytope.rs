@@ -320,13 +320,16 @@ impl Polytope {
     /// see it), and records the horizon: the edges between a carved face and a kept one.
     ///
     /// Depth-first walk over the adjacency (van den Bergen 2004, §4.3.8 "silhouette"): a
-    /// face is visible when `n · w > d`. The walk only crosses edges of visible faces, so
-    /// the carved region is connected; [`Self::fill`] checks that its boundary is one cycle.
+    /// face is visible when `n · w > d − tolerance`. The walk only crosses edges of visible
+    /// faces, so the carved region is connected; [`Self::fill`] checks that its boundary is
+    /// one cycle. Counting faces that `w` lies on (to rounding, `tolerance`) as visible
+    /// keeps the region whole where rounding would otherwise decide face by face among
+    /// coplanar triangles (boxes), which can pinch the horizon at a vertex.
     ///
     /// # Errors
     /// [`PolytopeError::Full`] when the horizon is longer than [`MAX_VERTICES`] (only
     /// possible when rounding made the region non-simple).
-    pub fn carve(&mut self, start: u8, w: u8) -> Result<(), PolytopeError> {
+    pub fn carve(&mut self, start: u8, w: u8, tolerance: f64) -> Result<(), PolytopeError> {
         let p = self.vertices[w as usize].w.coords;
         self.removed_count = 0;
         self.horizon_count = 0;
@@ -344,7 +347,7 @@ impl Polytope {
             if !face.alive {
                 continue;
             }
-            if face.normal.dot(&p) > face.distance {
+            if face.normal.dot(&p) > face.distance - tolerance {
                 self.kill(g);
                 // Visit edge e + 1 before e + 2 (pushed last, popped first), so the
                 // horizon comes out in cyclic order as in the recursive formulation.
