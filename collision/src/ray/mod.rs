@@ -3,6 +3,7 @@
 //! collision detection", 2004; *Collision Detection in Interactive 3D Environments*,
 //! §5.5).
 
+use crate::contact::ConvexRadius;
 use crate::shape::{SupportMap, unit};
 use collision_simplex::{
     Projection, project_point, project_segment, project_tetrahedron, project_triangle,
@@ -77,7 +78,7 @@ const RELATIVE_TOLERANCE: f64 = 1e-10;
 /// # Errors
 /// [`RayError`] on non-finite input, or when the iteration cap was reached (never turned
 /// into a miss or a hit).
-pub fn cast_ray<S: SupportMap + ?Sized>(
+pub fn cast_ray<S: ConvexRadius + ?Sized>(
     shape: &S,
     pose: &Isometry3<f64>,
     ray: &Ray,
@@ -98,7 +99,8 @@ pub fn cast_ray<S: SupportMap + ?Sized>(
             .inverse_transform_vector(&(ray.origin.coords - pose.translation.vector)),
     );
     let r = pose.rotation.inverse_transform_vector(&ray.dir);
-    let Some((toi, n)) = cast_local(shape, &s, &r, max_toi)? else {
+    let (core, radius) = shape.split();
+    let Some((toi, n)) = cast_local(&core, radius, &s, &r, max_toi)? else {
         return Ok(None);
     };
     let normal = match n {
@@ -119,15 +121,21 @@ type LocalHit = (f64, Option<Vector3<f64>>);
 /// The GJK ray cast in the shape's frame: returns the hit parameter and the normal
 /// (`None` when the ray starts inside).
 ///
+/// The shape is `C ⊕ ball(radius)` with `C` the core ([`ConvexRadius`]): the support
+/// planes are those of `C` pushed out by `radius` and the cast ends when `x` is within
+/// `radius` (plus tolerance) of `C`, so balls, capsules and rounded shapes converge as
+/// fast as their cores instead of crawling over their curved margins.
+///
 /// Invariant: `x = s + λ r` is a point of the ray not inside the shape C, and the simplex
 /// `P` of support points makes `v`, the point of `x − conv(P)` closest to the origin,
 /// converge to `x − c` for the point `c` of C nearest `x`. Each new support point
-/// `p = s_C(v)` gives `w = x − p`; when `v · w > 0` the plane through `p` with normal `v`
+/// `p = s_C(v)` gives `w = x − p`; when `v · w > radius |v|` the plane through `p` with normal `v`
 /// separates `x` from C, so the ray cannot enter C before it crosses that plane:
-/// `λ ← λ − (v · w) / (v · r)` (or a miss if `v · r ≥ 0`, the ray running away from it).
+/// `λ ← λ − (v · w − radius |v|) / (v · r)` (or a miss if `v · r ≥ 0`, the ray running away from it).
 /// The last such `v` is the normal of the supporting plane at the hit.
 fn cast_local<S: SupportMap + ?Sized>(
     shape: &S,
+    radius: f64,
     s: &Point3<f64>,
     r: &Vector3<f64>,
     max_toi: f64,
@@ -139,11 +147,11 @@ fn cast_local<S: SupportMap + ?Sized>(
     let mut len = 0;
     let p0 = shape.support(&-r);
     let mut v = x - p0;
-    let mut scale = p0.coords.amax();
+    let mut scale = p0.coords.amax().max(radius);
     for _ in 0..MAX_RAY_ITERATIONS {
         let vv = v.norm_squared();
         let tol = RELATIVE_TOLERANCE * scale;
-        if vv <= tol * tol {
+        if vv <= (radius + tol) * (radius + tol) {
             return Ok(Some((lambda, normal.and_then(|n| unit(&n)))));
         }
         let p = shape.support(&v);
@@ -152,7 +160,8 @@ fn cast_local<S: SupportMap + ?Sized>(
         }
         scale = scale.max(p.coords.amax());
         let w = x - p;
-        let vw = v.dot(&w);
+        // Plane of the rounded shape along v: v̂ · y = v̂ · p + radius.
+        let vw = v.dot(&w) - radius * vv.sqrt();
         if vw > 0.0 {
             let vr = v.dot(r);
             if vr >= 0.0 {

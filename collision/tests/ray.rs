@@ -1,0 +1,281 @@
+//! Ray casts against closed forms for every shape kind, starting inside, misses,
+//! max_toi, and large offsets.
+
+mod contact_common;
+
+use collision::{
+    Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Point, Ray, RayHit, Rounded, Segment, Shape,
+    Triangle, cast_ray,
+};
+use contact_common::{rng, rotation, unit, v3};
+use nalgebra::{Isometry3, Point3, Translation3, Vector3};
+use rand::RngExt;
+
+fn check_hit(hit: Option<RayHit>, toi: f64, normal: Vector3<f64>, what: &str) {
+    let h = hit.unwrap_or_else(|| panic!("{what}: missed, want toi {toi}"));
+    assert!(
+        (h.toi - toi).abs() <= 1e-7 * toi.max(1.0),
+        "{what}: toi {} vs {toi}",
+        h.toi
+    );
+    assert!(h.normal.iter().all(|c| c.is_finite()));
+    // On curved surfaces the support-plane normal is accurate to about the square root of
+    // the position tolerance (a plane within δ of a sphere of radius R tilts by √(2δ/R)).
+    assert!(
+        (h.normal - normal).norm() <= 5e-5,
+        "{what}: normal {:?} vs {normal:?}",
+        h.normal
+    );
+}
+
+/// Random rays from outside towards a posed ball: the quadratic's first root.
+#[test]
+fn ball_matches_the_quadratic() {
+    let mut r = rng(80);
+    let mut hits = 0;
+    for case in 0..3000 {
+        let radius = r.random_range(0.1..3.0);
+        let ball = Ball::new(radius).unwrap();
+        let c = v3(&mut r, 10.0);
+        let pose = Isometry3::from_parts(Translation3::from(c), rotation(&mut r));
+        let origin = Point3::from(c + unit(&mut r) * r.random_range(radius * 1.01..10.0));
+        let target = Point3::from(c + v3(&mut r, radius * 1.3));
+        let dir = (target - origin) * r.random_range(0.5..2.0);
+        let ray = Ray::new(origin, dir);
+        // |o + t d − c|² = R²  ⇒  a t² + 2 b t + k = 0.
+        let oc = origin - Point3::from(c);
+        let (a, b, k) = (dir.dot(&dir), oc.dot(&dir), oc.dot(&oc) - radius * radius);
+        let disc = b * b - a * k;
+        let got = cast_ray(&ball, &pose, &ray, 100.0).unwrap();
+        if disc < 0.0 || b > 0.0 {
+            assert!(got.is_none(), "case {case}");
+            continue;
+        }
+        hits += 1;
+        let t = (-b - disc.sqrt()) / a;
+        let n = (ray.point_at(t) - Point3::from(c)) / radius;
+        check_hit(got, t, n, &format!("ball case {case}"));
+    }
+    assert!(hits > 1000, "{hits} hits");
+}
+
+/// Slab method for boxes (and a hull of the same corners) under random poses.
+#[test]
+fn cuboid_and_box_hull_match_the_slab_method() {
+    let mut r = rng(81);
+    let mut hits = 0;
+    for case in 0..3000 {
+        let h = Vector3::new(
+            r.random_range(0.1..2.0),
+            r.random_range(0.1..2.0),
+            r.random_range(0.1..2.0),
+        );
+        let cuboid = Cuboid::new(h).unwrap();
+        let corners: Vec<_> = (0..8)
+            .map(|i| {
+                Point3::new(
+                    if i & 1 == 0 { -h.x } else { h.x },
+                    if i & 2 == 0 { -h.y } else { h.y },
+                    if i & 4 == 0 { -h.z } else { h.z },
+                )
+            })
+            .collect();
+        let hull = ConvexHull::new(&corners).unwrap();
+        let pose = Isometry3::from_parts(Translation3::from(v3(&mut r, 5.0)), rotation(&mut r));
+        let lo = Point3::from(v3(&mut r, 6.0));
+        let target = Point3::from(v3(&mut r, 1.0).component_mul(&(h * 1.3)));
+        let (o, d) = (lo, target - lo);
+        let mut t0 = 0.0f64;
+        let mut t1 = 10.0f64;
+        let mut axis = None;
+        for i in 0..3 {
+            if d[i].abs() < 1e-12 {
+                if o[i].abs() > h[i] {
+                    t0 = f64::INFINITY;
+                }
+                continue;
+            }
+            let (a, b) = ((-h[i] - o[i]) / d[i], (h[i] - o[i]) / d[i]);
+            let (near, far) = (a.min(b), a.max(b));
+            if near > t0 {
+                t0 = near;
+                let mut n = Vector3::zeros();
+                n[i] = -d[i].signum();
+                axis = Some(n);
+            }
+            t1 = t1.min(far);
+        }
+        let ray = Ray::new(pose * o, pose.rotation * d);
+        for (what, shape) in [
+            ("cuboid", Shape::from(cuboid)),
+            ("hull", Shape::from(hull.clone())),
+        ] {
+            let got = cast_ray(&shape, &pose, &ray, 10.0).unwrap();
+            if t0 > t1 {
+                assert!(got.is_none(), "{what} case {case}");
+                continue;
+            }
+            hits += 1;
+            match axis {
+                Some(n) => check_hit(got, t0, pose.rotation * n, &format!("{what} case {case}")),
+                None => assert_eq!(got.unwrap().toi, 0.0, "{what} case {case}: starts inside"),
+            }
+        }
+    }
+    assert!(hits > 2000, "{hits}");
+}
+
+#[test]
+fn capsule_cylinder_cone_triangle_and_degenerate_shapes() {
+    let pose = Isometry3::from_parts(Translation3::new(1e6, -2e6, 3.0), rotation(&mut rng(82)));
+    let w = |p: Point3<f64>| pose * p;
+    let wv = |v: Vector3<f64>| pose.rotation * v;
+    // Capsule (h 1, r 0.5): side hit at x = 0.5, cap hit along the axis at y = 1.5.
+    let cap = Capsule::new(1.0, 0.5).unwrap();
+    let ray = Ray::new(w(Point3::new(5.0, 0.3, 0.0)), wv(-Vector3::x()));
+    check_hit(
+        cast_ray(&cap, &pose, &ray, 100.0).unwrap(),
+        4.5,
+        wv(Vector3::x()),
+        "capsule side",
+    );
+    let ray = Ray::new(w(Point3::new(0.0, 5.0, 0.0)), wv(-Vector3::y() * 2.0));
+    check_hit(
+        cast_ray(&cap, &pose, &ray, 100.0).unwrap(),
+        1.75,
+        wv(Vector3::y()),
+        "capsule cap",
+    );
+    // Off-axis into the spherical cap: |(0.3, y) − (0, 1)| = 0.5 ⇒ y = 1.4.
+    let ray = Ray::new(w(Point3::new(0.3, 5.0, 0.0)), wv(-Vector3::y()));
+    check_hit(
+        cast_ray(&cap, &pose, &ray, 100.0).unwrap(),
+        3.6,
+        wv(Vector3::new(0.6, 0.8, 0.0)),
+        "capsule cap off-axis",
+    );
+    // Cylinder (h 1, r 0.5): side and flat cap.
+    let cyl = Cylinder::new(1.0, 0.5).unwrap();
+    let ray = Ray::new(w(Point3::new(0.0, 0.2, -4.0)), wv(Vector3::z()));
+    check_hit(
+        cast_ray(&cyl, &pose, &ray, 100.0).unwrap(),
+        3.5,
+        wv(-Vector3::z()),
+        "cylinder side",
+    );
+    let ray = Ray::new(w(Point3::new(0.3, -3.0, 0.1)), wv(Vector3::y()));
+    check_hit(
+        cast_ray(&cyl, &pose, &ray, 100.0).unwrap(),
+        2.0,
+        wv(-Vector3::y()),
+        "cylinder cap",
+    );
+    // Cone (h 1, r 0.5, apex at +y): base from below; slanted side from +x at height 0:
+    // the radius there is 0.25, normal ∝ (2, 0.5, 0) (slope r/2h).
+    let cone = Cone::new(1.0, 0.5).unwrap();
+    let ray = Ray::new(w(Point3::new(0.1, -4.0, 0.0)), wv(Vector3::y()));
+    check_hit(
+        cast_ray(&cone, &pose, &ray, 100.0).unwrap(),
+        3.0,
+        wv(-Vector3::y()),
+        "cone base",
+    );
+    let ray = Ray::new(w(Point3::new(3.0, 0.0, 0.0)), wv(-Vector3::x()));
+    check_hit(
+        cast_ray(&cone, &pose, &ray, 100.0).unwrap(),
+        2.75,
+        wv(Vector3::new(2.0, 0.5, 0.0).normalize()),
+        "cone side",
+    );
+    // Triangle in the plane z = 0.
+    let tri = Triangle::new(
+        Point3::new(-1.0, -1.0, 0.0),
+        Point3::new(2.0, -1.0, 0.0),
+        Point3::new(-1.0, 2.0, 0.0),
+    )
+    .unwrap();
+    let ray = Ray::new(
+        w(Point3::new(0.2, 0.1, 3.0)),
+        wv(Vector3::new(0.1, 0.0, -1.0)),
+    );
+    let hit = cast_ray(&tri, &pose, &ray, 100.0)
+        .unwrap()
+        .expect("triangle hit");
+    assert!((hit.toi - 3.0).abs() <= 1e-7 && (hit.normal - wv(Vector3::z())).norm() <= 1e-6);
+    let ray = Ray::new(w(Point3::new(1.9, 1.9, 3.0)), wv(-Vector3::z()));
+    assert!(
+        cast_ray(&tri, &pose, &ray, 100.0).unwrap().is_none(),
+        "beside the triangle"
+    );
+    // Rounded point = ball, rounded segment = capsule.
+    let ball = Rounded::new(Point::new(Point3::origin()).unwrap(), 0.5).unwrap();
+    let ray = Ray::new(w(Point3::new(0.0, 0.0, 3.0)), wv(-Vector3::z()));
+    check_hit(
+        cast_ray(&ball, &pose, &ray, 100.0).unwrap(),
+        2.5,
+        wv(Vector3::z()),
+        "rounded point",
+    );
+    let seg = Segment::new(Point3::new(0.0, -1.0, 0.0), Point3::new(0.0, 1.0, 0.0)).unwrap();
+    let rseg = Rounded::new(seg, 0.5).unwrap();
+    let ray = Ray::new(w(Point3::new(5.0, 0.3, 0.0)), wv(-Vector3::x()));
+    check_hit(
+        cast_ray(&rseg, &pose, &ray, 100.0).unwrap(),
+        4.5,
+        wv(Vector3::x()),
+        "rounded segment",
+    );
+    // A ray through a bare segment hits it where it crosses.
+    let ray = Ray::new(w(Point3::new(3.0, 0.25, 0.0)), wv(-Vector3::x()));
+    let hit = cast_ray(&seg, &pose, &ray, 100.0)
+        .unwrap()
+        .expect("segment hit");
+    assert!((hit.toi - 3.0).abs() <= 1e-7, "segment toi {}", hit.toi);
+    assert!(hit.normal.iter().all(|c| c.is_finite()));
+    // Rounded cuboid: face hit at 1 + 0.25.
+    let rbox = Rounded::new(Cuboid::new(Vector3::repeat(1.0)).unwrap(), 0.25).unwrap();
+    let ray = Ray::new(w(Point3::new(0.2, 0.1, 4.0)), wv(-Vector3::z()));
+    check_hit(
+        cast_ray(&rbox, &pose, &ray, 100.0).unwrap(),
+        2.75,
+        wv(Vector3::z()),
+        "rounded box",
+    );
+}
+
+#[test]
+fn inside_start_misses_and_limits() {
+    let ball = Ball::new(1.0).unwrap();
+    let pose = Isometry3::translation(3.0, 0.0, 0.0);
+    let inside = Ray::new(Point3::new(3.2, 0.1, 0.0), Vector3::new(1.0, 0.0, 0.0));
+    let hit = cast_ray(&ball, &pose, &inside, 10.0).unwrap().unwrap();
+    assert_eq!(hit.toi, 0.0);
+    assert_eq!(hit.point, inside.origin);
+    assert_eq!(hit.normal, -Vector3::x());
+    // Zero direction inside: toi 0 with a finite normal; outside: no hit.
+    let still = Ray::new(Point3::new(3.2, 0.1, 0.0), Vector3::zeros());
+    assert!(
+        cast_ray(&ball, &pose, &still, 10.0)
+            .unwrap()
+            .unwrap()
+            .normal
+            .iter()
+            .all(|c| c.is_finite())
+    );
+    let still = Ray::new(Point3::origin(), Vector3::zeros());
+    assert!(cast_ray(&ball, &pose, &still, 10.0).unwrap().is_none());
+    // Pointing away; hit beyond max_toi.
+    let away = Ray::new(Point3::origin(), -Vector3::x());
+    assert!(cast_ray(&ball, &pose, &away, 10.0).unwrap().is_none());
+    let towards = Ray::new(Point3::origin(), Vector3::x());
+    assert!(cast_ray(&ball, &pose, &towards, 1.9).unwrap().is_none());
+    check_hit(
+        cast_ray(&ball, &pose, &towards, 2.0).unwrap(),
+        2.0,
+        -Vector3::x(),
+        "at max_toi",
+    );
+    // Non-finite input is an error.
+    let bad = Ray::new(Point3::new(f64::NAN, 0.0, 0.0), Vector3::x());
+    assert!(cast_ray(&ball, &pose, &bad, 1.0).is_err());
+}
