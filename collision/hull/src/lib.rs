@@ -106,12 +106,8 @@ impl Hull {
         if points.is_empty() {
             return Err(HullError::Empty);
         }
-        if let Some(index) = points
-            .iter()
-            .position(|p| !p.coords.iter().all(|x| x.is_finite()))
-        {
-            return Err(HullError::NonFinite { index });
-        }
+        let bounds =
+            tolerance::Bounds::scan(points).map_err(|index| HullError::NonFinite { index })?;
         if points.len() < 4 {
             return Err(HullError::TooFewPoints {
                 count: points.len(),
@@ -122,13 +118,16 @@ impl Hull {
                 count: points.len(),
             });
         }
-        let factor = tolerance::rescale_factor(points);
-        let work: Cow<'_, [Point3<f64>]> = match factor {
-            Some(s) => Cow::Owned(points.iter().map(|p| p * s).collect()),
-            None => Cow::Borrowed(points),
+        let factor = tolerance::rescale_factor_for(bounds.max_abs());
+        let (work, bounds): (Cow<'_, [Point3<f64>]>, _) = match factor {
+            Some(s) => (
+                Cow::Owned(points.iter().map(|p| p * s).collect()),
+                bounds.scaled(s),
+            ),
+            None => (Cow::Borrowed(points), bounds),
         };
-        let scale = tolerance::Scale::of(&work);
-        let mut builder = quickhull::Builder::new(&work, scale)?;
+        let scale = tolerance::Scale::of(&bounds);
+        let mut builder = quickhull::Builder::new(&work, &bounds, scale)?;
         builder.run()?;
         let mesh = builder.into_mesh();
         let mut faces = merge::merge(&mesh, &work, &scale);

@@ -18,7 +18,7 @@
 use crate::HullError;
 use crate::mesh::{ALIVE, FREE, Mesh, NONE, VISIBLE, next, plane};
 use crate::predicates::height_sign;
-use crate::tolerance::Scale;
+use crate::tolerance::{Bounds, Scale};
 use nalgebra::Point3;
 
 /// A conflict point, stored with its coordinates so that redistributing a
@@ -62,8 +62,8 @@ impl<'a> Builder<'a> {
     /// # Errors
     /// [`HullError::Coincident`], [`HullError::Collinear`] or
     /// [`HullError::Coplanar`], each decided with the tolerance `ε`.
-    pub fn new(pts: &'a [Point3<f64>], scale: Scale) -> Result<Self, HullError> {
-        let [a, b, c, d] = initial_simplex(pts, &scale)?;
+    pub fn new(pts: &'a [Point3<f64>], bounds: &Bounds, scale: Scale) -> Result<Self, HullError> {
+        let [a, b, c, d] = initial_simplex(pts, &bounds.extremes, &scale)?;
         let n = pts.len();
         // Euler: a hull of h ≤ n vertices has 2h − 4 faces; the slack covers
         // the faces of one step. Reserved, not touched.
@@ -81,21 +81,11 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        let mut pool = Vec::with_capacity(2 * n);
-        pool.extend(
-            pts.iter()
-                .enumerate()
-                .filter(|&(i, _)| ![a, b, c, d].contains(&(i as u32)))
-                .map(|(i, p)| Conflict {
-                    p: *p,
-                    index: i as u32,
-                }),
-        );
         let mut builder = Self {
             pts,
             scale,
             mesh,
-            pool,
+            pool: Vec::with_capacity(2 * n),
             pending: Vec::new(),
             visible: Vec::new(),
             stack: Vec::new(),
@@ -106,8 +96,7 @@ impl<'a> Builder<'a> {
             cursors: Vec::new(),
             live: Vec::new(),
         };
-        builder.sources.push((0, builder.pool.len() as u32));
-        builder.distribute(NONE);
+        builder.distribute_input([a, b, c, d]);
         Ok(builder)
     }
 
@@ -211,34 +200,92 @@ impl<'a> Builder<'a> {
     /// (inside within `ε`). Two streaming passes: decide, then scatter into
     /// fresh ranges at the end of the pool, farthest point first.
     fn distribute(&mut self, skip: u32) {
-        let pts = self.pts;
-        let eps = self.scale.eps;
-        let k = self.cone.len();
-        self.cursors.clear();
-        self.cursors.resize(k, (0, f32::NEG_INFINITY, NONE));
         self.targets.clear();
+        self.cursors.clear();
+        self.cursors
+            .resize(self.cone.len(), (0, f32::NEG_INFINITY, NONE));
         let mut last = 0;
-        for &(start, len) in &self.sources {
-            for c in &self.pool[start as usize..(start + len) as usize] {
-                let mut target = (NONE, 0.0);
-                if c.index != skip {
-                    for j in 0..k {
-                        let slot = (last + j) % k;
-                        let (above, h) =
-                            self.mesh
-                                .height_above(pts, self.cone[slot], &c.p, eps, &self.scale);
-                        if above {
-                            target = (slot as u32, h as f32);
-                            last = slot;
-                            self.cursors[slot].0 += 1;
-                            break;
-                        }
-                    }
-                }
+        for s in 0..self.sources.len() {
+            let (start, len) = self.sources[s];
+            for i in start..start + len {
+                let c = self.pool[i as usize];
+                let target = if c.index == skip {
+                    (NONE, 0.0)
+                } else {
+                    self.target(&c.p, &mut last)
+                };
                 self.targets.push(target);
             }
         }
-        // Ranges, in cone order, at the end of the pool.
+        self.open_ranges();
+        let mut j = 0;
+        for s in 0..self.sources.len() {
+            let (start, len) = self.sources[s];
+            for i in start..start + len {
+                let c = self.pool[i as usize];
+                self.place(j, c);
+                j += 1;
+            }
+        }
+        self.close_ranges();
+    }
+
+    /// [`Self::distribute`] for the first cone, straight from the input
+    /// (skipping the simplex corners), so the pool is written only once.
+    fn distribute_input(&mut self, skip: [u32; 4]) {
+        let pts = self.pts;
+        self.targets.clear();
+        self.cursors.clear();
+        self.cursors
+            .resize(self.cone.len(), (0, f32::NEG_INFINITY, NONE));
+        let mut last = 0;
+        for (i, p) in pts.iter().enumerate() {
+            let target = if skip.contains(&(i as u32)) {
+                (NONE, 0.0)
+            } else {
+                self.target(p, &mut last)
+            };
+            self.targets.push(target);
+        }
+        self.open_ranges();
+        for (i, p) in pts.iter().enumerate() {
+            self.place(
+                i,
+                Conflict {
+                    p: *p,
+                    index: i as u32,
+                },
+            );
+        }
+        self.close_ranges();
+    }
+
+    /// First cone slot whose face `p` is more than `ε` above, with the
+    /// height, starting at `*last` (neighbouring points tend to land on the
+    /// same face); `NONE` if `p` is inside within `ε`. Counts the hit.
+    #[inline]
+    fn target(&mut self, p: &Point3<f64>, last: &mut usize) -> (u32, f32) {
+        let k = self.cone.len();
+        let mut slot = *last;
+        for _ in 0..k {
+            let (above, h) =
+                self.mesh
+                    .height_above(self.pts, self.cone[slot], p, self.scale.eps, &self.scale);
+            if above {
+                *last = slot;
+                self.cursors[slot].0 += 1;
+                return (slot as u32, h as f32);
+            }
+            slot += 1;
+            if slot == k {
+                slot = 0;
+            }
+        }
+        (NONE, 0.0)
+    }
+
+    /// Turns the per-slot counts into ranges at the end of the pool.
+    fn open_ranges(&mut self) {
         let mut at = self.pool.len() as u32;
         for (slot, &f) in self.cone.iter().enumerate() {
             let count = self.cursors[slot].0;
@@ -248,30 +295,30 @@ impl<'a> Builder<'a> {
             self.cursors[slot].0 = at;
             at += count;
         }
-        self.pool.resize(
-            at as usize,
-            Conflict {
-                p: Point3::origin(),
-                index: NONE,
-            },
-        );
-        let mut j = 0;
-        for s in 0..self.sources.len() {
-            let (start, len) = self.sources[s];
-            for i in start..start + len {
-                let (slot, h) = self.targets[j];
-                j += 1;
-                if slot != NONE {
-                    let cursor = &mut self.cursors[slot as usize];
-                    self.pool[cursor.0 as usize] = self.pool[i as usize];
-                    if h > cursor.1 {
-                        cursor.1 = h;
-                        cursor.2 = cursor.0;
-                    }
-                    cursor.0 += 1;
-                }
+        let filler = Conflict {
+            p: Point3::origin(),
+            index: NONE,
+        };
+        self.pool.resize(at as usize, filler);
+    }
+
+    /// Writes source point number `j` (`c`) into its range, if it has one.
+    #[inline]
+    fn place(&mut self, j: usize, c: Conflict) {
+        let (slot, h) = self.targets[j];
+        if slot != NONE {
+            let cursor = &mut self.cursors[slot as usize];
+            self.pool[cursor.0 as usize] = c;
+            if h > cursor.1 {
+                cursor.1 = h;
+                cursor.2 = cursor.0;
             }
+            cursor.0 += 1;
         }
+    }
+
+    /// Moves each range's farthest point to its front and queues the faces.
+    fn close_ranges(&mut self) {
         for (slot, &f) in self.cone.iter().enumerate() {
             let face = self.mesh.faces[f as usize];
             if face.len > 0 {
@@ -355,22 +402,15 @@ impl<'a> Builder<'a> {
 /// # Errors
 /// [`HullError::Coincident`], [`HullError::Collinear`] or
 /// [`HullError::Coplanar`] when that distance is within `ε`.
-fn initial_simplex(pts: &[Point3<f64>], scale: &Scale) -> Result<[u32; 4], HullError> {
+fn initial_simplex(
+    pts: &[Point3<f64>],
+    ext: &[usize; 6],
+    scale: &Scale,
+) -> Result<[u32; 4], HullError> {
     let eps = scale.eps;
-    let mut ext = [0usize; 6];
-    for (i, p) in pts.iter().enumerate() {
-        for k in 0..3 {
-            if p[k] < pts[ext[2 * k]][k] {
-                ext[2 * k] = i;
-            }
-            if p[k] > pts[ext[2 * k + 1]][k] {
-                ext[2 * k + 1] = i;
-            }
-        }
-    }
     let (mut a, mut b, mut best) = (ext[0], ext[1], -1.0);
-    for &i in &ext {
-        for &j in &ext {
+    for &i in ext {
+        for &j in ext {
             let d = (pts[i] - pts[j]).norm_squared();
             if d > best {
                 (a, b, best) = (i, j, d);

@@ -35,16 +35,69 @@ pub(crate) struct Scale {
     pub eps: f64,
 }
 
-impl Scale {
-    /// Measures `points` (assumed finite and non-empty).
-    #[must_use]
-    pub fn of(points: &[Point3<f64>]) -> Self {
-        let mut lo = points[0];
-        let mut hi = points[0];
-        for p in points {
-            lo = lo.inf(p);
-            hi = hi.sup(p);
+/// The bounding box of a point set and the indices of its extreme points.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bounds {
+    /// Componentwise minimum.
+    pub lo: Point3<f64>,
+    /// Componentwise maximum.
+    pub hi: Point3<f64>,
+    /// Indices of the points with the least and greatest `x`, `y`, `z`.
+    pub extremes: [usize; 6],
+}
+
+impl Bounds {
+    /// One pass over `points` (non-empty): the bounds, or the index of the
+    /// first point with a non-finite coordinate.
+    ///
+    /// # Errors
+    /// The index of the first non-finite point.
+    pub fn scan(points: &[Point3<f64>]) -> Result<Self, usize> {
+        let mut b = Self {
+            lo: points[0],
+            hi: points[0],
+            extremes: [0; 6],
+        };
+        for (i, p) in points.iter().enumerate() {
+            if !(p.x.is_finite() && p.y.is_finite() && p.z.is_finite()) {
+                return Err(i);
+            }
+            for k in 0..3 {
+                if p[k] < b.lo[k] {
+                    b.lo[k] = p[k];
+                    b.extremes[2 * k] = i;
+                }
+                if p[k] > b.hi[k] {
+                    b.hi[k] = p[k];
+                    b.extremes[2 * k + 1] = i;
+                }
+            }
         }
+        Ok(b)
+    }
+
+    /// The bounds of the points multiplied by `s > 0`.
+    #[must_use]
+    pub fn scaled(&self, s: f64) -> Self {
+        Self {
+            lo: self.lo * s,
+            hi: self.hi * s,
+            extremes: self.extremes,
+        }
+    }
+
+    /// Largest coordinate magnitude.
+    #[must_use]
+    pub fn max_abs(&self) -> f64 {
+        self.lo.coords.amax().max(self.hi.coords.amax())
+    }
+}
+
+impl Scale {
+    /// The scale of a point set with bounds `b`.
+    #[must_use]
+    pub fn of(b: &Bounds) -> Self {
+        let (lo, hi) = (b.lo, b.hi);
         let span = (hi - lo).sum();
         let magnitude = (0..3).map(|k| lo[k].abs().max(hi[k].abs())).sum::<f64>();
         Self {
@@ -69,6 +122,12 @@ pub(crate) fn rescale_factor(points: &[Point3<f64>]) -> Option<f64> {
         .iter()
         .flat_map(|p| p.coords.iter().map(|x| x.abs()))
         .fold(0.0f64, f64::max);
+    rescale_factor_for(max)
+}
+
+/// [`rescale_factor`] given the largest coordinate magnitude `max`.
+#[must_use]
+pub(crate) fn rescale_factor_for(max: f64) -> Option<f64> {
     if max == 0.0 {
         return None;
     }
