@@ -12,20 +12,20 @@ pub mod ray;
 pub mod shape;
 pub mod toi;
 
+pub use contact::{
+    Contact, ContactConfig, ContactError, ContactMethod, ContactStatus, ConvexRadius, contact,
+    contact_observed, contact_with,
+};
+pub use epa::{EpaConfig, EpaOutput, EpaStatus};
 pub use gjk::{
     ClosestPoints, GjkCache, GjkConfig, GjkError, GjkOutput, GjkStatus, closest_points,
     closest_points_observed, distance, distance_observed, gjk, gjk_intersection, intersects,
     intersects_observed,
 };
 pub use observer::{Observer, Trace};
+pub use ray::{Ray, RayError, RayHit, cast_ray};
 pub use shape::{
     Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, HullKind, MinkowskiDifference, Point,
     Rounded, Segment, Shape, ShapeError, SupportMap, SupportPoint, Transformed, Triangle,
 };
-pub use contact::{
-    Contact, ContactConfig, ContactError, ContactMethod, ContactStatus, ConvexRadius, contact,
-    contact_observed, contact_with,
-};
-pub use epa::{EpaConfig, EpaOutput, EpaStatus};
-pub use ray::{Ray, RayError, RayHit, cast_ray};
 pub use toi::{Impact, Motion, ToiConfig, ToiError, time_of_impact, time_of_impact_with};

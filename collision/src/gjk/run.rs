@@ -190,6 +190,15 @@ fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ONLY: bool>(
         debug_assert!(ok);
         iterations = 1;
     }
+    if !simplex.vertices().iter().all(SimplexVertex::is_finite) {
+        return Run {
+            stop: Stop::Degenerate,
+            iterations,
+            simplex,
+            v: Vector3::zeros(),
+            lower: 0.0,
+        };
+    }
     let mut best_vv = f64::INFINITY;
     let mut saved = simplex;
     let mut v = Vector3::zeros();
@@ -197,7 +206,7 @@ fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ONLY: bool>(
     let stop = loop {
         let p = project(&simplex);
         let vv = p.point.coords.norm_squared();
-        if !vv.is_finite() || !simplex.vertices().iter().all(SimplexVertex::is_finite) {
+        if !vv.is_finite() {
             simplex = saved;
             break Stop::Degenerate;
         }

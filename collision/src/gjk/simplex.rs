@@ -27,6 +27,7 @@ pub struct SimplexVertex {
 impl SimplexVertex {
     /// The vertex `a − b` with zero weight.
     #[must_use]
+    #[inline]
     pub fn new(a: Point3<f64>, b: Point3<f64>, id_a: u32, id_b: u32) -> SimplexVertex {
         SimplexVertex {
             a,
@@ -60,6 +61,7 @@ impl Default for Simplex {
 impl Simplex {
     /// The simplex of the given vertices, or `None` when there are more than four.
     #[must_use]
+    #[inline]
     pub fn from_vertices(vertices: &[SimplexVertex]) -> Option<Simplex> {
         let mut s = Simplex::default();
         for v in vertices {
@@ -72,30 +74,35 @@ impl Simplex {
 
     /// The vertices, in insertion order.
     #[must_use]
+    #[inline]
     pub fn vertices(&self) -> &[SimplexVertex] {
         &self.vertices[..self.len]
     }
 
     /// Mutable access to the vertices.
     #[must_use]
+    #[inline]
     pub fn vertices_mut(&mut self) -> &mut [SimplexVertex] {
         &mut self.vertices[..self.len]
     }
 
     /// Number of vertices (0 to 4).
     #[must_use]
+    #[inline]
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// Whether the simplex has no vertex.
     #[must_use]
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// Appends a vertex; returns `false` (and changes nothing) when already full.
     #[must_use]
+    #[inline]
     pub fn try_push(&mut self, v: SimplexVertex) -> bool {
         if self.len == 4 {
             return false;
@@ -107,6 +114,7 @@ impl Simplex {
 
     /// Keeps the vertices whose bit is set in `mask`, in order, with their weights taken
     /// from `weights` (indexed like the vertices before the call).
+    #[inline]
     pub fn retain(&mut self, mask: u8, weights: &[f64; 4]) {
         let mut k = 0;
         for (i, &weight) in weights.iter().enumerate().take(self.len) {
@@ -121,6 +129,7 @@ impl Simplex {
 
     /// `Σ λᵢ aᵢ` and `Σ λᵢ bᵢ`: the witness points on A and B (A's frame).
     #[must_use]
+    #[inline]
     pub fn witnesses(&self) -> (Point3<f64>, Point3<f64>) {
         let mut pa = Point3::origin();
         let mut pb = Point3::origin();
@@ -133,6 +142,7 @@ impl Simplex {
 
     /// The largest `|w|` over the vertices: the scale of the current simplex.
     #[must_use]
+    #[inline]
     pub fn scale(&self) -> f64 {
         self.vertices()
             .iter()

@@ -11,6 +11,9 @@ use nalgebra::{Isometry3, Point3, Vector3};
 /// It implements [`SupportMap`] by a `match`; generic queries on concrete shapes avoid
 /// even that. With the `serde` feature it (de)serializes as an externally tagged enum,
 /// and loading validates every shape through its constructor.
+// A `Shape` is built once and queried many times: keeping the hull inline saves an
+// indirection per support call, at the cost of a larger enum.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Shape {

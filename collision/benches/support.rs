@@ -1,0 +1,91 @@
+//! Hull support queries: linear scan vs hill-climbing, to choose `HILL_CLIMB_CROSSOVER`.
+//!
+//! `cargo bench -p collision --bench support`
+
+use collision::ConvexHull;
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use nalgebra::{Point3, Vector3};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::hint::black_box;
+
+fn support(c: &mut Criterion) {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut group = c.benchmark_group("hull_support");
+    for n in [12usize, 16, 24, 32, 48, 64, 128, 1000] {
+        // Points on a sphere: every point is a hull vertex, so n is the vertex count.
+        let pts: Vec<Point3<f64>> = (0..n)
+            .map(|_| {
+                loop {
+                    let v = Vector3::new(
+                        rng.random_range(-1.0..1.0),
+                        rng.random_range(-1.0..1.0),
+                        rng.random_range(-1.0..1.0),
+                    );
+                    if v.norm() > 0.1 && v.norm() <= 1.0 {
+                        break Point3::from(v.normalize());
+                    }
+                }
+            })
+            .collect();
+        let hull = ConvexHull::new(&pts).unwrap();
+        let count = hull.vertices().len();
+        let dirs: Vec<Vector3<f64>> = (0..256)
+            .map(|_| {
+                Vector3::new(
+                    rng.random_range(-1.0..1.0),
+                    rng.random_range(-1.0..1.0),
+                    rng.random_range(-1.0..1.0),
+                )
+            })
+            .collect();
+        // A slowly turning direction, as in GJK iterations or coherent frames.
+        let turning: Vec<Vector3<f64>> = (0..256)
+            .map(|k| {
+                let t = f64::from(k) * 0.05;
+                Vector3::new(t.cos(), (0.7 * t).sin(), t.sin())
+            })
+            .collect();
+        group.bench_with_input(BenchmarkId::new("scan", count), &dirs, |b, dirs| {
+            let mut k = 0;
+            b.iter(|| {
+                k = (k + 1) % dirs.len();
+                black_box(hull.support_scan(black_box(&dirs[k])))
+            });
+        });
+        group.bench_with_input(BenchmarkId::new("climb_cold", count), &dirs, |b, dirs| {
+            let mut k = 0;
+            b.iter(|| {
+                k = (k + 1) % dirs.len();
+                black_box(hull.support_climb(black_box(&dirs[k]), 0))
+            });
+        });
+        group.bench_with_input(
+            BenchmarkId::new("climb_warm", count),
+            &turning,
+            |b, dirs| {
+                let (mut k, mut hint) = (0, 0u32);
+                b.iter(|| {
+                    k = (k + 1) % dirs.len();
+                    hint = hull.support_climb(black_box(&dirs[k]), hint) as u32;
+                    black_box(hint)
+                });
+            },
+        );
+        group.bench_with_input(
+            BenchmarkId::new("scan_turning", count),
+            &turning,
+            |b, dirs| {
+                let mut k = 0;
+                b.iter(|| {
+                    k = (k + 1) % dirs.len();
+                    black_box(hull.support_scan(black_box(&dirs[k])))
+                });
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, support);
+criterion_main!(benches);
