@@ -15,9 +15,10 @@
 //! Expected `O(n log h)` for `n` points and `h` hull vertices. All scratch
 //! buffers live in the [`Builder`] and are reused across iterations.
 
+mod initial;
+
 use crate::HullError;
-use crate::mesh::{ALIVE, FREE, Mesh, NONE, VISIBLE, next, plane};
-use crate::predicates::height_sign;
+use crate::mesh::{ALIVE, FREE, Mesh, NONE, VISIBLE, next};
 use crate::tolerance::{Bounds, Scale};
 use nalgebra::Point3;
 
@@ -63,7 +64,7 @@ impl<'a> Builder<'a> {
     /// [`HullError::Coincident`], [`HullError::Collinear`] or
     /// [`HullError::Coplanar`], each decided with the tolerance `ε`.
     pub fn new(pts: &'a [Point3<f64>], bounds: &Bounds, scale: Scale) -> Result<Self, HullError> {
-        let [a, b, c, d] = initial_simplex(pts, &bounds.extremes, &scale)?;
+        let [a, b, c, d] = initial::simplex(pts, &bounds.extremes, &scale)?;
         let n = pts.len();
         // Euler: a hull of h ≤ n vertices has 2h − 4 faces; the slack covers
         // the faces of one step. Reserved, not touched.
@@ -96,7 +97,8 @@ impl<'a> Builder<'a> {
             cursors: Vec::new(),
             live: Vec::new(),
         };
-        builder.distribute_input([a, b, c, d]);
+        builder.seed_extremes(&bounds.extremes);
+        builder.distribute_input();
         Ok(builder)
     }
 
@@ -230,17 +232,21 @@ impl<'a> Builder<'a> {
         self.close_ranges();
     }
 
-    /// [`Self::distribute`] for the first cone, straight from the input
-    /// (skipping the simplex corners), so the pool is written only once.
-    fn distribute_input(&mut self, skip: [u32; 4]) {
+    /// [`Self::distribute`] for the first hull, straight from the input, so
+    /// the pool is written only once. Points inside the hull's inscribed ball
+    /// are dropped with one test (Akl–Toussaint); the hull's own vertices are
+    /// on their faces, so they drop out too.
+    fn distribute_input(&mut self) {
         let pts = self.pts;
+        let (center, radius) = self.inscribed_ball();
+        let r2 = radius * radius;
         self.targets.clear();
         self.cursors.clear();
         self.cursors
             .resize(self.cone.len(), (0, f32::NEG_INFINITY, NONE));
         let mut last = 0;
-        for (i, p) in pts.iter().enumerate() {
-            let target = if skip.contains(&(i as u32)) {
+        for p in pts {
+            let target = if (p - center).norm_squared() < r2 {
                 (NONE, 0.0)
             } else {
                 self.target(p, &mut last)
@@ -392,60 +398,4 @@ impl<'a> Builder<'a> {
             Err(HullError::Internal)
         }
     }
-}
-
-/// Four affinely independent points `[a, b, c, d]`, with `d` below the
-/// counter-clockwise triangle `a, b, c`, chosen far apart: the farthest pair
-/// of axis extremes, the point farthest from their line, the point farthest
-/// from their plane.
-///
-/// # Errors
-/// [`HullError::Coincident`], [`HullError::Collinear`] or
-/// [`HullError::Coplanar`] when that distance is within `ε`.
-fn initial_simplex(
-    pts: &[Point3<f64>],
-    ext: &[usize; 6],
-    scale: &Scale,
-) -> Result<[u32; 4], HullError> {
-    let eps = scale.eps;
-    let (mut a, mut b, mut best) = (ext[0], ext[1], -1.0);
-    for &i in ext {
-        for &j in ext {
-            let d = (pts[i] - pts[j]).norm_squared();
-            if d > best {
-                (a, b, best) = (i, j, d);
-            }
-        }
-    }
-    if best.sqrt() <= eps {
-        return Err(HullError::Coincident);
-    }
-    let ab = (pts[b] - pts[a]).normalize();
-    let (c, dist) = argmax(pts, |p| (p - pts[a]).cross(&ab).norm());
-    if dist <= eps {
-        return Err(HullError::Collinear);
-    }
-    let (face, _) = plane(&pts[a], &pts[b], &pts[c], scale);
-    let (d, dist) = argmax(pts, |p| (face.normal.dot(&p.coords) - face.offset).abs());
-    if dist <= eps {
-        return Err(HullError::Coplanar);
-    }
-    // Orient abc so that d is below it.
-    if height_sign(&pts[a], &pts[b], &pts[c], &pts[d], 0.0) > 0.0 {
-        Ok([a, c, b, d].map(|i| i as u32))
-    } else {
-        Ok([a, b, c, d].map(|i| i as u32))
-    }
-}
-
-/// Index and value of the largest `key(p)`.
-fn argmax(pts: &[Point3<f64>], key: impl Fn(&Point3<f64>) -> f64) -> (usize, f64) {
-    let mut best = (0, f64::NEG_INFINITY);
-    for (i, p) in pts.iter().enumerate() {
-        let k = key(p);
-        if k > best.1 {
-            best = (i, k);
-        }
-    }
-    best
 }
