@@ -27,12 +27,22 @@ pub(crate) fn assemble(
         ..
     } = faces;
     let nf = seeds.len();
+    // Only the face planes are needed from here on.
+    let Mesh {
+        faces: mesh_faces,
+        verts,
+        twins,
+        state,
+        flat,
+        free,
+    } = mesh;
+    drop((verts, twins, state, flat, free));
     let range = |i: usize| face_offsets[i] as usize..face_offsets[i + 1] as usize;
     // Planes first, so the mesh can go: the seed's normal, offset raised to
     // the highest face vertex.
     let mut planes = Vec::with_capacity(nf);
     for (i, &seed) in seeds.iter().enumerate() {
-        let face = &mesh.faces[seed as usize];
+        let face = &mesh_faces[seed as usize];
         let normal = face.normal;
         let r = range(i);
         // A lone triangle's offset is already the maximum over its vertices
@@ -47,7 +57,7 @@ pub(crate) fn assemble(
         };
         planes.push(Plane { normal, offset });
     }
-    drop((mesh, seeds));
+    drop((mesh_faces, seeds));
     let mut remap = vec![NONE; original.len()];
     let mut vertices = Vec::new();
     for v in &mut face_indices {
