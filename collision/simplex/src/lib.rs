@@ -17,9 +17,16 @@
 //!
 //! Compared with the textbook version this crate
 //! - returns the support mask, so GJK can drop the vertices that no longer matter;
-//! - visits only the facets the cofactor signs point to;
+//! - visits only the facets the cofactor signs point to, tries the edge or vertex those
+//!   signs single out first (a Voronoi-region test), and stops at the first facet the
+//!   origin projects inside;
 //! - computes every quantity from edge vectors and triple products anchored at a vertex,
-//!   so far-offset simplices (coordinates `1e8`, extents `1e-3`) keep full accuracy;
+//!   so far-offset simplices (coordinates `1e8`, extents `1e-3`) keep full accuracy, and
+//!   compares candidates by `(y - x)·(y + x)` so that nearby candidates far from the
+//!   origin are still told apart;
+//! - refines the weights of thin triangles and tetrahedra iteratively (Cramer's rule
+//!   alone loses accuracy as `1 / thinness`), and re-evaluates tetrahedra too flat for
+//!   `f64` in double-double arithmetic (`exact.rs`);
 //! - decides degeneracy from the floating-point error bound of each determinant, i.e.
 //!   relative to the simplex's own size (no absolute epsilon), and then falls back to the
 //!   best facet, so repeated points, collinear triangles and flat tetrahedra still return
@@ -43,9 +50,10 @@
 //!
 //! # Input domain
 //!
-//! The `project_*` kernels expect finite coordinates below about `1e60` in magnitude
-//! (products of four coordinates must not overflow). [`try_project_origin`] accepts any
-//! finite input: it rescales by a power of two and reports non-finite input as an error.
+//! The `project_*` kernels expect finite coordinates whose magnitudes lie between about
+//! `1e-60` and `1e60` (or are zero): products of four coordinates must neither overflow
+//! nor underflow. [`try_project_origin`] accepts any finite input: it rescales by a power
+//! of two and reports non-finite input as an error.
 
 mod exact;
 mod segment;
@@ -103,29 +111,10 @@ impl Projection {
     /// A single vertex, expressed in the caller's numbering as vertex `i`.
     #[inline]
     pub(crate) fn vertex(p: &Point3<f64>, i: usize) -> Self {
-        let mut weights = [0.0; 4];
-        weights[i] = 1.0;
         Projection {
             point: *p,
-            weights,
+            weights: place([1.0], [i]),
             support: 1 << i,
-        }
-    }
-
-    /// Renumbers a projection computed on a sub-simplex: local vertex `k` becomes
-    /// vertex `index[k]` of the caller.
-    #[inline]
-    pub(crate) fn remap<const N: usize>(self, index: [usize; N]) -> Self {
-        let mut weights = [0.0; 4];
-        let mut support = 0;
-        for (k, &i) in index.iter().enumerate() {
-            weights[i] = self.weights[k];
-            support |= ((self.support >> k) & 1) << i;
-        }
-        Projection {
-            point: self.point,
-            weights,
-            support,
         }
     }
 
@@ -143,6 +132,22 @@ impl Projection {
             self
         }
     }
+}
+
+/// Weights `λ` of the vertices `index` of a sub-simplex, placed in the caller's
+/// numbering.
+///
+/// Built as one array value by selection, never by a store at a run-time offset: such a
+/// store followed by the copy of the whole result defeats store-to-load forwarding and
+/// costs more than the rest of a projection.
+#[inline(always)]
+pub(crate) fn place<const N: usize>(lambda: [f64; N], index: [usize; N]) -> [f64; 4] {
+    [0, 1, 2, 3].map(|k| {
+        lambda
+            .iter()
+            .zip(index)
+            .fold(0.0, |w, (&l, i)| if i == k { l } else { w })
+    })
 }
 
 /// Projects the origin onto the point `a` (the trivial 1-simplex, for uniformity).

@@ -2,7 +2,7 @@
 
 use nalgebra::Point3;
 
-use crate::Projection;
+use crate::{Projection, place};
 
 /// Projects the origin onto the segment `ab`.
 ///
@@ -25,34 +25,46 @@ use crate::Projection;
 /// point. If `u_b ≤ 0` the origin lies beyond `a`, if `u_a ≤ 0` beyond `b`; otherwise
 /// `λ = u / (u_a + u_b)`. Each `u` is a dot product of a vertex with the edge, so its
 /// rounding error is relative to `|vertex||e|`: a segment of length `1e-12` or one offset
-/// by `1e8` keeps full relative accuracy, and a zero-length segment lands in the first
-/// branch (no division by zero).
+/// by `1e8` keeps full relative accuracy. A zero-length segment has `u_b = 0` and is
+/// vertex `a`; the quotient `0 / 0` it computes on the way is never selected.
 #[must_use]
 #[inline]
 pub fn project_segment(a: &Point3<f64>, b: &Point3<f64>) -> Projection {
+    segment::<0, 1>(a, b)
+}
+
+/// [`project_segment`] for an edge of a larger simplex, in which `a` and `b` are
+/// vertices `I` and `J` (constants, so the weights are placed without runtime indexing).
+#[inline]
+pub(crate) fn segment<const I: usize, const J: usize>(
+    a: &Point3<f64>,
+    b: &Point3<f64>,
+) -> Projection {
     let e = b - a;
     let u_b = -a.coords.dot(&e);
-    if u_b <= 0.0 {
-        return Projection::vertex(a, 0);
-    }
     let u_a = b.coords.dot(&e);
-    if u_a <= 0.0 {
-        return Projection::vertex(b, 1);
-    }
-    // Both are positive, so the sum is too and the weights are in (0, 1].
-    let sum = u_a + u_b;
-    let lambda_a = u_a / sum;
-    let lambda_b = u_b / sum;
-    // Anchor at the vertex with the larger weight: the correction term is then at most
-    // half the segment, which halves its rounding error.
-    let point = if lambda_b <= lambda_a {
-        a + e * lambda_b
-    } else {
-        b - e * lambda_a
-    };
+    // Written as selections rather than early returns: which case applies is
+    // unpredictable, and the division is cheaper than a mispredicted branch.
+    let beyond_a = u_b <= 0.0;
+    let beyond_b = !beyond_a && u_a <= 0.0;
+    let inv = 1.0 / (u_a + u_b);
+    let lambda_b = select(beyond_a, 0.0, select(beyond_b, 1.0, u_b * inv));
+    let lambda_a = select(beyond_a, 1.0, select(beyond_b, 0.0, u_a * inv));
+    let interior = a + e * lambda_b;
+    let point = Point3::new(
+        select(beyond_b, b.x, interior.x),
+        select(beyond_b, b.y, interior.y),
+        select(beyond_b, b.z, interior.z),
+    );
     Projection {
         point,
-        weights: [lambda_a, lambda_b, 0.0, 0.0],
-        support: 0b11,
+        weights: place([lambda_a, lambda_b], [I, J]),
+        support: u8::from(!beyond_b) << I | u8::from(!beyond_a) << J,
     }
+}
+
+/// `if condition { yes } else { no }`, meant to compile to a blend, not a branch.
+#[inline(always)]
+fn select(condition: bool, yes: f64, no: f64) -> f64 {
+    if condition { yes } else { no }
 }

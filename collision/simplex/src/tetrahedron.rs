@@ -2,7 +2,8 @@
 
 use nalgebra::{Point3, Vector3};
 
-use crate::{Projection, exact, project_triangle};
+use crate::triangle::{THIN_SINE, triangle};
+use crate::{Projection, exact, place};
 
 /// Relative size of the volume determinant below which the `f64` evaluation is not
 /// trusted (its rounding bound is about `48 ε ≈ 1e-14` of the scale) and the cofactors
@@ -49,6 +50,12 @@ const MAX_REFINEMENTS: usize = 6;
 /// on a face whose cofactor has the other sign or is zero (the origin sees that face from
 /// outside, or lies in its plane), and only those faces are projected.
 ///
+/// Unlike the book, the sign pattern is also used to try the likely answer first. Two
+/// visible faces share an edge, three share a vertex; the Voronoi region of that edge
+/// (or of its end points) or of that vertex is tested with a few dot and cross products
+/// (`edge_region`) before any face is projected. A face whose projection lands inside
+/// it ends the search at once (the origin is in the face's Voronoi region).
+///
 /// # Accuracy
 ///
 /// Cramer's rule leaves a residual `Σ λ_i p_i` of about `ε |p| / r`, where `r = |V| /
@@ -72,7 +79,7 @@ pub fn project_tetrahedron(
     let e3 = d - a;
     let n_b = e2.cross(&e3);
     let volume = e1.dot(&n_b);
-    let scale = e1.amax() * e2.amax() * e3.amax();
+    let scale = max_abs(&e1) * max_abs(&e2) * max_abs(&e3);
     let (volume, [v_a, v_b, v_c, v_d]) = if volume.abs() > EXACT_VOLUME * scale {
         (
             volume,
@@ -84,9 +91,19 @@ pub fn project_tetrahedron(
         return all_faces(a, b, c, d);
     };
     // Orient so that "inside" means positive.
-    let sign = volume.signum();
+    let sign = 1f64.copysign(volume);
     let (s_a, s_b, s_c, s_d) = (sign * v_a, sign * v_b, sign * v_c, sign * v_d);
-    if s_a > 0.0 && s_b > 0.0 && s_c > 0.0 && s_d > 0.0 {
+    // Bit `i`: the origin sees the face opposite vertex `i` (or lies in its plane).
+    // Built without short-circuiting: one branch on the mask instead of a chain of
+    // unpredictable ones.
+    let visible = u8::from(s_a <= 0.0)
+        | u8::from(s_b <= 0.0) << 1
+        | u8::from(s_c <= 0.0) << 2
+        | u8::from(s_d <= 0.0) << 3;
+    // NaN cofactors (only from non-finite input) compare false both ways: treat them as
+    // outside so that every face is searched.
+    let inside = (s_a > 0.0) & (s_b > 0.0) & (s_c > 0.0) & (s_d > 0.0);
+    if inside {
         let inv = 1.0 / volume;
         return Projection {
             point: Point3::origin(),
@@ -94,29 +111,195 @@ pub fn project_tetrahedron(
             support: 0b1111,
         };
     }
-    let mut best: Option<Projection> = None;
-    for (s, p, q, r, index) in [
-        (s_a, b, c, d, [1, 2, 3]),
-        (s_b, a, c, d, [0, 2, 3]),
-        (s_c, a, b, d, [0, 1, 3]),
-        (s_d, a, b, c, [0, 1, 2]),
-    ] {
-        if s <= 0.0 {
-            let candidate = face(p, q, r, index);
-            best = Some(best.map_or(candidate, |best| best.nearer(candidate)));
+    let points = [a, b, c, d];
+    let hidden = !visible & 0b1111;
+    match VISIBLE_COUNT[usize::from(visible)] {
+        // Two visible faces share the edge between the two vertices whose faces are
+        // hidden; the answer is usually on that edge or at one of its ends.
+        2 => {
+            let (k, l) = (lowest_bit(hidden), highest_bit(hidden));
+            let (i, j) = (lowest_bit(visible), highest_bit(visible));
+            if let Some(q) = edge_region(&points, k, l, i, j) {
+                return q;
+            }
         }
+        // Three visible faces meet at the vertex whose opposite face is hidden; the
+        // answer is often that vertex (its Voronoi region: beyond it along all three
+        // of its edges).
+        3 => {
+            let v = lowest_bit(hidden);
+            let p = points[v];
+            let [x, y, z] = OTHERS[v];
+            let behind = [x, y, z].map(|m| (points[m] - p).dot(&p.coords) >= 0.0);
+            if behind == [true; 3] {
+                return Projection::vertex(p, v);
+            }
+            // Otherwise try the edges from `v` along which the origin lies ahead of it;
+            // both faces at such an edge are visible.
+            for (m, others) in [(x, [y, z]), (y, [x, z]), (z, [x, y])]
+                .into_iter()
+                .zip(behind)
+                .filter_map(|(edge, behind)| (!behind).then_some(edge))
+            {
+                if let Some(q) = edge_region(&points, v, m, others[0], others[1]) {
+                    return q;
+                }
+            }
+        }
+        _ => {}
     }
-    // Some cofactor is `<= 0` here unless the input held a NaN; never assume it.
+    visible_faces(a, b, c, d, visible)
+}
+
+/// The general outside case: visit the faces the origin sees (bit `i` of `visible`: the
+/// face opposite vertex `i`). A face the origin projects inside is the answer (the
+/// origin lies in its Voronoi region); otherwise the nearest of the faces' answers.
+/// Kept out of line so the common paths above stay small.
+#[inline(never)]
+fn visible_faces(
+    a: &Point3<f64>,
+    b: &Point3<f64>,
+    c: &Point3<f64>,
+    d: &Point3<f64>,
+    visible: u8,
+) -> Projection {
+    let mut best: Option<Projection> = None;
+    if visible & 0b1000 != 0 {
+        let q = triangle::<0, 1, 2>(a, b, c);
+        if q.support_len() == 3 {
+            return q;
+        }
+        best = Some(q);
+    }
+    if visible & 0b0100 != 0 {
+        let q = triangle::<0, 1, 3>(a, b, d);
+        if q.support_len() == 3 {
+            return q;
+        }
+        best = Some(keep(best, q));
+    }
+    if visible & 0b0010 != 0 {
+        let q = triangle::<0, 2, 3>(a, c, d);
+        if q.support_len() == 3 {
+            return q;
+        }
+        best = Some(keep(best, q));
+    }
+    if visible & 0b0001 != 0 {
+        let q = triangle::<1, 2, 3>(b, c, d);
+        if q.support_len() == 3 {
+            return q;
+        }
+        best = Some(keep(best, q));
+    }
+    // Some face is visible unless the input held a NaN; never assume it.
     best.unwrap_or_else(|| all_faces(a, b, c, d))
 }
 
+/// The nearer of the best so far (if any) and a new candidate.
+#[inline(always)]
+fn keep(best: Option<Projection>, candidate: Projection) -> Projection {
+    match best {
+        Some(best) => best.nearer(candidate),
+        None => candidate,
+    }
+}
+
+/// The projection onto edge `kl` if the origin lies in the edge's Voronoi region, or
+/// onto vertex `k` or `l` if it lies in one of theirs, given the other two vertices `i`
+/// and `j`; `None` when neither test succeeds.
+///
+/// # Derivation
+///
+/// With `E = p_l - p_k`, the foot of the origin on the edge's line is inside the edge
+/// when `u_l = -p_k·E > 0` and `u_k = p_l·E > 0` (the segment's signed lengths). The
+/// origin is beyond the edge within face `klx` (`x` = `i` or `j`) when that face's
+/// signed area for `x`, exactly as [`crate::project_triangle`] computes it, is `≤ 0`:
+///
+/// ```text
+/// u_x = n_x·(p_k × E),   n_x = E × (p_x - p_k)
+/// ```
+///
+/// Beyond the edge in both adjacent faces and with its foot inside, the origin lies in
+/// the edge's Voronoi region (the normal cone spanned by the two faces' outward
+/// normals), so the edge holds the closest point. A thin face (sine below `THIN_SINE`)
+/// needs the triangle kernel's refinement, so then no shortcut is taken.
+#[inline]
+fn edge_region(
+    points: &[&Point3<f64>; 4],
+    k: usize,
+    l: usize,
+    i: usize,
+    j: usize,
+) -> Option<Projection> {
+    let (p_k, p_l) = (points[k], points[l]);
+    let e = p_l - p_k;
+    let u_l = -p_k.coords.dot(&e);
+    let u_k = p_l.coords.dot(&e);
+    if (u_l <= 0.0) | (u_k <= 0.0) {
+        // The foot is beyond `k` (or `l`): that vertex is the answer when the origin
+        // is beyond it along its other two edges as well (its Voronoi region).
+        let (v, p_v) = if u_l <= 0.0 { (k, p_k) } else { (l, p_l) };
+        let behind = |x: usize| (points[x] - p_v).dot(&p_v.coords) >= 0.0;
+        return (behind(i) & behind(j)).then(|| Projection::vertex(p_v, v));
+    }
+    let moment = p_k.coords.cross(&e);
+    let ee = e.norm_squared();
+    let beyond = |x: usize| {
+        let d = points[x] - p_k;
+        let n = e.cross(&d);
+        let nn = n.norm_squared();
+        (nn >= THIN_SINE * THIN_SINE * ee * d.norm_squared()) & (n.dot(&moment) <= 0.0)
+    };
+    if !(beyond(i) & beyond(j)) {
+        return None;
+    }
+    let inv = 1.0 / (u_k + u_l);
+    let (lambda_k, lambda_l) = (u_k * inv, u_l * inv);
+    let weights = place([lambda_k, lambda_l], [k, l]);
+    Some(Projection {
+        point: if lambda_l <= lambda_k {
+            p_k + e * lambda_l
+        } else {
+            p_l - e * lambda_k
+        },
+        weights,
+        support: (1 << k) | (1 << l),
+    })
+}
+
+/// Largest absolute coordinate (plain comparisons: inputs are finite).
+#[inline]
+fn max_abs(v: &Vector3<f64>) -> f64 {
+    let max = |p: f64, q: f64| if p > q { p } else { q };
+    max(max(v.x.abs(), v.y.abs()), v.z.abs())
+}
+
+/// Number of set bits of a 4-bit mask.
+const VISIBLE_COUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/// For each vertex, the other three.
+const OTHERS: [[usize; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
+
+/// Index of the lowest set bit of a non-zero 4-bit mask.
+#[inline]
+fn lowest_bit(mask: u8) -> usize {
+    mask.trailing_zeros() as usize & 3
+}
+
+/// Index of the highest set bit of a non-zero 4-bit mask.
+#[inline]
+fn highest_bit(mask: u8) -> usize {
+    (7 - mask.leading_zeros() as usize) & 3
+}
+
 /// The nearest of the four faces: the answer for a flat tetrahedron, which its faces
-/// cover.
+/// cover. Ties go to the lowest vertex indices (so four equal points give vertex `a`).
 fn all_faces(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, d: &Point3<f64>) -> Projection {
-    face(b, c, d, [1, 2, 3])
-        .nearer(face(a, c, d, [0, 2, 3]))
-        .nearer(face(a, b, d, [0, 1, 3]))
-        .nearer(face(a, b, c, [0, 1, 2]))
+    triangle::<0, 1, 2>(a, b, c)
+        .nearer(triangle::<0, 1, 3>(a, b, d))
+        .nearer(triangle::<0, 2, 3>(a, c, d))
+        .nearer(triangle::<1, 2, 3>(b, c, d))
 }
 
 /// The cofactors `[V_a, V_b, V_c, V_d]` in `f64`, refined when the tetrahedron is thin.
@@ -166,10 +349,4 @@ fn cofactors(
 ) -> (f64, f64, f64) {
     let p = a.cross(e1);
     (-a.dot(n_b), e3.dot(&p), -e2.dot(&p))
-}
-
-/// The face `pqr` of the tetrahedron, in which `p`, `q`, `r` are vertices `index`.
-#[inline]
-fn face(p: &Point3<f64>, q: &Point3<f64>, r: &Point3<f64>, index: [usize; 3]) -> Projection {
-    project_triangle(p, q, r).remap(index)
 }

@@ -1,8 +1,9 @@
 //! Projection of the origin onto a triangle (the 2-simplex).
 
-use nalgebra::Point3;
+use nalgebra::{Point3, Vector3};
 
-use crate::{Projection, project_segment};
+use crate::segment::segment;
+use crate::{Projection, place};
 
 /// Below this sine of the angle at the anchor vertex, the computed normal is dominated
 /// by rounding and the triangle is treated as a segment.
@@ -10,7 +11,7 @@ const COLLINEAR_SINE: f64 = 1e-13;
 
 /// Below this sine of the angle at the anchor vertex, the weights get one step of
 /// iterative refinement (Cramer's rule alone leaves a residual of `ε / sine`).
-const THIN_SINE: f64 = 1e-2;
+pub(crate) const THIN_SINE: f64 = 1e-2;
 
 /// Refinement steps for thin triangles; each multiplies the residual by about
 /// `ε / sine`, so six reach rounding level down to the collinearity threshold.
@@ -50,71 +51,161 @@ const MAX_REFINEMENTS: usize = 6;
 #[must_use]
 #[inline]
 pub fn project_triangle(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>) -> Projection {
+    triangle::<0, 1, 2>(a, b, c)
+}
+
+/// [`project_triangle`] for a face of a larger simplex, in which `a`, `b`, `c` are
+/// vertices `I`, `J`, `K` (constants, so the weights are placed without runtime
+/// indexing).
+#[inline]
+pub(crate) fn triangle<const I: usize, const J: usize, const K: usize>(
+    a: &Point3<f64>,
+    b: &Point3<f64>,
+    c: &Point3<f64>,
+) -> Projection {
+    match classify(a, b, c) {
+        Face::Inside { point, lambda } => Projection {
+            point,
+            weights: place(lambda, [I, J, K]),
+            support: (1 << I) | (1 << J) | (1 << K),
+        },
+        // Bit `i` of `visible`: the edge opposite vertex `i`. The coordinates sum to
+        // `n·n > 0`, so at most two edges are visible, and two visible edges share a
+        // vertex.
+        Face::Outside { visible } => {
+            if visible == 0b111 {
+                // Collinear points: the nearest of the three edges, ties to the lowest
+                // indices (three equal points give the first vertex).
+                return segment::<I, J>(a, b)
+                    .nearer(segment::<I, K>(a, c))
+                    .nearer(segment::<J, K>(b, c));
+            }
+            // Bit `i` of `visible`: the edge opposite vertex `i`. The coordinates sum
+            // to `n·n > 0`, so at most two edges are visible, and two visible edges
+            // share a vertex.
+            let (bc, ac, ab) = (visible & 1 != 0, visible & 2 != 0, visible & 4 != 0);
+            if ab {
+                if ac {
+                    wedge::<I>(a, b, c, || segment::<I, J>(a, b), || segment::<I, K>(a, c))
+                } else if bc {
+                    wedge::<J>(b, a, c, || segment::<I, J>(a, b), || segment::<J, K>(b, c))
+                } else {
+                    segment::<I, J>(a, b)
+                }
+            } else if ac {
+                if bc {
+                    wedge::<K>(c, a, b, || segment::<I, K>(a, c), || segment::<J, K>(b, c))
+                } else {
+                    segment::<I, K>(a, c)
+                }
+            } else {
+                segment::<J, K>(b, c)
+            }
+        }
+    }
+}
+
+/// Where the origin projects relative to a triangle's plane.
+pub(crate) enum Face {
+    /// Strictly inside: the foot of the origin and its barycentric coordinates.
+    Inside {
+        point: Point3<f64>,
+        lambda: [f64; 3],
+    },
+    /// Outside (or on the boundary): bit `i` is set when the origin sees the edge
+    /// opposite vertex `i` from outside. All three for a collinear triangle.
+    Outside { visible: u8 },
+}
+
+/// The signed-area classification of the derivation above, with refinement for thin
+/// triangles; shared by [`project_triangle`] and the faces of a tetrahedron.
+#[inline(always)]
+pub(crate) fn classify(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>) -> Face {
     let e1 = b - a;
     let e2 = c - a;
     let n = e1.cross(&e2);
     let nn = n.norm_squared();
-    let bound = e1.norm_squared() * e2.norm_squared();
-    if nn <= COLLINEAR_SINE * COLLINEAR_SINE * bound {
-        return edge(b, c, [1, 2])
-            .nearer(edge(c, a, [2, 0]))
-            .nearer(edge(a, b, [0, 1]));
-    }
     let g = n.cross(&a.coords);
     let mut u_c = e1.dot(&g);
     let mut u_b = -e2.dot(&g);
     let mut u_a = nn - u_b - u_c;
+    let bound = e1.norm_squared() * e2.norm_squared();
     if nn < THIN_SINE * THIN_SINE * bound {
-        // Iterative refinement: re-anchor at the computed foot `x` and add the
-        // coordinates of the true foot relative to `x`, until the step stops shrinking.
-        let inv = 1.0 / nn;
-        let mut previous = f64::INFINITY;
-        for _ in 0..MAX_REFINEMENTS {
-            let x = a + e1 * (u_b * inv) + e2 * (u_c * inv);
-            let g = n.cross(&x.coords);
-            let (du_c, du_b) = (e1.dot(&g), -e2.dot(&g));
-            u_b += du_b;
-            u_c += du_c;
-            u_a -= du_b + du_c;
-            let step = (e1 * du_b + e2 * du_c).norm_squared();
-            let shrinking = step < 0.25 * previous; // false for NaN too
-            if !shrinking {
-                break;
-            }
-            previous = step;
+        if nn <= COLLINEAR_SINE * COLLINEAR_SINE * bound {
+            return Face::Outside { visible: 0b111 };
         }
+        [u_a, u_b, u_c] = refine(a, &e1, &e2, &n, nn, [u_a, u_b, u_c]);
     }
-    if u_a > 0.0 && u_b > 0.0 && u_c > 0.0 {
+    if (u_a > 0.0) & (u_b > 0.0) & (u_c > 0.0) {
         let inv = 1.0 / nn;
-        let (lambda_a, lambda_b, lambda_c) = (u_a * inv, u_b * inv, u_c * inv);
-        return Projection {
-            point: a + e1 * lambda_b + e2 * lambda_c,
-            weights: [lambda_a, lambda_b, lambda_c, 0.0],
-            support: 0b111,
+        let lambda = [u_a * inv, u_b * inv, u_c * inv];
+        return Face::Inside {
+            point: a + e1 * lambda[1] + e2 * lambda[2],
+            lambda,
         };
     }
-    // At most two coordinates are non-positive (they sum to n·n > 0).
-    let mut best: Option<Projection> = None;
-    for (u, p, q, index) in [
-        (u_a, b, c, [1, 2]),
-        (u_b, c, a, [2, 0]),
-        (u_c, a, b, [0, 1]),
-    ] {
-        if u <= 0.0 {
-            let candidate = edge(p, q, index);
-            best = Some(best.map_or(candidate, |best| best.nearer(candidate)));
-        }
+    // A NaN fails every comparison: then all three edges are searched.
+    let visible = u8::from(u_a <= 0.0) | u8::from(u_b <= 0.0) << 1 | u8::from(u_c <= 0.0) << 2;
+    Face::Outside {
+        visible: if visible == 0 { 0b111 } else { visible },
     }
-    // Some coordinate is `<= 0` here unless the input held a NaN; never assume it.
-    best.unwrap_or_else(|| {
-        edge(b, c, [1, 2])
-            .nearer(edge(c, a, [2, 0]))
-            .nearer(edge(a, b, [0, 1]))
-    })
 }
 
-/// The edge `pq` of a larger simplex, in which `p` and `q` are vertices `index`.
+/// Iterative refinement of the coordinates `[u_a, u_b, u_c]` of a thin triangle:
+/// re-anchor at the computed foot `x` and add the coordinates of the true foot relative
+/// to `x`, until the step stops shrinking.
+#[cold]
+#[inline(never)]
+fn refine(
+    a: &Point3<f64>,
+    e1: &Vector3<f64>,
+    e2: &Vector3<f64>,
+    n: &Vector3<f64>,
+    nn: f64,
+    [mut u_a, mut u_b, mut u_c]: [f64; 3],
+) -> [f64; 3] {
+    let inv = 1.0 / nn;
+    let mut previous = f64::INFINITY;
+    for _ in 0..MAX_REFINEMENTS {
+        let x = a + e1 * (u_b * inv) + e2 * (u_c * inv);
+        let g = n.cross(&x.coords);
+        let (du_c, du_b) = (e1.dot(&g), -e2.dot(&g));
+        u_b += du_b;
+        u_c += du_c;
+        u_a -= du_b + du_c;
+        let step = (e1 * du_b + e2 * du_c).norm_squared();
+        let shrinking = step < 0.25 * previous; // false for NaN too
+        if !shrinking {
+            break;
+        }
+        previous = step;
+    }
+    [u_a, u_b, u_c]
+}
+
+/// The answer when the origin sees the two edges `vp` and `vq` that meet at vertex `v`
+/// (vertex `V` of the caller).
+///
+/// The vertex is the answer when the origin is beyond it along both edges
+/// (`(p - v)·v ≥ 0`, its Voronoi region). Otherwise, if the projection on the first edge
+/// lands inside it, the foot of the origin on the plane lies in that edge's Voronoi
+/// region (beyond the edge's line, between the normals at its ends), so the second edge
+/// need not be visited.
 #[inline]
-fn edge(p: &Point3<f64>, q: &Point3<f64>, index: [usize; 2]) -> Projection {
-    project_segment(p, q).remap(index)
+fn wedge<const V: usize>(
+    v: &Point3<f64>,
+    p: &Point3<f64>,
+    q: &Point3<f64>,
+    first: impl FnOnce() -> Projection,
+    second: impl FnOnce() -> Projection,
+) -> Projection {
+    if ((p - v).dot(&v.coords) >= 0.0) & ((q - v).dot(&v.coords) >= 0.0) {
+        return Projection::vertex(v, V);
+    }
+    let first = first();
+    if first.support_len() == 2 {
+        first
+    } else {
+        first.nearer(second())
+    }
 }

@@ -1,0 +1,137 @@
+//! Nanoseconds per projection of the origin onto random tetrahedra, triangles and
+//! segments, against parry3d-f64's point projection (`project_local_point_and_get_location`,
+//! which also returns the feature and barycentric coordinates) in the same run.
+//!
+//! Each case projects a batch of 1,024 pre-generated simplices per iteration, so branch
+//! prediction cannot learn one answer; throughput is reported per simplex. "inside"
+//! means the origin projects into the interior of the simplex (solid tetrahedron,
+//! triangle face, segment interior), "outside" means onto a lower-dimensional feature.
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+
+use collision_simplex::{project_segment, project_tetrahedron, project_triangle};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use nalgebra::{Point3, Vector3};
+use parry3d_f64::math::Vector;
+use parry3d_f64::query::PointQueryWithLocation;
+use parry3d_f64::shape::{Segment, Tetrahedron, Triangle};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const BATCH: usize = 1024;
+
+fn cube(rng: &mut ChaCha8Rng) -> Vector3<f64> {
+    Vector3::new(
+        rng.random_range(-1.0..1.0),
+        rng.random_range(-1.0..1.0),
+        rng.random_range(-1.0..1.0),
+    )
+}
+
+/// `BATCH` random `k`-simplices whose projection is interior (`inside`) or not: points in
+/// a unit cube whose centre is up to 1.5 units from the origin.
+fn batch(rng: &mut ChaCha8Rng, k: usize, inside: bool) -> Vec<[Point3<f64>; 4]> {
+    let mut out = Vec::with_capacity(BATCH);
+    while out.len() < BATCH {
+        let centre = cube(rng) * if k == 4 && inside { 0.3 } else { 1.5 };
+        let mut p = [Point3::origin(); 4];
+        for q in p.iter_mut().take(k) {
+            *q = Point3::from(centre + cube(rng));
+        }
+        let support = match k {
+            2 => project_segment(&p[0], &p[1]).support,
+            3 => project_triangle(&p[0], &p[1], &p[2]).support,
+            _ => project_tetrahedron(&p[0], &p[1], &p[2], &p[3]).support,
+        };
+        if (support.count_ones() as usize == k) == inside {
+            out.push(p);
+        }
+    }
+    out
+}
+
+fn v(p: &Point3<f64>) -> Vector {
+    Vector::new(p.x, p.y, p.z)
+}
+
+fn bench(c: &mut Criterion) {
+    let mut rng = ChaCha8Rng::seed_from_u64(2017);
+    let origin = Vector::ZERO;
+    for (name, k) in [("tetrahedron", 4), ("triangle", 3), ("segment", 2)] {
+        for inside in [true, false] {
+            let simplices = batch(&mut rng, k, inside);
+            let mut group = c.benchmark_group(format!(
+                "{name}/{}",
+                if inside { "inside" } else { "outside" }
+            ));
+            group.throughput(Throughput::Elements(BATCH as u64));
+            match k {
+                4 => {
+                    let parry: Vec<_> = simplices
+                        .iter()
+                        .map(|p| Tetrahedron::new(v(&p[0]), v(&p[1]), v(&p[2]), v(&p[3])))
+                        .collect();
+                    group.bench_function("ours", |b| {
+                        b.iter(|| {
+                            for p in black_box(&simplices) {
+                                black_box(project_tetrahedron(&p[0], &p[1], &p[2], &p[3]));
+                            }
+                        })
+                    });
+                    group.bench_function("parry", |b| {
+                        b.iter(|| {
+                            for t in black_box(&parry) {
+                                black_box(t.project_local_point_and_get_location(origin, true));
+                            }
+                        })
+                    });
+                }
+                3 => {
+                    let parry: Vec<_> = simplices
+                        .iter()
+                        .map(|p| Triangle::new(v(&p[0]), v(&p[1]), v(&p[2])))
+                        .collect();
+                    group.bench_function("ours", |b| {
+                        b.iter(|| {
+                            for p in black_box(&simplices) {
+                                black_box(project_triangle(&p[0], &p[1], &p[2]));
+                            }
+                        })
+                    });
+                    group.bench_function("parry", |b| {
+                        b.iter(|| {
+                            for t in black_box(&parry) {
+                                black_box(t.project_local_point_and_get_location(origin, true));
+                            }
+                        })
+                    });
+                }
+                _ => {
+                    let parry: Vec<_> = simplices
+                        .iter()
+                        .map(|p| Segment::new(v(&p[0]), v(&p[1])))
+                        .collect();
+                    group.bench_function("ours", |b| {
+                        b.iter(|| {
+                            for p in black_box(&simplices) {
+                                black_box(project_segment(&p[0], &p[1]));
+                            }
+                        })
+                    });
+                    group.bench_function("parry", |b| {
+                        b.iter(|| {
+                            for s in black_box(&parry) {
+                                black_box(s.project_local_point_and_get_location(origin, true));
+                            }
+                        })
+                    });
+                }
+            }
+            group.finish();
+        }
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
