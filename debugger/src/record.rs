@@ -1,0 +1,248 @@
+//! Running a fixture's query once with a [`Trace`] observer and keeping what it saw.
+//!
+//! This is the only place where the debugger calls the algorithms; everything after it
+//! (frames, replay, drawing) reads the [`Recording`] only.
+
+use crate::frame::{Frame, frames_from_trace};
+use collision::contact::ConvexRadius;
+use collision::observer::TraceEvent;
+use collision::{ClosestPoints, Contact, Shape, Trace};
+use fixtures::{Loaded, Query, Scene};
+use nalgebra::Isometry3;
+use std::path::Path;
+
+/// Why a recording could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum DebugError {
+    /// The fixture file could not be loaded (its message names the file and the place).
+    #[error(transparent)]
+    Load(#[from] fixtures::LoadError),
+    /// A pose of a hand-built [`Scene`] holds NaN or an infinity (loaded fixtures are
+    /// validated and never do).
+    #[error("scene pose `{0}` is not finite")]
+    NonFinitePose(&'static str),
+    /// A snapshot or text file could not be written.
+    #[error("{path}: cannot write: {source}")]
+    Write {
+        /// The path as given.
+        path: std::path::PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+}
+
+/// What the recorded query answered, in world coordinates.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// `intersects`.
+    Intersects(bool),
+    /// `distance`.
+    Distance(f64),
+    /// `closest_points`.
+    ClosestPoints(ClosestPoints),
+    /// `contact`: `None` when the shapes are further apart than the margin.
+    Contact(Option<Contact>),
+    /// The query returned an error (did not converge, non-finite input); the frames show
+    /// the steps up to the failure.
+    Failed {
+        /// The query's error message.
+        message: String,
+    },
+    /// The query has no observed variant yet; see [`Recording::notes`].
+    NotRecorded,
+}
+
+/// One recorded run of a scene's query: the scene, the raw trace, the world-space frames
+/// and the final outcome.
+#[derive(Clone, Debug)]
+pub struct Recording {
+    /// A name for headings (the fixture name, or `"scene"`).
+    pub name: String,
+    /// One or more sentences describing the case (the fixture's description).
+    pub description: String,
+    /// The shapes, poses and query that were run.
+    pub scene: Scene,
+    /// Which query ran, as the fixture's `"type"` tag.
+    pub query: &'static str,
+    /// Convex radius of A's core ([`ConvexRadius`]) when the traced algorithm ran on the
+    /// cores (contact queries), else `0`.
+    pub radius_a: f64,
+    /// Convex radius of B's core, as `radius_a`.
+    pub radius_b: f64,
+    /// The raw events, in A's local frame, exactly as the algorithms reported them.
+    pub trace: Trace,
+    /// The events converted to self-contained world-space frames, in order.
+    pub frames: Vec<Frame>,
+    /// The final answer.
+    pub outcome: Outcome,
+    /// Remarks on what was and was not recorded.
+    pub notes: Vec<String>,
+}
+
+/// Runs the scene's query with a [`Trace`] observer and converts the trace to frames.
+///
+/// `intersects`, `distance`, `closest_points` and `contact` are recorded in full (GJK,
+/// and EPA when a contact's cores overlap). `time_of_impact` has no observed variant yet:
+/// its GJK closest-point run at the start poses is recorded instead, with a note.
+/// `ray_cast` has none either and records no frames, with a note.
+///
+/// # Errors
+/// [`DebugError::NonFinitePose`] when a pose of a hand-built scene is not finite.
+pub fn record(scene: &Scene) -> Result<Recording, DebugError> {
+    for (name, pose) in [("pose_a", &scene.pose_a), ("pose_b", &scene.pose_b)] {
+        if !is_finite_pose(pose) {
+            return Err(DebugError::NonFinitePose(name));
+        }
+    }
+    let (a, pa, b, pb) = (&scene.shape_a, &scene.pose_a, &scene.shape_b, &scene.pose_b);
+    let mut trace = Trace::new();
+    let mut notes = Vec::new();
+    let (mut radius_a, mut radius_b) = (0.0, 0.0);
+    let failed = |e: &dyn std::fmt::Display| Outcome::Failed {
+        message: e.to_string(),
+    };
+    let (query, outcome) = match scene.query {
+        Query::Intersects => (
+            "intersects",
+            match collision::intersects_observed(a, pa, b, pb, &mut trace) {
+                Ok(hit) => Outcome::Intersects(hit),
+                Err(e) => failed(&e),
+            },
+        ),
+        Query::Distance => (
+            "distance",
+            match collision::distance_observed(a, pa, b, pb, &mut trace) {
+                Ok(d) => Outcome::Distance(d),
+                Err(e) => failed(&e),
+            },
+        ),
+        Query::ClosestPoints => (
+            "closest_points",
+            match collision::closest_points_observed(a, pa, b, pb, &mut trace) {
+                Ok(c) => Outcome::ClosestPoints(c),
+                Err(e) => failed(&e),
+            },
+        ),
+        Query::Contact { margin } => {
+            radius_a = core_radius(a);
+            radius_b = core_radius(b);
+            if radius_a > 0.0 || radius_b > 0.0 {
+                notes.push(format!(
+                    "contact runs GJK/EPA on the shapes' cores (convex radii {radius_a} and \
+                     {radius_b}): frames show the cores' points"
+                ));
+            }
+            (
+                "contact",
+                match collision::contact_observed(a, pa, b, pb, margin, &mut trace) {
+                    Ok(c) => Outcome::Contact(c),
+                    Err(e) => failed(&e),
+                },
+            )
+        }
+        Query::TimeOfImpact { .. } => {
+            notes.push(
+                "time_of_impact has no observed variant yet: recorded GJK closest points at \
+                 the start poses (t = 0) instead"
+                    .to_string(),
+            );
+            let _ = collision::closest_points_observed(a, pa, b, pb, &mut trace);
+            ("time_of_impact", Outcome::NotRecorded)
+        }
+        Query::RayCast { .. } => {
+            notes.push("ray_cast has no observed variant yet: no steps recorded".to_string());
+            ("ray_cast", Outcome::NotRecorded)
+        }
+    };
+    if trace.events.is_empty() && !matches!(outcome, Outcome::NotRecorded) {
+        notes.push("the query reported no steps (answered before iterating)".to_string());
+    }
+    let frames = frames_from_trace(&trace, pa);
+    Ok(Recording {
+        name: "scene".to_string(),
+        description: String::new(),
+        scene: scene.clone(),
+        query,
+        radius_a,
+        radius_b,
+        trace,
+        frames,
+        outcome,
+        notes,
+    })
+}
+
+/// Loads the fixture at `path` and records its query ([`record`]), naming the recording
+/// after the fixture.
+///
+/// # Errors
+/// [`DebugError::Load`] with the fixtures crate's message (missing file, malformed JSON,
+/// schema or domain error, each naming the file and the place).
+pub fn record_file(path: impl AsRef<Path>) -> Result<Recording, DebugError> {
+    let loaded = fixtures::load(path)?;
+    record_loaded(&loaded)
+}
+
+/// Records an already loaded fixture ([`record`]), naming the recording after it.
+///
+/// # Errors
+/// As [`record`].
+pub fn record_loaded(loaded: &Loaded) -> Result<Recording, DebugError> {
+    let mut rec = record(&loaded.scene)?;
+    rec.name.clone_from(&loaded.fixture.name);
+    rec.description.clone_from(&loaded.fixture.description);
+    Ok(rec)
+}
+
+impl Recording {
+    /// Number of GJK step events in the trace.
+    #[must_use]
+    pub fn gjk_step_count(&self) -> usize {
+        self.trace
+            .events
+            .iter()
+            .filter(|e| matches!(e, TraceEvent::GjkStep(_)))
+            .count()
+    }
+
+    /// Number of EPA step events in the trace.
+    #[must_use]
+    pub fn epa_step_count(&self) -> usize {
+        self.trace
+            .events
+            .iter()
+            .filter(|e| matches!(e, TraceEvent::EpaStep(_)))
+            .count()
+    }
+
+    /// A one-line summary of the outcome.
+    #[must_use]
+    pub fn outcome_text(&self) -> String {
+        match &self.outcome {
+            Outcome::Intersects(hit) => format!("intersects: {hit}"),
+            Outcome::Distance(d) => format!("distance: {d}"),
+            Outcome::ClosestPoints(ClosestPoints::Overlapping) => {
+                "closest points: overlapping".to_string()
+            }
+            Outcome::ClosestPoints(ClosestPoints::Separated { distance, .. }) => {
+                format!("closest points: separated, distance {distance}")
+            }
+            Outcome::Contact(None) => "contact: none within the margin".to_string(),
+            Outcome::Contact(Some(c)) => format!(
+                "contact: separation {} normal ({}, {}, {}) {:?} by {:?}",
+                c.separation, c.normal.x, c.normal.y, c.normal.z, c.status, c.method
+            ),
+            Outcome::Failed { message } => format!("FAILED: {message}"),
+            Outcome::NotRecorded => format!("{}: not recorded", self.query),
+        }
+    }
+}
+
+fn core_radius(shape: &Shape) -> f64 {
+    shape.split().1
+}
+
+fn is_finite_pose(pose: &Isometry3<f64>) -> bool {
+    pose.translation.vector.iter().all(|c| c.is_finite())
+        && pose.rotation.coords.iter().all(|c| c.is_finite())
+}

@@ -1,0 +1,339 @@
+//! Recording: frames match the trace one to one, and their geometry matches closed forms.
+
+use collision::observer::TraceEvent;
+use debugger::{DebugError, FrameKind, Outcome, Recording, record, record_file};
+use nalgebra::{Isometry3, Point3, Vector3};
+
+fn fixture(name: &str) -> String {
+    format!(
+        "{}/../fixtures/data/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn rec(name: &str) -> Recording {
+    record_file(fixture(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn close(what: &str, got: f64, want: f64, tol: f64) {
+    assert!(
+        (got - want).abs() <= tol,
+        "{what}: got {got}, want {want}, |Δ| = {:e} > {tol:e}",
+        (got - want).abs()
+    );
+}
+
+fn close_p(what: &str, got: &Point3<f64>, want: [f64; 3], tol: f64) {
+    let d = (got - Point3::from(want)).norm();
+    assert!(d <= tol, "{what}: got {got:?}, want {want:?}, |Δ| = {d:e}");
+}
+
+/// The frames follow the trace event for event: GJK steps, the GJK result, EPA steps.
+fn assert_frames_follow_trace(r: &Recording) {
+    let kinds: Vec<&str> = r
+        .trace
+        .events
+        .iter()
+        .map(|e| match e {
+            TraceEvent::GjkStep(_) => "gjk",
+            TraceEvent::GjkDone(_) => "done",
+            TraceEvent::EpaStep(_) => "epa",
+            _ => "other",
+        })
+        .collect();
+    let frames: Vec<&str> = r
+        .frames
+        .iter()
+        .map(|f| match f.kind {
+            FrameKind::GjkStep { .. } => "gjk",
+            FrameKind::GjkResult { .. } => "done",
+            FrameKind::EpaStep { .. } => "epa",
+        })
+        .collect();
+    assert_eq!(frames, kinds);
+    // Every vertex's configuration-space point is its witness difference (world).
+    for f in &r.frames {
+        for v in f.vertices.iter().chain(&f.support) {
+            let scale = 1.0 + v.a.coords.amax().max(v.b.coords.amax());
+            let d = (v.w.coords - (v.a - v.b)).amax();
+            assert!(d <= 1e-12 * scale, "{}: w ≠ a − b by {d:e}", f.caption);
+        }
+    }
+}
+
+#[test]
+fn gjk_fixture_has_one_frame_per_step_and_ends_on_the_closed_form() {
+    // Balls of radius 1 and 0.5 at (0,0,0) and (0,3,4): distance 3.5, closest points
+    // (0,0.6,0.8) and (0,2.7,3.6).
+    let r = rec("ball_ball_separated");
+    assert_frames_follow_trace(&r);
+    assert_eq!(r.gjk_step_count(), r.trace.gjk_steps().count());
+    assert!(r.gjk_step_count() >= 1);
+    assert_eq!(r.epa_step_count(), 0);
+    assert_eq!(r.frames.len(), r.gjk_step_count() + 1);
+    assert_gjk_bounds(&r, 3.5);
+    let last = r.frames.last().unwrap();
+    assert!(matches!(last.kind, FrameKind::GjkResult { .. }));
+    close("final upper bound", last.upper_bound, 3.5, 1e-12);
+    close("final lower bound", last.lower_bound, 3.5, 3.5e-9);
+    close_p("witness a", &last.witness_a, [0.0, 0.6, 0.8], 1e-6);
+    close_p("witness b", &last.witness_b, [0.0, 2.7, 3.6], 1e-6);
+    close(
+        "|b − a|",
+        (last.witness_b - last.witness_a).norm(),
+        3.5,
+        1e-9,
+    );
+    assert!(r.notes.is_empty());
+}
+
+/// Every GJK step brackets the true distance, `|v|` is the upper bound and only
+/// shrinks, and the direction is `−v/|v|`.
+fn assert_gjk_bounds(r: &Recording, distance: f64) {
+    let mut upper = f64::INFINITY;
+    let tol = 1e-12 * (1.0 + distance);
+    for f in r
+        .frames
+        .iter()
+        .filter(|f| matches!(f.kind, FrameKind::GjkStep { .. }))
+    {
+        assert!(
+            f.lower_bound <= distance + tol && distance <= f.upper_bound + tol,
+            "{}: {distance} outside the bounds",
+            f.caption
+        );
+        assert!(f.upper_bound <= upper, "upper bound never grows");
+        upper = f.upper_bound;
+        close(
+            "|v| = upper bound",
+            f.closest.coords.norm(),
+            f.upper_bound,
+            tol,
+        );
+        let dir = f.direction.unwrap();
+        close(
+            "direction is −v/|v|",
+            (dir + f.closest.coords / f.upper_bound).norm(),
+            0.0,
+            1e-12,
+        );
+    }
+}
+
+#[test]
+fn multi_step_gjk_fixtures_bracket_their_closed_form_distances() {
+    // Distances from the fixtures' descriptions (closed forms).
+    for (name, distance, min_steps) in [
+        ("cone_ball_base", 0.5, 5),
+        ("cylinder_ball_side", 0.5, 4),
+        ("capsule_capsule_crossed", 1.25, 4),
+        ("book_diamond_above_ground", 9.0, 3),
+        ("cuboid_cuboid_edge_edge_gap", 3.0 - 2.0 * 2f64.sqrt(), 3),
+    ] {
+        let r = rec(name);
+        assert_frames_follow_trace(&r);
+        assert!(
+            r.gjk_step_count() >= min_steps,
+            "{name}: {} steps",
+            r.gjk_step_count()
+        );
+        assert_eq!(r.frames.len(), r.gjk_step_count() + 1, "{name}");
+        assert_gjk_bounds(&r, distance);
+        let last = r.frames.last().unwrap();
+        close(
+            name,
+            (last.witness_b - last.witness_a).norm(),
+            distance,
+            1e-6,
+        );
+    }
+}
+
+#[test]
+fn box_box_face_gap_ends_on_the_faces() {
+    // Cubes of half-extent 1, B at (2.5, 0.3, 0.2): faces x = 1 and x = 1.5, distance 0.5.
+    let r = rec("cuboid_cuboid_face_face_gap");
+    assert_frames_follow_trace(&r);
+    let last = r.frames.last().unwrap();
+    close("distance", last.upper_bound, 0.5, 1e-12);
+    close("a on x = 1", last.witness_a.x, 1.0, 1e-12);
+    close("b on x = 1.5", last.witness_b.x, 1.5, 1e-12);
+    close("same y", last.witness_b.y - last.witness_a.y, 0.0, 1e-12);
+    let d = last.direction.unwrap();
+    close("normal along x", d.x, 1.0, 1e-12);
+    assert_eq!(r.outcome, Outcome::Distance(last.upper_bound));
+}
+
+#[test]
+fn rotated_pose_frames_are_in_world_coordinates() {
+    // The same balls with A moved and turned: every frame moves rigidly with the scene,
+    // so the final witness points are the closed form's, moved.
+    let mut scene = fixtures::load(fixture("ball_ball_separated"))
+        .unwrap()
+        .scene;
+    let motion = Isometry3::new(Vector3::new(10.0, -3.0, 7.0), Vector3::new(0.3, -1.1, 0.7));
+    scene.pose_a = motion * scene.pose_a;
+    scene.pose_b = motion * scene.pose_b;
+    let r = record(&scene).unwrap();
+    let last = r.frames.last().unwrap();
+    let want_a = motion * Point3::new(0.0, 0.6, 0.8);
+    let want_b = motion * Point3::new(0.0, 2.7, 3.6);
+    close_p("witness a", &last.witness_a, want_a.coords.into(), 1e-6);
+    close_p("witness b", &last.witness_b, want_b.coords.into(), 1e-6);
+    let n = last.direction.unwrap();
+    let want_n = motion.rotation * Vector3::new(0.0, 0.6, 0.8);
+    close("normal", (n - want_n).norm(), 0.0, 1e-6);
+}
+
+fn assert_epa_frames(r: &Recording, depth: f64) {
+    assert_frames_follow_trace(r);
+    let epa: Vec<_> = r
+        .frames
+        .iter()
+        .filter(|f| matches!(f.kind, FrameKind::EpaStep { .. }))
+        .collect();
+    assert_eq!(epa.len(), r.epa_step_count());
+    assert!(!epa.is_empty(), "{}: EPA ran", r.name);
+    for f in &epa {
+        assert!(
+            f.lower_bound <= depth + 1e-12 && depth <= f.upper_bound + 1e-12,
+            "{}: depth {depth} outside the bounds",
+            f.caption
+        );
+        let face = f.closest_face.unwrap();
+        // The closest point is the origin's projection on the nearest face's plane:
+        // at the face distance, along the normal, an affine combination of the face.
+        close(
+            "|closest| = face distance",
+            f.closest.coords.norm(),
+            f.lower_bound,
+            1e-9,
+        );
+        let n = f.direction.unwrap();
+        close(
+            "closest ∥ normal",
+            n.cross(&f.closest.coords).norm(),
+            0.0,
+            1e-9,
+        );
+        let weights: f64 = face.iter().map(|&i| f.vertices[i].weight).sum();
+        close("face weights sum to 1", weights, 1.0, 1e-12);
+        let w: Vector3<f64> = face
+            .iter()
+            .map(|&i| f.vertices[i].w.coords * f.vertices[i].weight)
+            .sum();
+        close("Σλw = closest", (w - f.closest.coords).norm(), 0.0, 1e-9);
+        let ab = f.witness_a - f.witness_b;
+        close("a − b = closest", (ab - f.closest.coords).norm(), 0.0, 1e-9);
+        // Removed faces and horizon edges index existing vertices; the support point is new.
+        assert!(!f.removed.is_empty() && f.horizon.len() >= 3);
+        assert!(f.removed.contains(&face), "the expanded face is removed");
+        assert!(!f.triangles.contains(&face));
+    }
+}
+
+#[test]
+fn epa_fixture_frames_bracket_the_closed_form_depth() {
+    // Unit cubes (half 1) 0.1 apart along x: depth 1.9 along x.
+    let r = rec("cuboid_cuboid_deep");
+    assert_epa_frames(&r, 1.9);
+    let Outcome::Contact(Some(c)) = &r.outcome else {
+        panic!("{:?}", r.outcome)
+    };
+    close("separation", c.separation, -1.9, 1e-12);
+}
+
+#[test]
+fn default_fixture_runs_gjk_then_epa() {
+    let r = record_file(debugger::default_fixture()).unwrap();
+    assert!(r.gjk_step_count() >= 1);
+    assert_epa_frames(&r, 0.25);
+    let first_epa = r
+        .frames
+        .iter()
+        .position(|f| matches!(f.kind, FrameKind::EpaStep { .. }))
+        .unwrap();
+    assert!(matches!(
+        r.frames[first_epa - 1].kind,
+        FrameKind::GjkResult { .. }
+    ));
+    // EPA starts from GJK's final simplex (a tetrahedron around the origin).
+    assert_eq!(r.frames[first_epa - 1].vertices.len(), 4);
+    let last = r.frames.last().unwrap();
+    close("normal z", last.direction.unwrap().z, -1.0, 1e-3);
+}
+
+#[test]
+fn contact_on_balls_records_the_cores_and_says_so() {
+    let r = rec("ball_ball_deep");
+    assert!(r.radius_a > 0.0 && r.radius_b > 0.0);
+    assert!(r.notes.iter().any(|n| n.contains("cores")), "{:?}", r.notes);
+    // Ball cores are their centres: every support point on A is A's centre.
+    for f in &r.frames {
+        for v in &f.vertices {
+            close_p(
+                "core of A",
+                &v.a,
+                r.scene.pose_a.translation.vector.into(),
+                1e-12,
+            );
+        }
+    }
+}
+
+#[test]
+fn queries_without_observed_variants_say_what_was_recorded() {
+    let ray = rec("ray_cuboid_face");
+    assert!(ray.frames.is_empty());
+    assert_eq!(ray.outcome, Outcome::NotRecorded);
+    assert!(ray.notes.iter().any(|n| n.contains("ray_cast")));
+    let toi = rec("toi_ball_ball_head_on");
+    assert_eq!(toi.outcome, Outcome::NotRecorded);
+    assert!(toi.notes.iter().any(|n| n.contains("t = 0")));
+    assert_eq!(toi.frames.len(), toi.gjk_step_count() + 1);
+}
+
+#[test]
+fn missing_file_gives_the_load_error() {
+    let err = record_file("/no/such/dir/fixture.json").unwrap_err();
+    assert!(
+        matches!(err, DebugError::Load(fixtures::LoadError::Io { .. })),
+        "{err:?}"
+    );
+    let msg = err.to_string();
+    assert!(
+        msg.starts_with("/no/such/dir/fixture.json: cannot read fixture"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn malformed_json_gives_line_and_column() {
+    let path = std::env::temp_dir().join(format!("debugger-bad-{}.json", std::process::id()));
+    std::fs::write(&path, "{\n  \"name\": \"x\",\n  \"description\": oops\n}\n").unwrap();
+    let err = record_file(&path).unwrap_err();
+    let _ = std::fs::remove_file(&path);
+    match &err {
+        DebugError::Load(fixtures::LoadError::Syntax { line, column, .. }) => {
+            assert_eq!((*line, *column), (3, 18), "{err}");
+        }
+        other => panic!("expected a syntax error, got {other:?}"),
+    }
+    assert!(
+        err.to_string().contains(":3:18: JSON syntax error"),
+        "{err}"
+    );
+}
+
+#[test]
+fn non_finite_pose_of_a_hand_built_scene_is_an_error() {
+    let mut scene = fixtures::load(fixture("ball_ball_separated"))
+        .unwrap()
+        .scene;
+    scene.pose_b.translation.vector.x = f64::NAN;
+    let err = record(&scene).unwrap_err();
+    assert!(
+        matches!(err, DebugError::NonFinitePose("pose_b")),
+        "{err:?}"
+    );
+}
