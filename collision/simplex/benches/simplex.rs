@@ -6,7 +6,14 @@
 //! prediction cannot learn one answer; throughput is reported per simplex. "inside"
 //! means the origin projects into the interior of the simplex (solid tetrahedron,
 //! triangle face, segment interior), "outside" means onto a lower-dimensional feature.
+//!
+//! Before timing, the bench prints an accuracy table: the worst distance error of ours
+//! and parry's, relative to (diameter + distance), against the double-double brute-force
+//! reference of the tests, per family of random simplices (ordinary and degenerate).
 #![allow(missing_docs)]
+
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 use std::hint::black_box;
 
@@ -14,7 +21,7 @@ use collision_simplex::{project_segment, project_tetrahedron, project_triangle};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use nalgebra::{Point3, Vector3};
 use parry3d_f64::math::Vector;
-use parry3d_f64::query::PointQueryWithLocation;
+use parry3d_f64::query::{PointQuery, PointQueryWithLocation};
 use parry3d_f64::shape::{Segment, Tetrahedron, Triangle};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -55,7 +62,49 @@ fn v(p: &Point3<f64>) -> Vector {
     Vector::new(p.x, p.y, p.z)
 }
 
+/// Prints the worst relative distance error of ours and parry's per family.
+fn accuracy() {
+    use common::{FAMILIES, diameter, reference, simplex};
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5157_3d00);
+    println!("family      k  worst error ours   parry (NaN count)");
+    for family in FAMILIES {
+        for k in 2..=4 {
+            let (mut ours, mut theirs, mut nan) = (0.0_f64, 0.0_f64, 0);
+            for _ in 0..2_000 {
+                let p = simplex(&mut rng, family, k);
+                let q: Vec<Vector> = p.iter().map(v).collect();
+                let projection = match k {
+                    2 => Segment::new(q[0], q[1]).project_local_point(Vector::ZERO, true),
+                    3 => Triangle::new(q[0], q[1], q[2]).project_local_point(Vector::ZERO, true),
+                    _ => Tetrahedron::new(q[0], q[1], q[2], q[3])
+                        .project_local_point(Vector::ZERO, true),
+                };
+                let d_parry = if projection.is_inside {
+                    0.0
+                } else {
+                    projection.point.length()
+                };
+                let d_ours =
+                    collision_simplex::project_origin(&p).map_or(f64::NAN, |x| x.distance());
+                let (_, d_ref) = reference(&p);
+                let scale = (diameter(&p) + d_ref).max(f64::MIN_POSITIVE);
+                ours = ours.max((d_ours - d_ref).abs() / scale);
+                if d_parry.is_nan() {
+                    nan += 1;
+                } else {
+                    theirs = theirs.max((d_parry - d_ref).abs() / scale);
+                }
+            }
+            println!(
+                "{:<11} {k}  {ours:>16.1e}  {theirs:.1e} ({nan})",
+                format!("{family:?}")
+            );
+        }
+    }
+}
+
 fn bench(c: &mut Criterion) {
+    accuracy();
     let mut rng = ChaCha8Rng::seed_from_u64(2017);
     let origin = Vector::ZERO;
     for (name, k) in [("tetrahedron", 4), ("triangle", 3), ("segment", 2)] {
