@@ -389,14 +389,16 @@ fn mixed_corpus_never_gives_none_or_nan_when_overlapping() {
         let c = got.unwrap_or_else(|| panic!("case {case}: overlapping {a:?} / {b:?} gave None"));
         assert!(finite(&c), "case {case}: {c:?}");
         assert!(c.separation <= 1e-9, "case {case}: {}", c.separation);
-        if let (Shape::ConvexHull(ha), Shape::ConvexHull(hb)) = (&a, &b) {
-            if ha.hull().is_some() && hb.hull().is_some() && c.status == ContactStatus::Converged {
-                let (want, _) = sat_depth(&Poly::new(ha, &pa), &Poly::new(hb, &pb));
-                assert!(
-                    (c.separation + want).abs() <= 1e-6 * want.max(1e-3),
-                    "case {case}"
-                );
-            }
+        if let (Shape::ConvexHull(ha), Shape::ConvexHull(hb)) = (&a, &b)
+            && ha.hull().is_some()
+            && hb.hull().is_some()
+            && c.status == ContactStatus::Converged
+        {
+            let (want, _) = sat_depth(&Poly::new(ha, &pa), &Poly::new(hb, &pb));
+            assert!(
+                (c.separation + want).abs() <= 1e-6 * want.max(1e-3),
+                "case {case}"
+            );
         }
     }
     assert!(overlapping > 2500, "{overlapping} overlapping");

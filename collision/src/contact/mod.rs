@@ -16,6 +16,7 @@ use crate::gjk::{GjkCache, GjkConfig, GjkStatus, gjk, relative_pose};
 use crate::observer::Observer;
 use crate::shape::MinkowskiDifference;
 use nalgebra::{Isometry3, Point3, Vector3};
+use std::cell::RefCell;
 
 /// A contact between two shapes. All fields are in world coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -175,15 +176,9 @@ where
         GjkStatus::Overlapping => {
             let md =
                 MinkowskiDifference::from_relative(&core_a, &core_b, relative_pose(pose_a, pose_b));
-            let mut polytope = Polytope::default();
-            let e = epa(
-                &md,
-                &out.simplex,
-                &config.epa,
-                &mut polytope,
-                pose_a,
-                observer,
-            );
+            let e = with_polytope(|polytope| {
+                epa(&md, &out.simplex, &config.epa, polytope, pose_a, observer)
+            });
             let (status, method) = match e.status {
                 EpaStatus::Degenerate => return Err(ContactError::NonFinite),
                 EpaStatus::Converged => (ContactStatus::Converged, ContactMethod::Penetration),
@@ -220,4 +215,19 @@ where
         status,
         method: ContactMethod::ClosestPoints,
     }))
+}
+
+thread_local! {
+    /// One EPA workspace per thread, made on first use: queries then allocate nothing and
+    /// skip re-initialising its ~25 KB.
+    static POLYTOPE: RefCell<Option<Box<Polytope>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on this thread's EPA workspace, or on a fresh one if it is already in use (an
+/// observer that itself runs a contact query).
+fn with_polytope<R>(f: impl FnOnce(&mut Polytope) -> R) -> R {
+    POLYTOPE.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => f(slot.get_or_insert_with(Box::default)),
+        Err(_) => f(&mut Polytope::default()),
+    })
 }

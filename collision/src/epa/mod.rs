@@ -154,12 +154,19 @@ where
     }
     let mut upper = f64::INFINITY;
     let mut iterations = 0;
-    let mut best: Option<Best> = None;
+    let mut scale = polytope
+        .vertices()
+        .iter()
+        .fold(0.0, |m: f64, v| m.max(v.w.coords.amax()));
+    // The answer face: its slot (while the polytope still holds it) and a copy.
+    let mut best: Option<(u8, Face)> = None;
+    let mut intact = true;
     let status = loop {
         let Some(f) = polytope.closest_face() else {
             break EpaStatus::Stalled;
         };
         let face = *polytope.face(f);
+        best = Some((f, face));
         let w = md.support_vertex(&face.normal, &mut hints);
         iterations += 1;
         if !w.is_finite() {
@@ -167,17 +174,7 @@ where
         }
         let h = face.normal.dot(&w.w.coords);
         upper = upper.min(h);
-        let scale = polytope
-            .vertices()
-            .iter()
-            .fold(w.w.coords.amax(), |m, v| m.max(v.w.coords.amax()));
-        let (point_a, point_b) = polytope.witnesses(f, scale);
-        best = Some(Best {
-            depth: face.distance,
-            normal: face.normal,
-            point_a,
-            point_b,
-        });
+        scale = scale.max(w.w.coords.amax());
         // Converged when the gain is within the relative tolerance of the depth, or
         // within rounding of the polytope's size (depth ≈ 0: touching shapes).
         let gain = h - face.distance;
@@ -201,12 +198,28 @@ where
             lower_bound: face.distance.max(0.0),
             upper_bound: upper,
         });
-        match polytope.fill(index) {
-            Ok(()) => {}
-            Err(PolytopeError::Full) => break EpaStatus::OutOfCapacity,
-            Err(PolytopeError::Degenerate) => break EpaStatus::Stalled,
+        if let Err(e) = polytope.fill(index) {
+            // The carved slots may now hold other faces: answer from the copy.
+            intact = false;
+            break match e {
+                PolytopeError::Full => EpaStatus::OutOfCapacity,
+                PolytopeError::Degenerate => EpaStatus::Stalled,
+            };
         }
     };
+    let best = best.map(|(f, face)| {
+        let (point_a, point_b) = if intact {
+            polytope.witnesses(f, scale)
+        } else {
+            polytope.witnesses_of(&face)
+        };
+        Best {
+            depth: face.distance,
+            normal: face.normal,
+            point_a,
+            point_b,
+        }
+    });
     match best {
         Some(b) if status != EpaStatus::Degenerate => EpaOutput {
             status,

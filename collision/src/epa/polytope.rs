@@ -236,38 +236,21 @@ impl Polytope {
             }
             (f, l) = (g, lg);
         }
-        let face = &self.faces[f as usize];
-        let l = l.map(|x| x.max(0.0));
-        let sum = l[0] + l[1] + l[2];
-        let l = if sum > 0.0 && sum.is_finite() {
-            l.map(|x| x / sum)
-        } else {
-            [1.0 / 3.0; 3]
-        };
-        let [v0, v1, v2] = face.vertices.map(|i| &self.vertices[i as usize]);
-        let a = v0.a.coords * l[0] + v1.a.coords * l[1] + v2.a.coords * l[2];
-        let b = v0.b.coords * l[0] + v1.b.coords * l[1] + v2.b.coords * l[2];
-        (Point3::from(a), Point3::from(b))
+        combine(&self.faces[f as usize], &self.vertices, l)
+    }
+
+    /// [`Self::witnesses`] for a copy of a face taken earlier (its vertices are never
+    /// overwritten), without the walk: for answers after a failed expansion.
+    #[must_use]
+    pub fn witnesses_of(&self, face: &Face) -> (Point3<f64>, Point3<f64>) {
+        let l = barycentric(face, &self.vertices);
+        combine(face, &self.vertices, l)
     }
 
     /// Unnormalised-area barycentric coordinates of the origin's projection onto face `f`
     /// (they sum to one up to rounding; negative outside the triangle).
     fn barycentric(&self, f: u8) -> [f64; 3] {
-        let face = &self.faces[f as usize];
-        let [v0, v1, v2] = face.vertices.map(|i| self.vertices[i as usize].w);
-        let n = face.normal;
-        let p = Point3::from(n * face.distance);
-        let area =
-            |x: &Point3<f64>, y: &Point3<f64>, z: &Point3<f64>| n.dot(&(y - x).cross(&(z - x)));
-        let total = area(&v0, &v1, &v2);
-        if total.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
-            return [1.0 / 3.0; 3];
-        }
-        [
-            area(&p, &v1, &v2) / total,
-            area(&v0, &p, &v2) / total,
-            area(&v0, &v1, &p) / total,
-        ]
+        barycentric(&self.faces[f as usize], &self.vertices)
     }
 
     /// Makes face `tri` (no adjacency yet), reusing a freed slot when there is one.
@@ -276,7 +259,14 @@ impl Polytope {
     /// (the centroid averages the rounding of the three vertices).
     fn add_face(&mut self, tri: [u8; 3]) -> Result<u8, PolytopeError> {
         let [p0, p1, p2] = tri.map(|i| self.vertices[i as usize].w);
-        let normal = unit(&(p1 - p0).cross(&(p2 - p0))).ok_or(PolytopeError::Degenerate)?;
+        let cross = (p1 - p0).cross(&(p2 - p0));
+        let len2 = cross.norm_squared();
+        // Plain normalisation unless |n|² under- or overflowed; then the scaled version.
+        let normal = if len2.is_normal() {
+            cross / len2.sqrt()
+        } else {
+            unit(&cross).ok_or(PolytopeError::Degenerate)?
+        };
         let centroid = (p0.coords + p1.coords + p2.coords) / 3.0;
         let slot = if self.free_count > 0 {
             self.free_count -= 1;
@@ -449,4 +439,37 @@ impl Polytope {
         }
         live + 4 == 2 * self.vertices().len()
     }
+}
+
+/// Barycentric coordinates of the origin's projection `d n` onto `face` (see
+/// [`Polytope::witnesses`]); negative outside the triangle.
+fn barycentric(face: &Face, vertices: &[SimplexVertex]) -> [f64; 3] {
+    let [v0, v1, v2] = face.vertices.map(|i| vertices[i as usize].w);
+    let n = face.normal;
+    let p = Point3::from(n * face.distance);
+    let area = |x: &Point3<f64>, y: &Point3<f64>, z: &Point3<f64>| n.dot(&(y - x).cross(&(z - x)));
+    let total = area(&v0, &v1, &v2);
+    if total.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+        return [1.0 / 3.0; 3];
+    }
+    [
+        area(&p, &v1, &v2) / total,
+        area(&v0, &p, &v2) / total,
+        area(&v0, &v1, &p) / total,
+    ]
+}
+
+/// `(Σ λᵢ aᵢ, Σ λᵢ bᵢ)` over `face`'s vertices, with `λ` clamped to `≥ 0` and renormalised.
+fn combine(face: &Face, vertices: &[SimplexVertex], l: [f64; 3]) -> (Point3<f64>, Point3<f64>) {
+    let l = l.map(|x| x.max(0.0));
+    let sum = l[0] + l[1] + l[2];
+    let l = if sum > 0.0 && sum.is_finite() {
+        l.map(|x| x / sum)
+    } else {
+        [1.0 / 3.0; 3]
+    };
+    let [v0, v1, v2] = face.vertices.map(|i| &vertices[i as usize]);
+    let a = v0.a.coords * l[0] + v1.a.coords * l[1] + v2.a.coords * l[2];
+    let b = v0.b.coords * l[0] + v1.b.coords * l[1] + v2.b.coords * l[2];
+    (Point3::from(a), Point3::from(b))
 }

@@ -1,0 +1,185 @@
+//! contact() against parry3d-f64's `query::contact` in the same run, plus a failure
+//! count on a random overlapping corpus (printed once before the timings).
+//!
+//! `cargo bench -p collision --bench contact -- --warm-up-time 1 --measurement-time 3`
+
+mod contact_common;
+use contact_common as common;
+
+use collision::{Capsule, ConvexHull, Cuboid, contact, intersects};
+use common::{hull, pose, rng, to_parry};
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use nalgebra::{Isometry3, Vector3};
+use parry3d_f64::query as pq;
+use parry3d_f64::shape as ps;
+use rand::RngExt;
+use std::hint::black_box;
+
+/// Two hulls, their poses and parry's copies.
+type HullPair = (
+    ConvexHull,
+    ConvexHull,
+    Isometry3<f64>,
+    Isometry3<f64>,
+    ps::ConvexPolyhedron,
+    ps::ConvexPolyhedron,
+);
+
+/// 32 overlapping pairs of hulls of `n` points.
+fn hull_pairs(n: usize) -> Vec<HullPair> {
+    let mut r = rng(100 + n as u64);
+    let mut out = Vec::new();
+    while out.len() < 32 {
+        let (a, qa) = hull(&mut r, n);
+        let (b, qb) = hull(&mut r, n);
+        let (pa, pb) = (pose(&mut r, 0.6), pose(&mut r, 0.6));
+        if intersects(&a, &pa, &b, &pb).unwrap() {
+            out.push((a, b, pa, pb, qa, qb));
+        }
+    }
+    out
+}
+
+/// Runs both libraries on 10,000 random overlapping hull pairs (8 to 64 points) and
+/// counts failures: `None`, an error, or a non-finite field, for an overlapping pair.
+fn failure_count() {
+    let mut r = rng(7);
+    let (mut ours, mut parry, mut total) = (0, 0, 0);
+    let mut disagree = 0;
+    while total < 10_000 {
+        let n = r.random_range(8..=64);
+        let (a, qa) = hull(&mut r, n);
+        let (b, qb) = hull(&mut r, n);
+        let (pa, pb) = (pose(&mut r, 0.8), pose(&mut r, 0.8));
+        if !intersects(&a, &pa, &b, &pb).unwrap() {
+            continue;
+        }
+        total += 1;
+        let mine = contact(&a, &pa, &b, &pb, 0.0);
+        let ok = matches!(&mine, Ok(Some(c)) if c.separation.is_finite() && c.normal.iter().all(|x| x.is_finite()) && c.point_a.iter().chain(c.point_b.iter()).all(|x| x.is_finite()));
+        ours += usize::from(!ok);
+        let theirs = pq::contact(&to_parry(&pa), &qa, &to_parry(&pb), &qb, 0.0);
+        let ok_p = match &theirs {
+            Ok(Some(c)) => {
+                c.dist.is_finite()
+                    && c.normal1.is_finite()
+                    && c.point1.is_finite()
+                    && c.point2.is_finite()
+            }
+            _ => false,
+        };
+        parry += usize::from(!ok_p);
+        if let (Ok(Some(c)), Ok(Some(p))) = (&mine, &theirs)
+            && (c.separation - p.dist).abs() > 1e-6 * c.separation.abs().max(1e-3)
+        {
+            disagree += 1;
+        }
+    }
+    eprintln!(
+        "overlapping corpus of {total} hull pairs: collision failures {ours}, parry failures {parry}, depth disagreements > 1e-6 rel {disagree}"
+    );
+}
+
+fn bench(c: &mut Criterion) {
+    failure_count();
+    let mut g = c.benchmark_group("contact");
+    for n in [16, 64, 1000] {
+        let pairs = hull_pairs(n);
+        let pp: Vec<_> = pairs
+            .iter()
+            .map(|p| (to_parry(&p.2), to_parry(&p.3)))
+            .collect();
+        g.bench_with_input(
+            BenchmarkId::new("collision", format!("hull{n}")),
+            &pairs,
+            |bch, pairs| {
+                bch.iter(|| {
+                    for (a, b, pa, pb, _, _) in pairs {
+                        black_box(contact(a, pa, b, pb, 0.0).unwrap());
+                    }
+                })
+            },
+        );
+        g.bench_with_input(
+            BenchmarkId::new("parry", format!("hull{n}")),
+            &pairs,
+            |bch, pairs| {
+                bch.iter(|| {
+                    for ((_, _, _, _, qa, qb), (ppa, ppb)) in pairs.iter().zip(&pp) {
+                        black_box(pq::contact(ppa, qa, ppb, qb, 0.0).unwrap());
+                    }
+                })
+            },
+        );
+    }
+    // Box–box and capsule–capsule, overlapping.
+    let mut r = rng(9);
+    let boxes: Vec<_> = (0..32)
+        .map(|_| {
+            let h = Vector3::new(
+                r.random_range(0.3..1.0),
+                r.random_range(0.3..1.0),
+                r.random_range(0.3..1.0),
+            );
+            let (pa, pb) = (pose(&mut r, 0.4), pose(&mut r, 0.4));
+            (
+                Cuboid::new(h).unwrap(),
+                pa,
+                pb,
+                ps::Cuboid::new(common::pv(&h)),
+                to_parry(&pa),
+                to_parry(&pb),
+            )
+        })
+        .collect();
+    g.bench_function("collision/box-box", |bch| {
+        bch.iter(|| {
+            for (c, pa, pb, ..) in &boxes {
+                black_box(contact(c, pa, c, pb, 0.0).unwrap());
+            }
+        })
+    });
+    g.bench_function("parry/box-box", |bch| {
+        bch.iter(|| {
+            for (_, _, _, q, ppa, ppb) in &boxes {
+                black_box(pq::contact(ppa, q, ppb, q, 0.0).unwrap());
+            }
+        })
+    });
+    let caps: Vec<_> = (0..32)
+        .map(|_| {
+            let (h, rad) = (r.random_range(0.2..1.0), r.random_range(0.2..0.6));
+            let (pa, pb) = (pose(&mut r, 0.5), pose(&mut r, 0.5));
+            (
+                Capsule::new(h, rad).unwrap(),
+                pa,
+                pb,
+                ps::Capsule::new_y(h, rad),
+                to_parry(&pa),
+                to_parry(&pb),
+            )
+        })
+        .collect();
+    g.bench_function("collision/capsule-capsule", |bch| {
+        bch.iter(|| {
+            for (c, pa, pb, ..) in &caps {
+                black_box(contact(c, pa, c, pb, 0.0).unwrap());
+            }
+        })
+    });
+    g.bench_function("parry/capsule-capsule", |bch| {
+        bch.iter(|| {
+            for (_, _, _, q, ppa, ppb) in &caps {
+                black_box(pq::contact(ppa, q, ppb, q, 0.0).unwrap());
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20);
+    targets = bench
+}
+criterion_main!(benches);
