@@ -30,13 +30,10 @@ pub(crate) fn assemble(
     // Only the face planes are needed from here on.
     let Mesh {
         faces: mesh_faces,
-        verts,
-        twins,
-        state,
-        flat,
+        topo,
         free,
     } = mesh;
-    drop((verts, twins, state, flat, free));
+    drop((topo, free));
     let range = |i: usize| face_offsets[i] as usize..face_offsets[i + 1] as usize;
     // Planes first, so the mesh can go: the seed's normal, offset raised to
     // the highest face vertex.

@@ -27,7 +27,7 @@ pub enum HullError {
     /// All points lie in one plane within tolerance.
     #[error("all points are coplanar within tolerance")]
     Coplanar,
-    /// More than `u32::MAX − 1` points: indices are stored as `u32`.
+    /// At least `u32::MAX / 8` points: half-edge indices are stored as `u32`.
     #[error("{count} points exceed the u32 index range")]
     TooManyPoints {
         /// How many points were given.

@@ -116,7 +116,8 @@ impl Hull {
                 count: points.len(),
             });
         }
-        if points.len() >= u32::MAX as usize / 3 {
+        // Half-edge ids (3 per face, up to 2n + 16 faces) must fit in u32.
+        if points.len() >= u32::MAX as usize / 8 {
             return Err(HullError::TooManyPoints {
                 count: points.len(),
             });

@@ -52,11 +52,11 @@ fn height(m: &Mesh, pts: &[Point3<f64>], f: u32, v: u32) -> f64 {
 pub(crate) fn merge(m: &Mesh, pts: &[Point3<f64>], s: &Scale) -> Faces {
     let eps = s.eps;
     let slots = m.faces.len() as u32;
-    let alive = |f: u32| m.state[f as usize] == ALIVE;
+    let alive = |f: u32| m.topo[f as usize].state == ALIVE;
     let mut seeds: Vec<(f64, u32)> = (0..slots)
-        .filter(|&f| alive(f) && m.flat[f as usize] != 0)
+        .filter(|&f| alive(f) && m.topo[f as usize].flat != 0)
         .map(|f| {
-            let [a, b, c] = m.verts[f as usize].map(|v| pts[v as usize]);
+            let [a, b, c] = m.topo[f as usize].verts.map(|v| pts[v as usize]);
             ((b - a).cross(&(c - a)).norm(), f)
         })
         .collect();
@@ -108,7 +108,7 @@ pub(crate) fn merge(m: &Mesh, pts: &[Point3<f64>], s: &Scale) -> Faces {
 }
 
 fn push_triangle(m: &Mesh, f: u32, out: &mut Faces) {
-    out.loops.extend_from_slice(&m.verts[f as usize]);
+    out.loops.extend_from_slice(&m.topo[f as usize].verts);
     out.offsets.push(out.loops.len() as u32);
     out.seeds.push(f);
 }

@@ -96,15 +96,28 @@ pub(crate) fn plane(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, s: &Scale
     (face, len)
 }
 
-/// The hull under construction.
-pub(crate) struct Mesh {
-    pub faces: Vec<Face>,
-    pub verts: Vec<[u32; 3]>,
-    pub twins: Vec<[u32; 3]>,
-    pub state: Vec<u8>,
+/// A face's connectivity, kept in one record so that walking the mesh
+/// touches one cache line per face.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Topo {
+    /// Vertices, counter-clockwise seen from outside.
+    pub verts: [u32; 3],
+    /// Twin of each half-edge.
+    pub twins: [u32; 3],
+    /// [`ALIVE`], [`VISIBLE`] or [`FREE`].
+    pub state: u8,
     /// Bit `i` set: edge `i` is flat (each far vertex within `ε` of the
     /// other face's plane). Kept current as faces are replaced.
-    pub flat: Vec<u8>,
+    pub flat: u8,
+}
+
+/// The hull under construction.
+pub(crate) struct Mesh {
+    /// Planes and conflict ranges.
+    pub faces: Vec<Face>,
+    /// Connectivity.
+    pub topo: Vec<Topo>,
+    /// Recyclable face slots.
     pub free: Vec<u32>,
 }
 
@@ -121,10 +134,7 @@ impl Mesh {
     pub fn with_capacity(capacity: usize) -> Self {
         Self {
             faces: Vec::with_capacity(capacity),
-            verts: Vec::with_capacity(capacity),
-            twins: Vec::with_capacity(capacity),
-            state: Vec::with_capacity(capacity),
-            flat: Vec::with_capacity(capacity),
+            topo: Vec::with_capacity(capacity),
             free: Vec::new(),
         }
     }
@@ -137,20 +147,20 @@ impl Mesh {
             &pts[v[2] as usize],
             s,
         );
+        let topo = Topo {
+            verts: v,
+            twins: [NONE; 3],
+            state: ALIVE,
+            flat: 0,
+        };
         if let Some(f) = self.free.pop() {
             let i = f as usize;
             self.faces[i] = face;
-            self.verts[i] = v;
-            self.twins[i] = [NONE; 3];
-            self.state[i] = ALIVE;
-            self.flat[i] = 0;
+            self.topo[i] = topo;
             f
         } else {
             self.faces.push(face);
-            self.verts.push(v);
-            self.twins.push([NONE; 3]);
-            self.state.push(ALIVE);
-            self.flat.push(0);
+            self.topo.push(topo);
             (self.faces.len() - 1) as u32
         }
     }
@@ -159,21 +169,21 @@ impl Mesh {
     #[inline]
     #[must_use]
     pub fn origin(&self, h: u32) -> u32 {
-        self.verts[(h / 3) as usize][(h % 3) as usize]
+        self.topo[(h / 3) as usize].verts[(h % 3) as usize]
     }
 
     /// Twin of half-edge `h`.
     #[inline]
     #[must_use]
     pub fn twin(&self, h: u32) -> u32 {
-        self.twins[(h / 3) as usize][(h % 3) as usize]
+        self.topo[(h / 3) as usize].twins[(h % 3) as usize]
     }
 
     /// Sets `h` and `t` as each other's twins.
     #[inline]
     pub fn link(&mut self, h: u32, t: u32) {
-        self.twins[(h / 3) as usize][(h % 3) as usize] = t;
-        self.twins[(t / 3) as usize][(t % 3) as usize] = h;
+        self.topo[(h / 3) as usize].twins[(h % 3) as usize] = t;
+        self.topo[(t / 3) as usize].twins[(t % 3) as usize] = h;
     }
 
     /// Float height of `p` above face `f`.
@@ -196,7 +206,7 @@ impl Mesh {
     ) {
         let flat = self.height(t / 3, far_h).abs() <= eps && self.height(h / 3, far_t).abs() <= eps;
         for e in [h, t] {
-            let bits = &mut self.flat[(e / 3) as usize];
+            let bits = &mut self.topo[(e / 3) as usize].flat;
             let bit = 1u8 << (e % 3);
             *bits = if flat { *bits | bit } else { *bits & !bit };
         }
@@ -225,7 +235,7 @@ impl Mesh {
         } else if h < t_eps - err {
             (false, h)
         } else {
-            let [a, b, c] = self.verts[f as usize].map(|i| &pts[i as usize]);
+            let [a, b, c] = self.topo[f as usize].verts.map(|i| &pts[i as usize]);
             let (_, len) = plane(a, b, c, s);
             (height_sign(a, b, c, q, t_eps * len) > 0.0, h)
         }

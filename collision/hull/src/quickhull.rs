@@ -110,7 +110,7 @@ impl<'a> Builder<'a> {
     pub fn run(&mut self) -> Result<(), HullError> {
         while let Some(f) = self.pending.pop() {
             let face = self.mesh.faces[f as usize];
-            if self.mesh.state[f as usize] != ALIVE || face.len == 0 {
+            if self.mesh.topo[f as usize].state != ALIVE || face.len == 0 {
                 continue;
             }
             let eye = self.pool[face.start as usize];
@@ -131,16 +131,16 @@ impl<'a> Builder<'a> {
         // Flood fill of the faces that see the eye (exact sign, threshold 0).
         self.visible.clear();
         self.stack.clear();
-        self.mesh.state[f as usize] = VISIBLE;
+        self.mesh.topo[f as usize].state = VISIBLE;
         self.stack.push(f);
         while let Some(g) = self.stack.pop() {
             self.visible.push(g);
-            for t in self.mesh.twins[g as usize] {
+            for t in self.mesh.topo[g as usize].twins {
                 let nb = t / 3;
-                if self.mesh.state[nb as usize] == ALIVE
+                if self.mesh.topo[nb as usize].state == ALIVE
                     && self.mesh.height_above(self.pts, nb, &q, 0.0, &self.scale).0
                 {
-                    self.mesh.state[nb as usize] = VISIBLE;
+                    self.mesh.topo[nb as usize].state = VISIBLE;
                     self.stack.push(nb);
                 }
             }
@@ -161,7 +161,7 @@ impl<'a> Builder<'a> {
             if face.len > 0 {
                 self.sources.push((face.start, face.len));
             }
-            self.mesh.state[g as usize] = FREE;
+            self.mesh.topo[g as usize].state = FREE;
             self.mesh.free.push(g);
         }
         // The cone: one triangle (from, to, eye) per horizon edge.
@@ -190,7 +190,7 @@ impl<'a> Builder<'a> {
             if self.mesh.height(outside / 3, &q).abs() <= eps {
                 self.mesh.mark_flat(h, outside, &q, far_t, eps);
             } else {
-                self.mesh.flat[(outside / 3) as usize] &= !(1u8 << (outside % 3));
+                self.mesh.topo[(outside / 3) as usize].flat &= !(1u8 << (outside % 3));
             }
         }
         self.distribute(eye.index);
@@ -339,7 +339,7 @@ impl<'a> Builder<'a> {
     fn compact(&mut self) {
         self.live.clear();
         for (f, face) in self.mesh.faces.iter().enumerate() {
-            if self.mesh.state[f] != FREE && face.len > 0 {
+            if self.mesh.topo[f].state != FREE && face.len > 0 {
                 self.live.push((face.start, f as u32));
             }
         }
@@ -358,7 +358,7 @@ impl<'a> Builder<'a> {
     /// Orders the boundary of the visible region into `self.horizon`.
     fn walk_horizon(&mut self) -> Result<(), HullError> {
         let m = &self.mesh;
-        let outside = |h: u32| m.state[(m.twin(h) / 3) as usize] != VISIBLE;
+        let outside = |h: u32| m.topo[(m.twin(h) / 3) as usize].state != VISIBLE;
         let mut boundary = 0usize;
         let mut start = NONE;
         for &g in &self.visible {

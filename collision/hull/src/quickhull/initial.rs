@@ -41,7 +41,7 @@ impl Builder<'_> {
         for e in extremes {
             let q = pts[e];
             let above = (0..self.mesh.faces.len() as u32).find(|&f| {
-                self.mesh.state[f as usize] == ALIVE
+                self.mesh.topo[f as usize].state == ALIVE
                     && self
                         .mesh
                         .height_above(pts, f, &q, self.scale.eps, &self.scale)
@@ -65,7 +65,8 @@ impl Builder<'_> {
         }
         self.cone.clear();
         self.cone.extend(
-            (0..self.mesh.faces.len() as u32).filter(|&f| self.mesh.state[f as usize] == ALIVE),
+            (0..self.mesh.faces.len() as u32)
+                .filter(|&f| self.mesh.topo[f as usize].state == ALIVE),
         );
     }
 
@@ -76,7 +77,7 @@ impl Builder<'_> {
         let mut sum = Vector3::zeros();
         let mut count = 0.0;
         for &f in &self.cone {
-            for v in self.mesh.verts[f as usize] {
+            for v in self.mesh.topo[f as usize].verts {
                 sum += self.pts[v as usize].coords;
                 count += 1.0;
             }
