@@ -10,12 +10,13 @@ use crate::properties::mass_properties;
 use crate::{Hull, Plane};
 use nalgebra::Point3;
 
-/// Builds the output. `original` holds the caller's points (same indices as
-/// the mesh), which the builder saw multiplied by `factor`.
+/// Builds the output. The mesh's vertex `v` is input point `vidx[v]` of
+/// `original`, which the builder saw multiplied by `factor`.
 #[must_use]
 pub(crate) fn assemble(
     mesh: Mesh,
     faces: Faces,
+    vidx: &[u32],
     original: &[Point3<f64>],
     factor: f64,
     tolerance: f64,
@@ -49,19 +50,19 @@ pub(crate) fn assemble(
         } else {
             face_indices[r]
                 .iter()
-                .map(|&v| normal.dot(&original[v as usize].coords))
+                .map(|&v| normal.dot(&original[vidx[v as usize] as usize].coords))
                 .fold(f64::NEG_INFINITY, f64::max)
         };
         planes.push(Plane { normal, offset });
     }
     drop((mesh_faces, seeds));
-    let mut remap = vec![NONE; original.len()];
+    let mut remap = vec![NONE; vidx.len()];
     let mut vertices = Vec::new();
     for v in &mut face_indices {
         let slot = &mut remap[*v as usize];
         if *slot == NONE {
             *slot = vertices.len() as u32;
-            vertices.push(original[*v as usize]);
+            vertices.push(original[vidx[*v as usize] as usize]);
         }
         *v = *slot;
     }

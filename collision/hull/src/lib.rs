@@ -133,16 +133,14 @@ impl Hull {
         let scale = tolerance::Scale::of(&bounds);
         let mut builder = quickhull::Builder::new(&work, &bounds, scale)?;
         builder.run()?;
-        let mesh = builder.into_mesh();
-        let mut faces = merge::merge(&mesh, &work, &scale);
-        merge::drop_non_corners(&mut faces, points.len());
+        let (mesh, vpos, vidx) = builder.into_parts();
+        let mut faces = merge::merge(&mesh, &vpos, &scale);
+        drop(vpos);
+        merge::drop_non_corners(&mut faces, vidx.len());
         let factor = factor.unwrap_or(1.0);
+        let tolerance = scale.eps / factor;
         Ok(assemble::assemble(
-            mesh,
-            faces,
-            points,
-            factor,
-            scale.eps / factor,
+            mesh, faces, &vidx, points, factor, tolerance,
         ))
     }
 

@@ -34,6 +34,12 @@ struct Conflict {
 pub(crate) struct Builder<'a> {
     pts: &'a [Point3<f64>],
     pub scale: Scale,
+    /// Coordinates of the hull vertices, in the order they were added (the
+    /// mesh refers to these dense ids): recent vertices are near each other
+    /// in memory as well as in space, unlike the input's order.
+    pub vpos: Vec<Point3<f64>>,
+    /// Input index of each dense vertex.
+    pub vidx: Vec<u32>,
     pub mesh: Mesh,
     /// Conflict ranges of all faces; capacity `2n`, compacted when full.
     pool: Vec<Conflict>,
@@ -66,11 +72,13 @@ impl<'a> Builder<'a> {
     pub fn new(pts: &'a [Point3<f64>], bounds: &Bounds, scale: Scale) -> Result<Self, HullError> {
         let [a, b, c, d] = initial::simplex(pts, &bounds.extremes, &scale)?;
         let n = pts.len();
+        let vidx = vec![a, b, c, d];
+        let vpos: Vec<Point3<f64>> = vidx.iter().map(|&i| pts[i as usize]).collect();
         // Euler: a hull of h ≤ n vertices has 2h − 4 faces; the slack covers
         // the faces of one step. Reserved, not touched.
         let mut mesh = Mesh::with_capacity(2 * n + 16);
-        for v in [[a, b, c], [a, d, b], [b, d, c], [c, d, a]] {
-            mesh.add_face(pts, v, &scale);
+        for v in [[0, 1, 2], [0, 3, 1], [1, 3, 2], [2, 3, 0]] {
+            mesh.add_face(&vpos, v, &scale);
         }
         // Pair the 12 half-edges by brute force. No edge of a tetrahedron
         // with a vertex more than `ε` off the opposite face is flat.
@@ -85,6 +93,8 @@ impl<'a> Builder<'a> {
         let mut builder = Self {
             pts,
             scale,
+            vpos,
+            vidx,
             mesh,
             pool: Vec::with_capacity(2 * n),
             pending: Vec::new(),
@@ -119,10 +129,11 @@ impl<'a> Builder<'a> {
         Ok(())
     }
 
-    /// The finished mesh.
+    /// The finished mesh, the dense vertex coordinates and their input
+    /// indices.
     #[must_use]
-    pub fn into_mesh(self) -> Mesh {
-        self.mesh
+    pub fn into_parts(self) -> (Mesh, Vec<Point3<f64>>, Vec<u32>) {
+        (self.mesh, self.vpos, self.vidx)
     }
 
     /// Adds `eye` (exactly above face `f`) to the hull.
@@ -138,7 +149,10 @@ impl<'a> Builder<'a> {
             for t in self.mesh.topo[g as usize].twins {
                 let nb = t / 3;
                 if self.mesh.topo[nb as usize].state == ALIVE
-                    && self.mesh.height_above(self.pts, nb, &q, 0.0, &self.scale).0
+                    && self
+                        .mesh
+                        .height_above(&self.vpos, nb, &q, 0.0, &self.scale)
+                        .0
                 {
                     self.mesh.topo[nb as usize].state = VISIBLE;
                     self.stack.push(nb);
@@ -165,11 +179,14 @@ impl<'a> Builder<'a> {
             self.mesh.free.push(g);
         }
         // The cone: one triangle (from, to, eye) per horizon edge.
+        let apex = self.vpos.len() as u32;
+        self.vpos.push(q);
+        self.vidx.push(eye.index);
         self.cone.clear();
         for &(from, to, outside) in &self.horizon {
             let nf = self
                 .mesh
-                .add_face(self.pts, [from, to, eye.index], &self.scale);
+                .add_face(&self.vpos, [from, to, apex], &self.scale);
             self.mesh.link(3 * nf, outside);
             self.cone.push(nf);
         }
@@ -181,12 +198,12 @@ impl<'a> Builder<'a> {
             self.mesh.link(h, t);
             let (from, _, outside) = self.horizon[i];
             let (_, to_next, _) = self.horizon[(i + 1) % k];
-            let (far_h, far_t) = (&self.pts[from as usize], &self.pts[to_next as usize]);
+            let (far_h, far_t) = (&self.vpos[from as usize], &self.vpos[to_next as usize]);
             self.mesh.mark_flat(h, t, far_h, far_t, eps);
             // The horizon edge; the outside face was just tested against
             // the eye, so rule out the common non-flat case from that.
             let h = 3 * self.cone[i];
-            let far_t = &self.pts[self.mesh.origin(next(next(outside))) as usize];
+            let far_t = &self.vpos[self.mesh.origin(next(next(outside))) as usize];
             if self.mesh.height(outside / 3, &q).abs() <= eps {
                 self.mesh.mark_flat(h, outside, &q, far_t, eps);
             } else {
@@ -276,7 +293,7 @@ impl<'a> Builder<'a> {
         for _ in 0..k {
             let (above, h) =
                 self.mesh
-                    .height_above(self.pts, self.cone[slot], p, self.scale.eps, &self.scale);
+                    .height_above(&self.vpos, self.cone[slot], p, self.scale.eps, &self.scale);
             if above {
                 *last = slot;
                 self.cursors[slot].0 += 1;
