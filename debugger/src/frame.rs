@@ -120,18 +120,30 @@ fn finite_p(p: &Point3<f64>) -> bool {
 /// Converts every event of `trace` to a frame, in order: one frame per GJK step, per
 /// GJK result and per EPA step. `pose_a` places the GJK result's simplex (its record
 /// has no pose); the steps carry their own.
+///
+/// Frames show what the algorithms worked on: when a query runs GJK/EPA on the shapes'
+/// cores (balls as points, capsules as segments), the vertices, witness points and
+/// bounds are the cores', also in the GJK result frame (whose caption gives the
+/// query's answer for the full shapes).
 #[must_use]
 pub fn frames_from_trace(trace: &Trace, pose_a: &Isometry3<f64>) -> Vec<Frame> {
-    trace
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            TraceEvent::GjkStep(s) => Some(gjk_step(s)),
-            TraceEvent::GjkDone(out) => Some(gjk_result(out, pose_a)),
-            TraceEvent::EpaStep(s) => Some(epa_step(s)),
-            _ => None,
-        })
-        .collect()
+    let mut lower = 0.0;
+    let mut frames = Vec::with_capacity(trace.events.len());
+    for e in &trace.events {
+        match e {
+            TraceEvent::GjkStep(s) => {
+                lower = s.lower_bound;
+                frames.push(gjk_step(s));
+            }
+            TraceEvent::GjkDone(out) => {
+                frames.push(gjk_result(out, pose_a, lower));
+                lower = 0.0;
+            }
+            TraceEvent::EpaStep(s) => frames.push(epa_step(s)),
+            _ => {}
+        }
+    }
+    frames
 }
 
 fn vertex(pose: &Isometry3<f64>, v: &SimplexVertex) -> FrameVertex {
@@ -205,7 +217,7 @@ fn gjk_step(s: &GjkStepRecord) -> Frame {
     }
 }
 
-fn gjk_result(out: &GjkOutput, pose_a: &Isometry3<f64>) -> Frame {
+fn gjk_result(out: &GjkOutput, pose_a: &Isometry3<f64>, last_lower: f64) -> Frame {
     let vertices: Vec<FrameVertex> = out
         .simplex
         .vertices()
@@ -213,12 +225,20 @@ fn gjk_result(out: &GjkOutput, pose_a: &Isometry3<f64>) -> Frame {
         .map(|v| vertex(pose_a, v))
         .collect();
     let (edges, triangles) = simplex_topology(vertices.len());
-    let (_, _, closest) = combination(&vertices);
+    let (witness_a, witness_b, closest) = combination(&vertices);
+    let separated = matches!(out.status, GjkStatus::Converged | GjkStatus::MaxIterations);
+    let upper = if separated {
+        closest.coords.norm()
+    } else {
+        0.0
+    };
     let caption = format!(
-        "GJK result: {:?} after {} iterations, simplex of {} vertices, distance in [{}, {}]",
+        "GJK result: {:?} after {} iterations, simplex of {} vertices; answer distance {} \
+         in [{}, {}]",
         out.status,
         out.iterations,
         vertices.len(),
+        num(out.distance),
         num(out.lower_bound),
         num(out.distance)
     );
@@ -233,10 +253,14 @@ fn gjk_result(out: &GjkOutput, pose_a: &Isometry3<f64>) -> Frame {
         support: None,
         closest,
         direction: unit(&out.normal),
-        witness_a: out.point_a,
-        witness_b: out.point_b,
-        lower_bound: out.lower_bound,
-        upper_bound: out.distance,
+        witness_a,
+        witness_b,
+        lower_bound: if separated {
+            last_lower.min(upper)
+        } else {
+            0.0
+        },
+        upper_bound: upper,
         caption,
     }
 }

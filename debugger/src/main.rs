@@ -24,7 +24,7 @@ struct Args {
     #[arg(long)]
     text: bool,
     /// Panels per row of the film strip.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 3)]
     columns: usize,
 }
 

@@ -64,8 +64,9 @@ pub struct Recording {
     pub scene: Scene,
     /// Which query ran, as the fixture's `"type"` tag.
     pub query: &'static str,
-    /// Convex radius of A's core ([`ConvexRadius`]) when the traced algorithm ran on the
-    /// cores (contact queries), else `0`.
+    /// Convex radius of A around its core ([`ConvexRadius`]): the queries run GJK and EPA
+    /// on the cores, so the frames' points lie on the core (a ball's centre, a capsule's
+    /// segment) and the full shape is the core grown by this radius.
     pub radius_a: f64,
     /// Convex radius of B's core, as `radius_a`.
     pub radius_b: f64,
@@ -97,7 +98,14 @@ pub fn record(scene: &Scene) -> Result<Recording, DebugError> {
     let (a, pa, b, pb) = (&scene.shape_a, &scene.pose_a, &scene.shape_b, &scene.pose_b);
     let mut trace = Trace::new();
     let mut notes = Vec::new();
-    let (mut radius_a, mut radius_b) = (0.0, 0.0);
+    let (radius_a, radius_b) = (core_radius(a), core_radius(b));
+    let traced = !matches!(scene.query, Query::RayCast { .. });
+    if traced && (radius_a > 0.0 || radius_b > 0.0) {
+        notes.push(format!(
+            "GJK and EPA run on the shapes' cores (convex radii {radius_a} and {radius_b}): \
+             frames show the cores' points and distances; the answer is for the full shapes"
+        ));
+    }
     let failed = |e: &dyn std::fmt::Display| Outcome::Failed {
         message: e.to_string(),
     };
@@ -123,23 +131,13 @@ pub fn record(scene: &Scene) -> Result<Recording, DebugError> {
                 Err(e) => failed(&e),
             },
         ),
-        Query::Contact { margin } => {
-            radius_a = core_radius(a);
-            radius_b = core_radius(b);
-            if radius_a > 0.0 || radius_b > 0.0 {
-                notes.push(format!(
-                    "contact runs GJK/EPA on the shapes' cores (convex radii {radius_a} and \
-                     {radius_b}): frames show the cores' points"
-                ));
-            }
-            (
-                "contact",
-                match collision::contact_observed(a, pa, b, pb, margin, &mut trace) {
-                    Ok(c) => Outcome::Contact(c),
-                    Err(e) => failed(&e),
-                },
-            )
-        }
+        Query::Contact { margin } => (
+            "contact",
+            match collision::contact_observed(a, pa, b, pb, margin, &mut trace) {
+                Ok(c) => Outcome::Contact(c),
+                Err(e) => failed(&e),
+            },
+        ),
         Query::TimeOfImpact { .. } => {
             notes.push(
                 "time_of_impact has no observed variant yet: recorded GJK closest points at \
@@ -220,16 +218,16 @@ impl Recording {
     pub fn outcome_text(&self) -> String {
         match &self.outcome {
             Outcome::Intersects(hit) => format!("intersects: {hit}"),
-            Outcome::Distance(d) => format!("distance: {d}"),
+            Outcome::Distance(d) => format!("distance: {d:?}"),
             Outcome::ClosestPoints(ClosestPoints::Overlapping) => {
                 "closest points: overlapping".to_string()
             }
             Outcome::ClosestPoints(ClosestPoints::Separated { distance, .. }) => {
-                format!("closest points: separated, distance {distance}")
+                format!("closest points: separated, distance {distance:?}")
             }
             Outcome::Contact(None) => "contact: none within the margin".to_string(),
             Outcome::Contact(Some(c)) => format!(
-                "contact: separation {} normal ({}, {}, {}) {:?} by {:?}",
+                "contact: separation {:?} normal ({:?}, {:?}, {:?}) {:?} by {:?}",
                 c.separation, c.normal.x, c.normal.y, c.normal.z, c.status, c.method
             ),
             Outcome::Failed { message } => format!("FAILED: {message}"),

@@ -49,6 +49,8 @@ impl Replay {
     }
 
     /// Moves to the next frame; returns `false` (and stays) at the last one.
+    // A cursor that moves both ways, not an iterator: `next` pairs with `prev`.
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> bool {
         if self.index + 1 < self.frames.len() {
             self.index += 1;

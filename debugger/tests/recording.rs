@@ -71,20 +71,40 @@ fn gjk_fixture_has_one_frame_per_step_and_ends_on_the_closed_form() {
     assert!(r.gjk_step_count() >= 1);
     assert_eq!(r.epa_step_count(), 0);
     assert_eq!(r.frames.len(), r.gjk_step_count() + 1);
-    assert_gjk_bounds(&r, 3.5);
+    assert_gjk_bounds(&r, 3.5 + r.radius_a + r.radius_b);
     let last = r.frames.last().unwrap();
     assert!(matches!(last.kind, FrameKind::GjkResult { .. }));
-    close("final upper bound", last.upper_bound, 3.5, 1e-12);
-    close("final lower bound", last.lower_bound, 3.5, 3.5e-9);
-    close_p("witness a", &last.witness_a, [0.0, 0.6, 0.8], 1e-6);
-    close_p("witness b", &last.witness_b, [0.0, 2.7, 3.6], 1e-6);
+    // Frames show the cores (the balls' centres, 5 apart); core witnesses pushed out by
+    // the radii along the direction are the full shapes' closest points.
+    let (ra, rb) = (r.radius_a, r.radius_b);
+    assert_eq!((ra, rb), (1.0, 0.5));
+    close("final upper bound", last.upper_bound, 3.5 + ra + rb, 1e-12);
+    close("final lower bound", last.lower_bound, 3.5 + ra + rb, 5e-9);
+    let n = last.direction.unwrap();
+    close_p(
+        "witness a",
+        &(last.witness_a + n * ra),
+        [0.0, 0.6, 0.8],
+        1e-6,
+    );
+    close_p(
+        "witness b",
+        &(last.witness_b - n * rb),
+        [0.0, 2.7, 3.6],
+        1e-6,
+    );
     close(
         "|b − a|",
         (last.witness_b - last.witness_a).norm(),
-        3.5,
+        5.0,
         1e-9,
     );
-    assert!(r.notes.is_empty());
+    let Outcome::ClosestPoints(collision::ClosestPoints::Separated { distance, .. }) = r.outcome
+    else {
+        panic!("{:?}", r.outcome)
+    };
+    close("answer", distance, 3.5, 1e-12);
+    assert!(r.notes.iter().any(|n| n.contains("cores")), "{:?}", r.notes);
 }
 
 /// Every GJK step brackets the true distance, `|v|` is the upper bound and only
@@ -123,27 +143,30 @@ fn assert_gjk_bounds(r: &Recording, distance: f64) {
 #[test]
 fn multi_step_gjk_fixtures_bracket_their_closed_form_distances() {
     // Distances from the fixtures' descriptions (closed forms).
-    for (name, distance, min_steps) in [
-        ("cone_ball_base", 0.5, 5),
-        ("cylinder_ball_side", 0.5, 4),
-        ("capsule_capsule_crossed", 1.25, 4),
-        ("book_diamond_above_ground", 9.0, 3),
-        ("cuboid_cuboid_edge_edge_gap", 3.0 - 2.0 * 2f64.sqrt(), 3),
+    // Frames measure the cores: the full distance plus the convex radii.
+    for (name, distance) in [
+        ("cone_ball_base", 0.5),
+        ("cylinder_ball_side", 0.5),
+        ("capsule_capsule_crossed", 1.25),
+        ("book_diamond_above_ground", 9.0),
+        ("cuboid_cuboid_edge_edge_gap", 3.0 - 2.0 * 2f64.sqrt()),
+        ("rounded_cuboid_cuboid_gap", 0.9),
     ] {
         let r = rec(name);
+        let core_distance = distance + r.radius_a + r.radius_b;
         assert_frames_follow_trace(&r);
         assert!(
-            r.gjk_step_count() >= min_steps,
+            r.gjk_step_count() >= 2,
             "{name}: {} steps",
             r.gjk_step_count()
         );
         assert_eq!(r.frames.len(), r.gjk_step_count() + 1, "{name}");
-        assert_gjk_bounds(&r, distance);
+        assert_gjk_bounds(&r, core_distance);
         let last = r.frames.last().unwrap();
         close(
             name,
             (last.witness_b - last.witness_a).norm(),
-            distance,
+            core_distance,
             1e-6,
         );
     }
@@ -161,7 +184,10 @@ fn box_box_face_gap_ends_on_the_faces() {
     close("same y", last.witness_b.y - last.witness_a.y, 0.0, 1e-12);
     let d = last.direction.unwrap();
     close("normal along x", d.x, 1.0, 1e-12);
-    assert_eq!(r.outcome, Outcome::Distance(last.upper_bound));
+    let Outcome::Distance(d) = r.outcome else {
+        panic!("{:?}", r.outcome)
+    };
+    close("answer", d, 0.5, 1e-12);
 }
 
 #[test]
@@ -178,9 +204,20 @@ fn rotated_pose_frames_are_in_world_coordinates() {
     let last = r.frames.last().unwrap();
     let want_a = motion * Point3::new(0.0, 0.6, 0.8);
     let want_b = motion * Point3::new(0.0, 2.7, 3.6);
-    close_p("witness a", &last.witness_a, want_a.coords.into(), 1e-6);
-    close_p("witness b", &last.witness_b, want_b.coords.into(), 1e-6);
     let n = last.direction.unwrap();
+    let (ra, rb) = (r.radius_a, r.radius_b);
+    close_p(
+        "witness a",
+        &(last.witness_a + n * ra),
+        want_a.coords.into(),
+        1e-6,
+    );
+    close_p(
+        "witness b",
+        &(last.witness_b - n * rb),
+        want_b.coords.into(),
+        1e-6,
+    );
     let want_n = motion.rotation * Vector3::new(0.0, 0.6, 0.8);
     close("normal", (n - want_n).norm(), 0.0, 1e-6);
 }

@@ -15,7 +15,8 @@ pub use view::{Camera, Window, difference_outline, outline};
 use crate::frame::{Frame, num, unit};
 use crate::record::{Outcome, Recording};
 use collision::contact::ConvexRadius;
-use collision::{ClosestPoints, SupportMap};
+use collision::observer::TraceEvent;
+use collision::{ClosestPoints, GjkStatus, SupportMap};
 use fixtures::Query;
 use nalgebra::{Point3, Vector3};
 use panel::{Outlines, ViewBox, color};
@@ -38,7 +39,7 @@ impl Default for SnapshotOptions {
     fn default() -> SnapshotOptions {
         SnapshotOptions {
             frame: None,
-            columns: 2,
+            columns: 3,
             view_size: 300.0,
             outline_samples: 160,
         }
@@ -324,7 +325,14 @@ fn outlines(rec: &Recording, camera: &Camera, samples: usize) -> Outlines {
         Outcome::ClosestPoints(ClosestPoints::Separated {
             point_a, point_b, ..
         }) => Some((*point_a, *point_b)),
-        _ => None,
+        Outcome::Failed { .. } | Outcome::NotRecorded => None,
+        // Distance and intersection answers carry no points: GJK's own result has them.
+        _ => rec.trace.events.iter().rev().find_map(|e| match e {
+            TraceEvent::GjkDone(out) if out.status == GjkStatus::Converged => {
+                Some((out.point_a, out.point_b))
+            }
+            _ => None,
+        }),
     };
     Outlines {
         answer,
@@ -358,7 +366,7 @@ fn windows(rec: &Recording, camera: &Camera, o: &Outlines) -> (Window, Window) {
     let scale = shape_scale(rec);
     // The configuration view centres on the origin at the scale of the answer; the world
     // view may show a little more of the shapes around the witness points.
-    let cap = 3.0 * scale + 2.0 * reach;
+    let cap = 2.0 * scale + 2.0 * reach;
     let config_cap = scale.max(4.0 * reach);
     let mut cs: Vec<Point3<f64>> = vec![Point3::origin()];
     for f in &rec.frames {

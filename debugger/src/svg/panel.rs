@@ -75,7 +75,8 @@ pub struct Outlines {
     pub answer: Option<(Point3<f64>, Point3<f64>)>,
 }
 
-fn frame_box(svg: &mut Svg, v: &ViewBox, title: &str) {
+/// Background and border; the title is drawn last ([`title`]) so fills never cover it.
+fn frame_box(svg: &mut Svg, v: &ViewBox) {
     svg.rect(
         0.0,
         0.0,
@@ -89,7 +90,24 @@ fn frame_box(svg: &mut Svg, v: &ViewBox, title: &str) {
             dash: "",
         },
     );
+}
+
+fn title(svg: &mut Svg, v: &ViewBox, title: &str) {
+    svg.rect(
+        0.5,
+        0.5,
+        7.0 * title.chars().count() as f64 + 8.0,
+        19.0,
+        &Style {
+            stroke: "none",
+            width: 0.0,
+            fill: "#ffffff",
+            opacity: 0.85,
+            dash: "",
+        },
+    );
     svg.text([6.0, 14.0], 11.0, "#616161", "", title);
+    gizmo(svg, v);
 }
 
 /// Screen axes gizmo in the bottom-left corner, with labels.
@@ -113,6 +131,19 @@ fn gizmo(svg: &mut Svg, v: &ViewBox) {
     }
 }
 
+/// "view width w" in the bottom-right corner, `line` lines above the bottom.
+fn scale_note(svg: &mut Svg, v: &ViewBox, line: usize) {
+    let note = format!("view width {}", crate::frame::num(2.0 * v.window.half));
+    let y = v.size - 8.0 - 13.0 * line as f64;
+    svg.text(
+        [v.size - 6.0, y],
+        10.0,
+        "#757575",
+        r#"text-anchor="end""#,
+        &note,
+    );
+}
+
 fn poly(svg: &mut Svg, v: &ViewBox, ps: &[Point3<f64>], style: &Style<'_>) {
     let px: Vec<[f64; 2]> = ps.iter().map(|p| v.px(p)).collect();
     svg.polygon(&px, style);
@@ -131,7 +162,7 @@ fn arrow(svg: &mut Svg, from: [f64; 2], d: [f64; 2], color: &str, marker: &str, 
 
 /// Draws the configuration-space view of `frame` at the SVG origin.
 pub fn config_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outlines) {
-    frame_box(svg, v, "configuration space A − B");
+    frame_box(svg, v);
     poly(
         svg,
         v,
@@ -290,12 +321,13 @@ pub fn config_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outline
             &note,
         );
     }
-    gizmo(svg, v);
+    scale_note(svg, v, if outside > 0 { 1 } else { 0 });
+    title(svg, v, "configuration space A − B");
 }
 
 /// Draws the world view of `frame` at the SVG origin.
 pub fn world_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outlines) {
-    frame_box(svg, v, "world");
+    frame_box(svg, v);
     for (ps, col, name) in [(&outlines.a, color::A, "A"), (&outlines.b, color::B, "B")] {
         poly(
             svg,
@@ -309,12 +341,25 @@ pub fn world_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outlines
                 dash: "",
             },
         );
-        if !ps.is_empty() {
-            let c = ps.iter().fold(Vector3::zeros(), |s, p| s + p.coords) / ps.len() as f64;
-            let c = Point3::from(c);
-            if v.window.contains(&v.camera, &c) {
-                svg.text(v.px(&c), 14.0, col, r#"font-weight="bold""#, name);
+        // The name goes above A's outline and below B's (kept inside the view), so the
+        // two names stay apart even when the shapes share a centre.
+        let px: Vec<[f64; 2]> = ps.iter().map(|p| v.px(p)).collect();
+        if !px.is_empty() {
+            let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+            for p in &px {
+                for k in 0..2 {
+                    lo[k] = lo[k].min(p[k]);
+                    hi[k] = hi[k].max(p[k]);
+                }
             }
+            let x = ((lo[0] + hi[0]) / 2.0).clamp(20.0, v.size - 20.0);
+            let y = if name == "A" {
+                lo[1] - 5.0
+            } else {
+                hi[1] + 16.0
+            }
+            .clamp(34.0, v.size - 30.0);
+            svg.text([x - 5.0, y], 14.0, col, r#"font-weight="bold""#, name);
         }
     }
     for (core, col) in [(&outlines.core_a, color::A), (&outlines.core_b, color::B)] {
@@ -383,5 +428,6 @@ pub fn world_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outlines
         };
         arrow(svg, a, v.dir_px(d, 36.0), "#212121", "arrow-black", label);
     }
-    gizmo(svg, v);
+    scale_note(svg, v, 0);
+    title(svg, v, "world");
 }

@@ -235,21 +235,21 @@ fn clip_segment(p: [f64; 2], q: [f64; 2], b: [f64; 4]) -> Option<([f64; 2], [f64
 /// against each side's half-plane in turn, keeping inside vertices and the crossings.
 fn clip_polygon(ps: &[[f64; 2]], b: [f64; 4]) -> Vec<[f64; 2]> {
     let mut poly = ps.to_vec();
-    // Signed inside-distance of a point to each side.
-    let sides: [fn(&[f64; 2], &[f64; 4]) -> f64; 4] = [
-        |p, b| p[0] - b[0],
-        |p, b| b[2] - p[0],
-        |p, b| p[1] - b[1],
-        |p, b| b[3] - p[1],
-    ];
-    for side in sides {
+    // Signed inside-distance of a point to side k (left, right, top, bottom).
+    let side = |k: usize, p: &[f64; 2]| match k {
+        0 => p[0] - b[0],
+        1 => b[2] - p[0],
+        2 => p[1] - b[1],
+        _ => b[3] - p[1],
+    };
+    for k in 0..4 {
         if poly.is_empty() {
             break;
         }
         let mut out = Vec::with_capacity(poly.len() + 2);
         for i in 0..poly.len() {
             let (p, q) = (poly[i], poly[(i + 1) % poly.len()]);
-            let (dp, dq) = (side(&p, &b), side(&q, &b));
+            let (dp, dq) = (side(k, &p), side(k, &q));
             if dp >= 0.0 {
                 out.push(p);
             }
