@@ -7,23 +7,27 @@
 //!   did not converge as an `Err(GjkError)`, never as a distance or as "touching";
 //! - the low-level [`gjk`] and [`gjk_intersection`] take a caller-owned [`GjkCache`] for
 //!   warm starts and a [`GjkConfig`], and return everything: status, iteration count,
-//!   bounds, witness points and the final [`Simplex`] (which EPA grows).
+//!   bounds, witness points and the final [`Simplex`] (which EPA grows);
+//!   [`gjk_rounded`] and [`gjk_intersection_rounded`] do the same for shapes given as a
+//!   core plus a radius, and the free functions use them on every shape's
+//!   [`ConvexRadius`](crate::ConvexRadius) split (a ball is a point, a capsule a segment).
 //!
 //! All the work happens in shape A's local frame: B's pose relative to A is computed
 //! once, so world offsets (1e6 and more) cancel before any support point is formed.
 
 mod cache;
+mod entry;
 mod query;
 mod run;
 mod simplex;
 
 pub use cache::GjkCache;
+pub use entry::{gjk, gjk_intersection, gjk_intersection_rounded, gjk_rounded};
 pub use query::{
     ClosestPoints, GjkError, closest_points, closest_points_observed, distance, distance_observed,
     intersects, intersects_observed,
 };
 pub use run::{
-    GjkConfig, GjkOutput, GjkStatus, IntersectionOutput, IntersectionStatus, gjk, gjk_intersection,
-    relative_pose,
+    GjkConfig, GjkOutput, GjkStatus, IntersectionOutput, IntersectionStatus, relative_pose,
 };
 pub use simplex::{Simplex, SimplexVertex};

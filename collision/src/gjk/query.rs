@@ -1,8 +1,15 @@
 //! The simple GJK queries: world poses in, world answers out, failures as errors.
+//!
+//! Each runs GJK on the shapes' cores ([`SupportMap::core_radius`]; the same split as
+//! [`crate::ConvexRadius`] in contact queries) and accounts for the radii exactly
+//! ([`super::gjk_rounded`]): a
+//! ball is a point and a capsule a segment, so curved shapes cost a few exact
+//! iterations. Observers see the cores' steps.
 
-use super::{GjkCache, GjkConfig, GjkStatus, IntersectionStatus, gjk, gjk_intersection};
+use super::{GjkCache, GjkConfig, GjkStatus, IntersectionStatus};
+use super::{gjk_intersection_rounded, gjk_rounded};
 use crate::observer::Observer;
-use crate::shape::SupportMap;
+use crate::shape::{Core, SupportMap};
 use nalgebra::{Isometry3, Point3};
 
 /// Why a simple GJK query has no answer.
@@ -81,13 +88,14 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    let config = GjkConfig::default();
-    let out = gjk_intersection(
-        a,
+    let out = gjk_intersection_rounded(
+        &Core(a),
+        a.core_radius(),
         pose_a,
-        b,
+        &Core(b),
+        b.core_radius(),
         pose_b,
-        &config,
+        &GjkConfig::default(),
         &mut GjkCache::default(),
         observer,
     );
@@ -177,13 +185,14 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    let config = GjkConfig::default();
-    let out = gjk(
-        a,
+    let out = gjk_rounded(
+        &Core(a),
+        a.core_radius(),
         pose_a,
-        b,
+        &Core(b),
+        b.core_radius(),
         pose_b,
-        &config,
+        &GjkConfig::default(),
         &mut GjkCache::default(),
         observer,
     );

@@ -113,7 +113,7 @@ pub fn relative_pose(pose_a: &Isometry3<f64>, pose_b: &Isometry3<f64>) -> Isomet
     )
 }
 
-fn is_finite_pose(p: &Isometry3<f64>) -> bool {
+pub(super) fn is_finite_pose(p: &Isometry3<f64>) -> bool {
     p.translation
         .vector
         .iter()
@@ -138,7 +138,7 @@ fn project(s: &Simplex) -> Projection {
 
 /// How the core loop stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stop {
+pub(super) enum Stop {
     Converged,
     Overlapping,
     Separated,
@@ -147,12 +147,12 @@ enum Stop {
 }
 
 /// State at the end of the core loop, in A's frame.
-struct Run {
-    stop: Stop,
-    iterations: u32,
-    simplex: Simplex,
-    v: Vector3<f64>,
-    lower: f64,
+pub(super) struct Run {
+    pub(super) stop: Stop,
+    pub(super) iterations: u32,
+    pub(super) simplex: Simplex,
+    pub(super) v: Vector3<f64>,
+    pub(super) lower: f64,
 }
 
 /// Rounding level of `|v|`: a simplex whose closest point is within this of the origin,
@@ -168,10 +168,17 @@ const TOUCH_RELATIVE: f64 = 64.0 * f64::EPSILON;
 /// error by `ε`. `|v|²` strictly decreases in exact arithmetic; when rounding stops it
 /// from decreasing, the previous simplex is kept and the run ends (no progress).
 /// With `SEPARATION_ONLY`, the loop stops as soon as `v·w > 0` proves a separating axis.
-fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ONLY: bool>(
+///
+/// `radius` (`r ≥ 0`) runs the loop for the shapes `A ⊕ ball(r_A)` and `B ⊕ ball(r_B)` on
+/// their cores, `r = r_A + r_B`: the distance is `|v| − r` between the bounds
+/// `v·w/|v| − r` and `|v| − r`, so the relative gap test becomes
+/// `|v|² − v·w ≤ ε |v| (|v| − r)`, `|v| ≤ r` proves overlap and `v·w > r |v|` separation.
+/// With `r = 0` these are the plain tests.
+pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ONLY: bool>(
     md: &MinkowskiDifference<A, B>,
     pose_a: &Isometry3<f64>,
     config: &GjkConfig,
+    radius: f64,
     cache: &mut GjkCache,
     observer: &mut O,
 ) -> Run {
@@ -200,25 +207,30 @@ fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ONLY: bool>(
         };
     }
     let mut best_vv = f64::INFINITY;
-    let mut saved = simplex;
+    // Whether the last vertex was pushed this iteration: on no progress it is popped,
+    // which restores the previous reduced simplex and its weights exactly (`retain`
+    // only runs after the progress check), so no copy of the simplex is kept.
+    let mut pushed = false;
     let mut v = Vector3::zeros();
     let mut lower: f64 = 0.0;
     let stop = loop {
         let p = project(&simplex);
         let vv = p.point.coords.norm_squared();
-        if !vv.is_finite() {
-            simplex = saved;
-            break Stop::Degenerate;
-        }
-        if vv >= best_vv {
-            simplex = saved;
-            break Stop::Converged;
+        if !vv.is_finite() || vv >= best_vv {
+            if pushed {
+                simplex.pop();
+            }
+            break if vv.is_finite() {
+                Stop::Converged
+            } else {
+                Stop::Degenerate
+            };
         }
         simplex.retain(p.support, &p.weights);
         v = p.point.coords;
         best_vv = vv;
         let touch = TOUCH_RELATIVE * simplex.scale();
-        if simplex.len() == 4 || vv <= touch * touch {
+        if simplex.len() == 4 || vv <= touch * touch || vv <= radius * radius {
             break Stop::Overlapping;
         }
         if iterations >= config.max_iterations {
@@ -243,16 +255,16 @@ fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ONLY: bool>(
             lower_bound: lower,
             upper_bound: v_norm,
         });
-        if SEPARATION_ONLY && vw > 0.0 {
+        if SEPARATION_ONLY && vw > radius * v_norm {
             break Stop::Separated;
         }
         let duplicate = simplex.vertices().iter().any(|s| s.a == w.a && s.b == w.b);
-        if vv - vw <= config.relative_tolerance * vv || duplicate {
+        if vv - vw <= config.relative_tolerance * (vv - radius * v_norm) || duplicate {
             break Stop::Converged;
         }
-        saved = simplex;
         let ok = simplex.try_push(w);
         debug_assert!(ok, "a reduced simplex has at most 3 vertices here");
+        pushed = true;
     };
     cache.store(md, &simplex, hints);
     Run {
@@ -261,130 +273,6 @@ fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ONLY: bool>(
         simplex,
         v,
         lower,
-    }
-}
-
-/// GJK distance between `a` at `pose_a` and `b` at `pose_b`, warm-started from and
-/// updating `cache`, reporting each iteration to `observer`.
-///
-/// Never panics and never returns NaN. Only `Converged` (separated, exact distance) and
-/// `Overlapping` (touching or overlapping) are answers; see [`GjkOutput`] for frames.
-#[must_use]
-pub fn gjk<A, B, O>(
-    a: &A,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    pose_b: &Isometry3<f64>,
-    config: &GjkConfig,
-    cache: &mut GjkCache,
-    observer: &mut O,
-) -> GjkOutput
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-    O: Observer + ?Sized,
-{
-    let out = if is_finite_pose(pose_a) && is_finite_pose(pose_b) {
-        let md = MinkowskiDifference::from_relative(a, b, relative_pose(pose_a, pose_b));
-        let r = run::<_, _, _, false>(&md, pose_a, config, cache, &mut &mut *observer);
-        finish(&r, pose_a)
-    } else {
-        degenerate()
-    };
-    observer.gjk_done(&out);
-    out
-}
-
-fn degenerate() -> GjkOutput {
-    GjkOutput {
-        status: GjkStatus::Degenerate,
-        iterations: 0,
-        distance: f64::INFINITY,
-        lower_bound: 0.0,
-        point_a: Point3::origin(),
-        point_b: Point3::origin(),
-        normal: Vector3::zeros(),
-        simplex: Simplex::default(),
-    }
-}
-
-/// Converts the loop's A-frame state into the world-frame output.
-fn finish(r: &Run, pose_a: &Isometry3<f64>) -> GjkOutput {
-    let (pa, pb) = r.simplex.witnesses();
-    let status = match r.stop {
-        Stop::Converged | Stop::Separated => GjkStatus::Converged,
-        Stop::Overlapping => GjkStatus::Overlapping,
-        Stop::MaxIterations => GjkStatus::MaxIterations,
-        Stop::Degenerate => GjkStatus::Degenerate,
-    };
-    let separated = matches!(status, GjkStatus::Converged | GjkStatus::MaxIterations);
-    let distance = if separated { r.v.norm() } else { 0.0 };
-    let normal = match crate::shape::unit(&-r.v) {
-        Some(n) if separated => pose_a.rotation * n,
-        _ => Vector3::zeros(),
-    };
-    GjkOutput {
-        status,
-        iterations: r.iterations,
-        distance: if status == GjkStatus::Degenerate {
-            f64::INFINITY
-        } else {
-            distance
-        },
-        lower_bound: if separated {
-            r.lower.max(0.0).min(distance)
-        } else {
-            0.0
-        },
-        point_a: pose_a * pa,
-        point_b: pose_a * pb,
-        normal,
-        simplex: r.simplex,
-    }
-}
-
-/// GJK intersection test: stops as soon as a separating axis is found (`v·w > 0`) or the
-/// origin is enclosed, which is cheaper than a full distance query.
-#[must_use]
-pub fn gjk_intersection<A, B, O>(
-    a: &A,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    pose_b: &Isometry3<f64>,
-    config: &GjkConfig,
-    cache: &mut GjkCache,
-    observer: &mut O,
-) -> IntersectionOutput
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-    O: Observer + ?Sized,
-{
-    if !(is_finite_pose(pose_a) && is_finite_pose(pose_b)) {
-        return IntersectionOutput {
-            status: IntersectionStatus::Degenerate,
-            iterations: 0,
-            separating_axis: Vector3::zeros(),
-            simplex: Simplex::default(),
-        };
-    }
-    let md = MinkowskiDifference::from_relative(a, b, relative_pose(pose_a, pose_b));
-    let r = run::<_, _, _, true>(&md, pose_a, config, cache, &mut &mut *observer);
-    let status = match r.stop {
-        Stop::Separated | Stop::Converged => IntersectionStatus::Separated,
-        Stop::Overlapping => IntersectionStatus::Overlapping,
-        Stop::MaxIterations => IntersectionStatus::MaxIterations,
-        Stop::Degenerate => IntersectionStatus::Degenerate,
-    };
-    let separating_axis = match crate::shape::unit(&-r.v) {
-        Some(n) if status == IntersectionStatus::Separated => pose_a.rotation * n,
-        _ => Vector3::zeros(),
-    };
-    IntersectionOutput {
-        status,
-        iterations: r.iterations,
-        separating_axis,
-        simplex: r.simplex,
     }
 }
 

@@ -112,6 +112,12 @@ impl Simplex {
         true
     }
 
+    /// Removes the last vertex (none when empty).
+    #[inline]
+    pub fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
+    }
+
     /// Keeps the vertices whose bit is set in `mask`, in order, with their weights taken
     /// from `weights` (indexed like the vertices before the call).
     #[inline]

@@ -1,6 +1,6 @@
 //! A ball (sphere) centred at the origin.
 
-use super::{Aabb, ShapeError, SupportMap, check_length, unit};
+use super::{Aabb, ShapeError, SupportMap, SupportPoint, check_length, unit};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// A ball of radius `radius` centred at the local origin.
@@ -36,6 +36,18 @@ impl SupportMap for Ball {
     /// `s(d) = r d / |d|`; a zero direction returns the point `(r, 0, 0)`.
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         Point3::from(unit(dir).unwrap_or_else(Vector3::x) * self.radius)
+    }
+
+    fn core_radius(&self) -> f64 {
+        self.radius
+    }
+
+    /// The core is the centre.
+    fn core_support_hinted(&self, _dir: &Vector3<f64>, _hint: u32) -> SupportPoint {
+        SupportPoint {
+            point: Point3::origin(),
+            id: 0,
+        }
     }
 
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {

@@ -1,6 +1,6 @@
 //! A capsule: a segment along local Y swept by a ball.
 
-use super::{Aabb, ShapeError, SupportMap, check_length, unit};
+use super::{Aabb, ShapeError, SupportMap, SupportPoint, check_length, unit};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// The points within `radius` of the segment from `(0, -half_height, 0)` to
@@ -59,6 +59,24 @@ impl SupportMap for Capsule {
             self.half_height
         };
         Point3::new(0.0, y, 0.0) + unit(dir).unwrap_or_else(Vector3::y) * self.radius
+    }
+
+    fn core_radius(&self) -> f64 {
+        self.radius
+    }
+
+    /// The core is the segment: its `+Y` end (id 1) when `dir.y ≥ 0`, else its `−Y` end.
+    fn core_support_hinted(&self, dir: &Vector3<f64>, _hint: u32) -> SupportPoint {
+        let up = dir.y >= 0.0;
+        let y = if up {
+            self.half_height
+        } else {
+            -self.half_height
+        };
+        SupportPoint {
+            point: Point3::new(0.0, y, 0.0),
+            id: u32::from(up),
+        }
     }
 
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {

@@ -66,6 +66,12 @@ impl SupportMap for Shape {
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         dispatch!(self, s => s.support_hinted(dir, hint))
     }
+    fn core_radius(&self) -> f64 {
+        dispatch!(self, s => s.core_radius())
+    }
+    fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
+        dispatch!(self, s => s.core_support_hinted(dir, hint))
+    }
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         dispatch!(self, s => s.aabb(pose))
     }

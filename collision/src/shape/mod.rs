@@ -79,6 +79,26 @@ pub trait SupportMap {
         }
     }
 
+    /// The radius `r ≥ 0` of the ball this shape is swept by: the shape is
+    /// `core ⊕ ball(r)`, with the core's support given by [`Self::core_support_hinted`].
+    /// A ball is a point core, a capsule a segment core, a [`Rounded`] shape its inner
+    /// shape. The default, 0, makes the shape its own core. GJK's free functions run on
+    /// the cores and add the radii, which is exact and turns linear convergence on curved
+    /// surfaces into a few exact steps (the same split as
+    /// [`ConvexRadius`](crate::ConvexRadius), which contact queries use).
+    #[must_use]
+    #[inline]
+    fn core_radius(&self) -> f64 {
+        0.0
+    }
+
+    /// As [`Self::support_hinted`], for the core of [`Self::core_radius`].
+    #[must_use]
+    #[inline]
+    fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
+        self.support_hinted(dir, hint)
+    }
+
     /// The tightest axis-aligned box around the shape placed at `pose`.
     ///
     /// The default asks for the support point along the six world axes (exact for every
@@ -109,6 +129,12 @@ impl<S: SupportMap + ?Sized> SupportMap for &S {
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         (**self).support(dir)
     }
+    fn core_radius(&self) -> f64 {
+        (**self).core_radius()
+    }
+    fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
+        (**self).core_support_hinted(dir, hint)
+    }
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         (**self).support_hinted(dir, hint)
     }
@@ -121,11 +147,32 @@ impl<S: SupportMap + ?Sized> SupportMap for Box<S> {
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         (**self).support(dir)
     }
+    fn core_radius(&self) -> f64 {
+        (**self).core_radius()
+    }
+    fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
+        (**self).core_support_hinted(dir, hint)
+    }
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         (**self).support_hinted(dir, hint)
     }
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         (**self).aabb(pose)
+    }
+}
+
+/// The core of a shape ([`SupportMap::core_radius`]) as a support map of its own.
+#[derive(Clone, Copy, Debug)]
+pub struct Core<'a, S: ?Sized>(pub &'a S);
+
+impl<S: SupportMap + ?Sized> SupportMap for Core<'_, S> {
+    #[inline]
+    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+        self.0.core_support_hinted(dir, 0).point
+    }
+    #[inline]
+    fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
+        self.0.core_support_hinted(dir, hint)
     }
 }
 

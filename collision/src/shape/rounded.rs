@@ -62,6 +62,14 @@ impl<S: SupportMap> SupportMap for Rounded<S> {
         }
     }
 
+    fn core_radius(&self) -> f64 {
+        self.shape.core_radius() + self.margin
+    }
+
+    fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
+        self.shape.core_support_hinted(dir, hint)
+    }
+
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         let core = self.shape.aabb(pose);
         let m = Vector3::repeat(self.margin);

@@ -66,6 +66,19 @@ impl<S: SupportMap> SupportMap for Transformed<S> {
         }
     }
 
+    fn core_radius(&self) -> f64 {
+        self.shape.core_radius()
+    }
+
+    fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
+        let local = self.pose.rotation.inverse_transform_vector(dir);
+        let s = self.shape.core_support_hinted(&local, hint);
+        SupportPoint {
+            point: self.pose * s.point,
+            id: s.id,
+        }
+    }
+
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         self.shape.aabb(&(pose * self.pose))
     }

@@ -1,0 +1,206 @@
+//! The low-level GJK entry points: plain shapes, and shapes given as a core plus a radius.
+
+use super::run::{Run, Stop, is_finite_pose, run};
+use super::{
+    GjkCache, GjkConfig, GjkOutput, GjkStatus, IntersectionOutput, IntersectionStatus, Simplex,
+    relative_pose,
+};
+use crate::observer::Observer;
+use crate::shape::{MinkowskiDifference, SupportMap};
+use nalgebra::{Isometry3, Point3, Vector3};
+
+/// GJK distance between `a` at `pose_a` and `b` at `pose_b`, warm-started from and
+/// updating `cache`, reporting each iteration to `observer`.
+///
+/// Never panics and never returns NaN. Only `Converged` (separated, exact distance) and
+/// `Overlapping` (touching or overlapping) are answers; see [`GjkOutput`] for frames.
+#[must_use]
+pub fn gjk<A, B, O>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+    config: &GjkConfig,
+    cache: &mut GjkCache,
+    observer: &mut O,
+) -> GjkOutput
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer + ?Sized,
+{
+    gjk_rounded(a, 0.0, pose_a, b, 0.0, pose_b, config, cache, observer)
+}
+
+/// [`gjk`] for the shapes `a ⊕ ball(radius_a)` and `b ⊕ ball(radius_b)`, running GJK on
+/// the cores `a` and `b` only.
+///
+/// The support function of a Minkowski sum with a ball is `h(n) = h_core(n) + r`, so the
+/// distance is the cores' distance minus `radius_a + radius_b` along the same normal
+/// (van den Bergen 2004, §4.3.3). A ball is a point core and a capsule a segment core:
+/// GJK then ends in a few exact iterations instead of converging linearly on the curved
+/// surface. The duality-gap test is applied to the rounded shapes' distance (see the
+/// loop), so the relative tolerance keeps its meaning. `distance`, `lower_bound`, the
+/// witness points (on the rounded surfaces) and `normal` describe the rounded shapes;
+/// `simplex` and the observer's steps are the cores'. Radii must be finite and `≥ 0`;
+/// anything else gives [`GjkStatus::Degenerate`].
+#[must_use]
+#[allow(clippy::too_many_arguments)]
+pub fn gjk_rounded<A, B, O>(
+    a: &A,
+    radius_a: f64,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    radius_b: f64,
+    pose_b: &Isometry3<f64>,
+    config: &GjkConfig,
+    cache: &mut GjkCache,
+    observer: &mut O,
+) -> GjkOutput
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer + ?Sized,
+{
+    let radii_ok = radius_a >= 0.0 && radius_b >= 0.0 && (radius_a + radius_b).is_finite();
+    let out = if radii_ok && is_finite_pose(pose_a) && is_finite_pose(pose_b) {
+        let md = MinkowskiDifference::from_relative(a, b, relative_pose(pose_a, pose_b));
+        let radius = radius_a + radius_b;
+        let r = run::<_, _, _, false>(&md, pose_a, config, radius, cache, &mut &mut *observer);
+        finish(&r, pose_a, radius_a, radius_b)
+    } else {
+        degenerate()
+    };
+    observer.gjk_done(&out);
+    out
+}
+
+fn degenerate() -> GjkOutput {
+    GjkOutput {
+        status: GjkStatus::Degenerate,
+        iterations: 0,
+        distance: f64::INFINITY,
+        lower_bound: 0.0,
+        point_a: Point3::origin(),
+        point_b: Point3::origin(),
+        normal: Vector3::zeros(),
+        simplex: Simplex::default(),
+    }
+}
+
+/// Converts the loop's A-frame state into the world-frame output. With radii, the core
+/// witnesses move by `r_A n` and `−r_B n` along the unit normal `n = −v/|v|` (from A to B).
+fn finish(r: &Run, pose_a: &Isometry3<f64>, radius_a: f64, radius_b: f64) -> GjkOutput {
+    let (mut pa, mut pb) = r.simplex.witnesses();
+    let status = match r.stop {
+        Stop::Converged | Stop::Separated => GjkStatus::Converged,
+        Stop::Overlapping => GjkStatus::Overlapping,
+        Stop::MaxIterations => GjkStatus::MaxIterations,
+        Stop::Degenerate => GjkStatus::Degenerate,
+    };
+    let separated = matches!(status, GjkStatus::Converged | GjkStatus::MaxIterations);
+    let radius = radius_a + radius_b;
+    let distance = if separated {
+        (r.v.norm() - radius).max(0.0)
+    } else {
+        0.0
+    };
+    let normal = match crate::shape::unit(&-r.v) {
+        Some(n) if separated => {
+            pa += n * radius_a;
+            pb -= n * radius_b;
+            pose_a.rotation * n
+        }
+        _ => Vector3::zeros(),
+    };
+    GjkOutput {
+        status,
+        iterations: r.iterations,
+        distance: if status == GjkStatus::Degenerate {
+            f64::INFINITY
+        } else {
+            distance
+        },
+        lower_bound: if separated {
+            (r.lower - radius).max(0.0).min(distance)
+        } else {
+            0.0
+        },
+        point_a: pose_a * pa,
+        point_b: pose_a * pb,
+        normal,
+        simplex: r.simplex,
+    }
+}
+
+/// GJK intersection test: stops as soon as a separating axis is found (`v·w > 0`) or the
+/// origin is enclosed, which is cheaper than a full distance query.
+#[must_use]
+pub fn gjk_intersection<A, B, O>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+    config: &GjkConfig,
+    cache: &mut GjkCache,
+    observer: &mut O,
+) -> IntersectionOutput
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer + ?Sized,
+{
+    gjk_intersection_rounded(a, 0.0, pose_a, b, 0.0, pose_b, config, cache, observer)
+}
+
+/// [`gjk_intersection`] for `a ⊕ ball(radius_a)` and `b ⊕ ball(radius_b)`, on the cores
+/// (see [`gjk_rounded`]): separated once `v·w > (r_A + r_B) |v|`, overlapping once
+/// `|v| ≤ r_A + r_B`. Radii must be finite and `≥ 0`; anything else gives
+/// [`IntersectionStatus::Degenerate`].
+#[must_use]
+#[allow(clippy::too_many_arguments)]
+pub fn gjk_intersection_rounded<A, B, O>(
+    a: &A,
+    radius_a: f64,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    radius_b: f64,
+    pose_b: &Isometry3<f64>,
+    config: &GjkConfig,
+    cache: &mut GjkCache,
+    observer: &mut O,
+) -> IntersectionOutput
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer + ?Sized,
+{
+    let radii_ok = radius_a >= 0.0 && radius_b >= 0.0 && (radius_a + radius_b).is_finite();
+    if !(radii_ok && is_finite_pose(pose_a) && is_finite_pose(pose_b)) {
+        return IntersectionOutput {
+            status: IntersectionStatus::Degenerate,
+            iterations: 0,
+            separating_axis: Vector3::zeros(),
+            simplex: Simplex::default(),
+        };
+    }
+    let md = MinkowskiDifference::from_relative(a, b, relative_pose(pose_a, pose_b));
+    let radius = radius_a + radius_b;
+    let r = run::<_, _, _, true>(&md, pose_a, config, radius, cache, &mut &mut *observer);
+    let status = match r.stop {
+        Stop::Separated | Stop::Converged => IntersectionStatus::Separated,
+        Stop::Overlapping => IntersectionStatus::Overlapping,
+        Stop::MaxIterations => IntersectionStatus::MaxIterations,
+        Stop::Degenerate => IntersectionStatus::Degenerate,
+    };
+    let separating_axis = match crate::shape::unit(&-r.v) {
+        Some(n) if status == IntersectionStatus::Separated => pose_a.rotation * n,
+        _ => Vector3::zeros(),
+    };
+    IntersectionOutput {
+        status,
+        iterations: r.iterations,
+        separating_axis,
+        simplex: r.simplex,
+    }
+}
