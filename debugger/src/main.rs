@@ -23,6 +23,10 @@ struct Args {
     /// Print every frame as text (the default when stdout is not a terminal).
     #[arg(long)]
     text: bool,
+    /// Degrees the snapshot camera turns out of the plane perpendicular to the final
+    /// normal (0: depths at true length; 20: directions across the normal stay apart).
+    #[arg(long, default_value_t = 20.0, value_name = "DEG")]
+    tilt: f64,
     /// Panels per row of the film strip.
     #[arg(long, default_value_t = 3)]
     columns: usize,
@@ -46,6 +50,7 @@ fn main() -> ExitCode {
         let options = SnapshotOptions {
             frame,
             columns: args.columns,
+            tilt_degrees: args.tilt,
             ..SnapshotOptions::default()
         };
         if let Err(e) = std::fs::write(out, snapshot_svg(&rec, &options)) {

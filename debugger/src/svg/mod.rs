@@ -10,7 +10,7 @@ mod panel;
 mod view;
 mod writer;
 
-pub use view::{Camera, Window, difference_outline, outline};
+pub use view::{Camera, TILT, Window, difference_outline, outline};
 
 use crate::frame::{Frame, num, unit};
 use crate::record::{Outcome, Recording};
@@ -33,6 +33,10 @@ pub struct SnapshotOptions {
     pub view_size: f64,
     /// Directions sampled for each shape outline.
     pub outline_samples: usize,
+    /// Degrees by which the camera turns out of the plane perpendicular to the final
+    /// normal ([`Camera::facing`]): 0 draws depths at true length but collapses the
+    /// directions across the normal; the default 20 keeps them apart.
+    pub tilt_degrees: f64,
 }
 
 impl Default for SnapshotOptions {
@@ -42,6 +46,7 @@ impl Default for SnapshotOptions {
             columns: 3,
             view_size: 300.0,
             outline_samples: 160,
+            tilt_degrees: 20.0,
         }
     }
 }
@@ -68,7 +73,7 @@ pub fn snapshot_svg(recording: &Recording, options: &SnapshotOptions) -> String 
         }
         _ => recording.frames.iter().enumerate().collect(),
     };
-    let camera = Camera::facing(final_normal(recording));
+    let camera = Camera::facing(final_normal(recording), options.tilt_degrees.to_radians());
     let outlines = outlines(recording, &camera, options.outline_samples.clamp(8, 4096));
     let (config, world) = windows(recording, &camera, &outlines);
     let cfg = ViewBox {

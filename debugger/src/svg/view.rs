@@ -4,6 +4,10 @@
 use collision::SupportMap;
 use nalgebra::{Isometry3, Point3, Vector3};
 
+/// The default angle (radians) by which the camera turns out of the plane perpendicular
+/// to the final normal.
+pub const TILT: f64 = 20.0 * std::f64::consts::PI / 180.0;
+
 /// An orthonormal screen basis: `right` and `up` span the picture plane, `toward` points
 /// at the viewer (`right × up = toward`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -17,13 +21,17 @@ pub struct Camera {
 }
 
 impl Camera {
-    /// A camera that keeps `normal` (when given and non-zero) in the picture plane, so
-    /// distances and depths along it are drawn at true length. Among such cameras it
-    /// takes the one looking from closest to the isometric direction `(1, 1, 1)` (a
-    /// fixed isometric view when there is no normal), with world `z` (or `y` when
-    /// looking along `z`) as close to screen-up as possible.
+    /// A camera that shows `normal` (when given and non-zero) at `cos tilt` of its true
+    /// length (`tilt` in radians, [`TILT`] = 20° by default, 0.94): it looks from
+    /// `cos tilt · t + sin tilt · n`, where `t ⊥ n` is the direction
+    /// closest to the isometric `(1, 1, 1)` (a fixed isometric view when there is no
+    /// normal). Exactly perpendicular to `n` would draw distances and depths at true
+    /// length but collapse every direction perpendicular to `n` onto one screen line
+    /// (two crossed capsules would look parallel); a tilt keeps them apart. World
+    /// `z` (or `y` when looking along `z`) is as close to screen-up as possible.
     #[must_use]
-    pub fn facing(normal: Option<Vector3<f64>>) -> Camera {
+    pub fn facing(normal: Option<Vector3<f64>>, tilt: f64) -> Camera {
+        let tilt = if tilt.is_finite() { tilt } else { TILT };
         let iso = Vector3::new(1.0, 1.0, 1.0).normalize();
         let mut toward = iso;
         if let Some(n) = normal.and_then(|n| crate::frame::unit(&n)) {
@@ -32,7 +40,8 @@ impl Camera {
             for c in candidates {
                 let t = c - n * n.dot(&c);
                 if t.norm() > 0.3 {
-                    toward = t.normalize();
+                    let n = if n.dot(&iso) < 0.0 { -n } else { n };
+                    toward = t.normalize() * tilt.cos() + n * tilt.sin();
                     break;
                 }
             }
@@ -63,7 +72,7 @@ pub struct Window {
 }
 
 impl Window {
-    /// The window showing all of `points` with a 10 % margin, unless they span more than
+    /// The window showing all of `points` with a 20 % margin, unless they span more than
     /// `cap` (world units): then the window is `cap` wide, centred on `focus`, and the
     /// rest is clipped. `cap` is a multiple of the scene's smaller shape size, so a huge
     /// ground slab does not shrink a small body to a dot. Non-finite points are skipped.
@@ -98,7 +107,7 @@ impl Window {
         let mid = [(lo[0] + hi[0]) / 2.0, (lo[1] + hi[1]) / 2.0];
         Window {
             center: focus + camera.right * mid[0] + camera.up * mid[1],
-            half: 0.55 * extent,
+            half: 0.6 * extent,
         }
     }
 
