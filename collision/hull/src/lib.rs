@@ -90,10 +90,11 @@ pub struct Hull {
 impl Hull {
     /// Builds the convex hull of `points`.
     ///
-    /// Memory: the mesh takes about 150 bytes per hull vertex and the conflict
-    /// ranges (points with their coordinates) up to 64 bytes per input point;
-    /// the result holds about 170 bytes per hull vertex. The measured peak for
-    /// 1e6 points on a sphere (all of them vertices) is about 245 bytes per
+    /// Memory: the mesh takes about 180 bytes per hull vertex (two faces of
+    /// 76 bytes, plus the vertex's coordinates) and the conflict ranges
+    /// (points with their coordinates) up to 64 bytes per input point; the
+    /// result holds about 170 bytes per hull vertex. The measured peak for
+    /// 1e6 points on a sphere (all of them vertices) is about 275 bytes per
     /// input point, the input included (see `BENCHMARKS.md`).
     ///
     /// # Errors

@@ -2,9 +2,12 @@
 //! Quickhull Algorithm for Convex Hulls").
 //!
 //! Every point that lies more than `ε` above the current hull sits in the
-//! conflict list of exactly one face it is above; the list head is the
-//! farthest point. A face with a non-empty list gives up its head as the next
-//! *eye*. The faces the eye sees are found by a flood fill over face adjacency
+//! conflict list of exactly one face it is above. The lists are contiguous
+//! ranges of one pool of `(coordinates, index)` records, farthest point
+//! first, so handing points on streams through memory; the pool is compacted
+//! when it fills (it holds at most `2n` records, so a compaction always makes
+//! room for the next step). A face with a non-empty range gives up its
+//! farthest point as the next *eye*. The faces the eye sees are found by a flood fill over face adjacency
 //! from that face, using the exact sign of the orientation determinant, so the
 //! visible region of the (exactly weakly convex) hull is always a disk. Its
 //! boundary, the horizon, is walked edge by edge; each horizon edge gets a new
@@ -13,7 +16,9 @@
 //! and outside the new hull is above a new face) or dropped as inside.
 //!
 //! Expected `O(n log h)` for `n` points and `h` hull vertices. All scratch
-//! buffers live in the [`Builder`] and are reused across iterations.
+//! buffers live in the [`Builder`] and are reused across iterations; the
+//! start (a tetrahedron grown by the 14 directional extremes, with an
+//! inscribed-ball cull) is in `initial.rs`.
 
 mod initial;
 
