@@ -33,6 +33,13 @@ pub struct GjkStep<'a> {
 
 /// Receives the steps of the query algorithms. Every method defaults to doing nothing.
 pub trait Observer {
+    /// Whether the observer wants events at all. `false` lets the queries skip building
+    /// outputs only an observer would see (the no-op `()` says `false`).
+    #[inline(always)]
+    fn is_active(&self) -> bool {
+        true
+    }
+
     /// Called once per GJK iteration.
     #[inline(always)]
     fn gjk_step(&mut self, step: &GjkStep<'_>) {
@@ -53,7 +60,12 @@ pub trait Observer {
 }
 
 /// The no-op observer.
-impl Observer for () {}
+impl Observer for () {
+    #[inline(always)]
+    fn is_active(&self) -> bool {
+        false
+    }
+}
 
 /// An owned copy of a [`GjkStep`].
 #[derive(Clone, Debug, PartialEq)]
@@ -142,6 +154,10 @@ impl Observer for Trace {
 }
 
 impl<O: Observer + ?Sized> Observer for &mut O {
+    #[inline(always)]
+    fn is_active(&self) -> bool {
+        (**self).is_active()
+    }
     #[inline(always)]
     fn gjk_step(&mut self, step: &GjkStep<'_>) {
         (**self).gjk_step(step);

@@ -62,20 +62,62 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    let radii_ok = radius_a >= 0.0 && radius_b >= 0.0 && (radius_a + radius_b).is_finite();
-    let out = if radii_ok && is_finite_pose(pose_a) && is_finite_pose(pose_b) {
-        let md = MinkowskiDifference::from_relative(a, b, relative_pose(pose_a, pose_b));
-        let radius = radius_a + radius_b;
-        let r = run::<_, _, _, false>(&md, pose_a, config, radius, cache, &mut &mut *observer);
-        finish(&r, pose_a, radius_a, radius_b)
-    } else {
-        degenerate()
+    let run = run_rounded::<_, _, _, false>(
+        a,
+        radius_a,
+        pose_a,
+        b,
+        radius_b,
+        pose_b,
+        config,
+        Some(cache),
+        observer,
+    );
+    let out = match &run {
+        Some(r) => finish(r, pose_a, radius_a, radius_b),
+        None => degenerate(),
     };
     observer.gjk_done(&out);
     out
 }
 
-fn degenerate() -> GjkOutput {
+/// Checks the input and runs the loop on `a ⊕ ball(radius_a)` and `b ⊕ ball(radius_b)`;
+/// `None` when a pose or radius is not valid.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+pub(super) fn run_rounded<A, B, O, const SEPARATION_ONLY: bool>(
+    a: &A,
+    radius_a: f64,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    radius_b: f64,
+    pose_b: &Isometry3<f64>,
+    config: &GjkConfig,
+    cache: Option<&mut GjkCache>,
+    observer: &mut O,
+) -> Option<Run>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer + ?Sized,
+{
+    let radii_ok = radius_a >= 0.0 && radius_b >= 0.0 && (radius_a + radius_b).is_finite();
+    if !(radii_ok && is_finite_pose(pose_a) && is_finite_pose(pose_b)) {
+        return None;
+    }
+    let md = MinkowskiDifference::from_relative(a, b, relative_pose(pose_a, pose_b));
+    let radius = radius_a + radius_b;
+    Some(run::<_, _, _, SEPARATION_ONLY>(
+        &md,
+        pose_a,
+        config,
+        radius,
+        cache,
+        &mut &mut *observer,
+    ))
+}
+
+pub(super) fn degenerate() -> GjkOutput {
     GjkOutput {
         status: GjkStatus::Degenerate,
         iterations: 0,
@@ -90,7 +132,7 @@ fn degenerate() -> GjkOutput {
 
 /// Converts the loop's A-frame state into the world-frame output. With radii, the core
 /// witnesses move by `r_A n` and `−r_B n` along the unit normal `n = −v/|v|` (from A to B).
-fn finish(r: &Run, pose_a: &Isometry3<f64>, radius_a: f64, radius_b: f64) -> GjkOutput {
+pub(super) fn finish(r: &Run, pose_a: &Isometry3<f64>, radius_a: f64, radius_b: f64) -> GjkOutput {
     let (mut pa, mut pb) = r.simplex.witnesses();
     let status = match r.stop {
         Stop::Converged | Stop::Separated => GjkStatus::Converged,
@@ -175,18 +217,24 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    let radii_ok = radius_a >= 0.0 && radius_b >= 0.0 && (radius_a + radius_b).is_finite();
-    if !(radii_ok && is_finite_pose(pose_a) && is_finite_pose(pose_b)) {
+    let Some(r) = run_rounded::<_, _, _, true>(
+        a,
+        radius_a,
+        pose_a,
+        b,
+        radius_b,
+        pose_b,
+        config,
+        Some(cache),
+        observer,
+    ) else {
         return IntersectionOutput {
             status: IntersectionStatus::Degenerate,
             iterations: 0,
             separating_axis: Vector3::zeros(),
             simplex: Simplex::default(),
         };
-    }
-    let md = MinkowskiDifference::from_relative(a, b, relative_pose(pose_a, pose_b));
-    let radius = radius_a + radius_b;
-    let r = run::<_, _, _, true>(&md, pose_a, config, radius, cache, &mut &mut *observer);
+    };
     let status = match r.stop {
         Stop::Separated | Stop::Converged => IntersectionStatus::Separated,
         Stop::Overlapping => IntersectionStatus::Overlapping,

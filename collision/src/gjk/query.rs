@@ -6,8 +6,9 @@
 //! ball is a point and a capsule a segment, so curved shapes cost a few exact
 //! iterations. Observers see the cores' steps.
 
-use super::{GjkCache, GjkConfig, GjkStatus, IntersectionStatus};
-use super::{gjk_intersection_rounded, gjk_rounded};
+use super::entry::{degenerate, finish, run_rounded};
+use super::run::{Run, Stop};
+use super::{GjkConfig, GjkOutput, GjkStatus};
 use crate::observer::Observer;
 use crate::shape::{Core, SupportMap};
 use nalgebra::{Isometry3, Point3};
@@ -88,7 +89,7 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    let out = gjk_intersection_rounded(
+    let run = run_rounded::<_, _, _, true>(
         &Core(a),
         a.core_radius(),
         pose_a,
@@ -96,18 +97,18 @@ where
         b.core_radius(),
         pose_b,
         &GjkConfig::default(),
-        &mut GjkCache::default(),
+        None,
         observer,
     );
-    match out.status {
-        IntersectionStatus::Separated => Ok(false),
-        IntersectionStatus::Overlapping => Ok(true),
-        IntersectionStatus::MaxIterations => Err(GjkError::MaxIterations {
-            iterations: out.iterations,
+    match run.map(|r| (r.stop, r.iterations)) {
+        Some((Stop::Separated | Stop::Converged, _)) => Ok(false),
+        Some((Stop::Overlapping, _)) => Ok(true),
+        Some((Stop::MaxIterations, iterations)) => Err(GjkError::MaxIterations {
+            iterations,
             lower_bound: 0.0,
             upper_bound: f64::INFINITY,
         }),
-        IntersectionStatus::Degenerate => Err(GjkError::Degenerate),
+        Some((Stop::Degenerate, _)) | None => Err(GjkError::Degenerate),
     }
 }
 
@@ -146,10 +147,11 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    match closest_points_observed(a, pose_a, b, pose_b, observer)? {
-        ClosestPoints::Separated { distance, .. } => Ok(distance),
-        ClosestPoints::Overlapping => Ok(0.0),
-    }
+    let (r, radius, _) = run_closest(a, pose_a, b, pose_b, observer)?;
+    Ok(match r.stop {
+        Stop::Overlapping => 0.0,
+        _ => (r.v.norm() - radius).max(0.0),
+    })
 }
 
 /// The closest points of `a` at `pose_a` and `b` at `pose_b`, in world coordinates.
@@ -185,29 +187,65 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    let out = gjk_rounded(
+    let (r, _, out) = run_closest(a, pose_a, b, pose_b, observer)?;
+    Ok(match r.stop {
+        Stop::Overlapping => ClosestPoints::Overlapping,
+        _ => {
+            let out = out.unwrap_or_else(|| finish(&r, pose_a, a.core_radius(), b.core_radius()));
+            ClosestPoints::Separated {
+                point_a: out.point_a,
+                point_b: out.point_b,
+                distance: out.distance,
+            }
+        }
+    })
+}
+
+/// The distance run on the cores, cold and without storing a cache: the loop's state,
+/// the total radius, and the world output if the observer was given one. Runs that did
+/// not converge become errors here.
+fn run_closest<A, B, O>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+    observer: &mut O,
+) -> Result<(Run, f64, Option<GjkOutput>), GjkError>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer + ?Sized,
+{
+    let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
+    let run = run_rounded::<_, _, _, false>(
         &Core(a),
-        a.core_radius(),
+        radius_a,
         pose_a,
         &Core(b),
-        b.core_radius(),
+        radius_b,
         pose_b,
         &GjkConfig::default(),
-        &mut GjkCache::default(),
+        None,
         observer,
     );
-    match out.status {
-        GjkStatus::Converged => Ok(ClosestPoints::Separated {
-            point_a: out.point_a,
-            point_b: out.point_b,
-            distance: out.distance,
-        }),
-        GjkStatus::Overlapping => Ok(ClosestPoints::Overlapping),
-        GjkStatus::MaxIterations => Err(GjkError::MaxIterations {
+    // Only an active observer (or a failure, below) needs the full world output.
+    let failed = run
+        .as_ref()
+        .is_none_or(|r| matches!(r.stop, Stop::MaxIterations | Stop::Degenerate));
+    let out = (observer.is_active() || failed).then(|| match &run {
+        Some(r) => finish(r, pose_a, radius_a, radius_b),
+        None => degenerate(),
+    });
+    if let Some(out) = &out {
+        observer.gjk_done(out);
+    }
+    match (run, &out) {
+        (Some(r), _) if !failed => Ok((r, radius_a + radius_b, out)),
+        (_, Some(out)) if out.status == GjkStatus::MaxIterations => Err(GjkError::MaxIterations {
             iterations: out.iterations,
             lower_bound: out.lower_bound,
             upper_bound: out.distance,
         }),
-        GjkStatus::Degenerate => Err(GjkError::Degenerate),
+        _ => Err(GjkError::Degenerate),
     }
 }

@@ -2,7 +2,7 @@
 
 use super::{GjkCache, Simplex, SimplexVertex};
 use crate::observer::{GjkStep, Observer};
-use crate::shape::{MinkowskiDifference, SupportMap};
+use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
 use collision_simplex::{
     Projection, project_point, project_segment, project_tetrahedron, project_triangle,
 };
@@ -173,17 +173,20 @@ const TOUCH_RELATIVE: f64 = 64.0 * f64::EPSILON;
 /// their cores, `r = r_A + r_B`: the distance is `|v| − r` between the bounds
 /// `v·w/|v| − r` and `|v| − r`, so the relative gap test becomes
 /// `|v|² − v·w ≤ ε |v| (|v| − r)`, `|v| ≤ r` proves overlap and `v·w > r |v|` separation.
-/// With `r = 0` these are the plain tests.
+/// With `r = 0` these are the plain tests. Without a `cache` the run starts cold and
+/// stores nothing.
 pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ONLY: bool>(
     md: &MinkowskiDifference<A, B>,
     pose_a: &Isometry3<f64>,
     config: &GjkConfig,
     radius: f64,
-    cache: &mut GjkCache,
+    mut cache: Option<&mut GjkCache>,
     observer: &mut O,
 ) -> Run {
-    let mut hints = cache.hints();
-    let mut simplex = cache.load(md);
+    let (mut hints, mut simplex) = match &cache {
+        Some(c) => (c.hints(), c.load(md)),
+        None => (SupportHints::default(), Simplex::default()),
+    };
     let mut iterations = 0;
     if simplex.is_empty() {
         // Cold start: search towards B's origin, where the closest point usually is.
@@ -266,7 +269,9 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
         debug_assert!(ok, "a reduced simplex has at most 3 vertices here");
         pushed = true;
     };
-    cache.store(md, &simplex, hints);
+    if let Some(c) = &mut cache {
+        c.store(md, &simplex, hints);
+    }
     Run {
         stop,
         iterations,

@@ -6,7 +6,10 @@ use nalgebra::{Isometry3, Matrix3, Point3, Vector3};
 
 /// Feature hints for the two shapes of a [`MinkowskiDifference`]: the ids of the last
 /// support points, from which large hulls start hill-climbing.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+///
+/// The default is [`SupportHints::NONE`]: no hint, so large hulls start from their best
+/// precomputed extreme vertex instead of an arbitrary one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SupportHints {
     /// Feature id on shape A.
@@ -27,6 +30,20 @@ pub struct MinkowskiDifference<A, B> {
     b_to_a: Isometry3<f64>,
     r: Matrix3<f64>,
     r_t: Matrix3<f64>,
+}
+
+impl SupportHints {
+    /// No hint on either shape (`u32::MAX`, which no shape uses as a feature id).
+    pub const NONE: SupportHints = SupportHints {
+        a: u32::MAX,
+        b: u32::MAX,
+    };
+}
+
+impl Default for SupportHints {
+    fn default() -> SupportHints {
+        SupportHints::NONE
+    }
 }
 
 impl<A: SupportMap, B: SupportMap> MinkowskiDifference<A, B> {

@@ -1,0 +1,71 @@
+//! Branch-free support scan over vertices stored in blocks of four (structure of arrays).
+
+use nalgebra::{Point3, Vector3};
+
+/// Lanes per block.
+const LANES: usize = 4;
+
+/// Vertices as blocks of `[x; 4], [y; 4], [z; 4]`, the last block padded by repeating the
+/// last vertex (a repeat never wins a strict comparison, so it is never reported).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Blocks {
+    blocks: Vec<[[f64; LANES]; 3]>,
+}
+
+impl Blocks {
+    /// The blocks of `points` (empty for an empty set).
+    pub(super) fn new(points: &[Point3<f64>]) -> Blocks {
+        let Some(last) = points.last() else {
+            return Blocks::default();
+        };
+        let blocks = points
+            .chunks(LANES)
+            .map(|chunk| {
+                let mut b = [[0.0; LANES]; 3];
+                for l in 0..LANES {
+                    let p = chunk.get(l).unwrap_or(last);
+                    for (axis, row) in b.iter_mut().enumerate() {
+                        row[l] = p[axis];
+                    }
+                }
+                b
+            })
+            .collect();
+        Blocks { blocks }
+    }
+
+    /// Whether there are no blocks (an empty point set, or blocks not built).
+    pub(super) fn is_empty(&self) -> bool {
+        self.blocks.is_empty()
+    }
+
+    /// Index of the vertex with the largest `dir · p`, the first one on ties and 0 when
+    /// every product is NaN — the same answer as a sequential scan.
+    ///
+    /// Two passes: the largest product `m` by a per-lane maximum (no data-dependent
+    /// branch, so it runs on SIMD registers), then the first vertex whose product, computed
+    /// by the same expression and so bit-identical, equals `m`. NaN products never win
+    /// `>` in either pass; when all are NaN the second pass finds nothing and returns 0.
+    #[inline]
+    pub(super) fn argmax(&self, dir: &Vector3<f64>) -> usize {
+        let dots = |[x, y, z]: &[[f64; LANES]; 3]| {
+            std::array::from_fn::<f64, LANES, _>(|l| dir.x * x[l] + dir.y * y[l] + dir.z * z[l])
+        };
+        let mut best = [f64::NEG_INFINITY; LANES];
+        for block in &self.blocks {
+            let d = dots(block);
+            for l in 0..LANES {
+                best[l] = if d[l] > best[l] { d[l] } else { best[l] };
+            }
+        }
+        let m = best
+            .iter()
+            .fold(f64::NEG_INFINITY, |m, &b| if b > m { b } else { m });
+        for (k, block) in self.blocks.iter().enumerate() {
+            if let Some(l) = dots(block).iter().position(|&d| d == m) {
+                return k * LANES + l;
+            }
+        }
+        0
+    }
+}
