@@ -9,8 +9,10 @@
 //!
 //! The difference of the two totals divided by 3200 is the cost of one query. Cases:
 //! `hull16`, `hull64`, `hull1000` (32 seeded hull pairs, as `benches/gjk.rs`),
-//! `sphere_box`, `capsule_hull`; library `ours` or `parry`.
+//! `sphere_box`, `capsule_hull`; library `ours` or `parry` (or `iterations`, for hull
+//! cases: prints the total GJK iteration count instead of the distances).
 
+use collision::gjk::{GjkCache, GjkConfig, gjk};
 use collision::{Ball, Capsule, ConvexHull, Cuboid, distance};
 use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
 use parry3d_f64::math::{Pose, Rotation, Vector};
@@ -88,6 +90,18 @@ fn run(case: &str, lib: &str, count: usize) -> f64 {
             let (a, b, pa, pb, q) = &pairs[k % 32];
             sum += match q {
                 Some((qa, qb, ppa, ppb)) => pq::distance(ppa, qa, ppb, qb).expect("parry").distance,
+                None if lib == "iterations" => f64::from(
+                    gjk(
+                        a,
+                        pa,
+                        b,
+                        pb,
+                        &GjkConfig::default(),
+                        &mut GjkCache::default(),
+                        &mut (),
+                    )
+                    .iterations,
+                ),
                 None => distance(a, pa, b, pb).expect("converged"),
             };
         }

@@ -242,7 +242,8 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
         let direction = -v;
         let w = md.support_vertex(&direction, &mut hints);
         iterations += 1;
-        if !w.is_finite() {
+        // `w = a − b` is finite only if `a` and `b` are (∞ − x and NaN stay non-finite).
+        if !w.w.iter().all(|c| c.is_finite()) {
             break Stop::Degenerate;
         }
         let vw = v.dot(&w.w.coords);
