@@ -1,13 +1,18 @@
-//! Ray casts against any support-mapped shape: the GJK ray cast of van den Bergen
-//! ("Ray casting against general convex objects with application to continuous
-//! collision detection", 2004; *Collision Detection in Interactive 3D Environments*,
-//! §5.5).
+//! Ray casts against any support-mapped shape.
+//!
+//! [`cast_ray`] dispatches statically through [`RayCast`]: balls (`sphere.rs`), boxes
+//! (`slab.rs`) and capsules (`capsule.rs`) have closed forms; every other shape uses the
+//! generic GJK ray cast of van den Bergen (2004) in `gjk.rs`, which is also available for
+//! any shape as [`cast_ray_gjk`] (the tests' independent reference for the closed forms).
+
+mod capsule;
+mod gjk;
+mod shapes;
+mod slab;
+mod sphere;
 
 use crate::contact::ConvexRadius;
-use crate::shape::{SupportMap, unit};
-use collision_simplex::{
-    Projection, project_point, project_segment, project_tetrahedron, project_triangle,
-};
+use crate::shape::unit;
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// A ray `origin + t · dir`, `t ≥ 0`, in world coordinates. `dir` need not be unit; times
@@ -24,12 +29,14 @@ pub struct Ray {
 impl Ray {
     /// The ray from `origin` along `dir`.
     #[must_use]
+    #[inline]
     pub fn new(origin: Point3<f64>, dir: Vector3<f64>) -> Ray {
         Ray { origin, dir }
     }
 
     /// `origin + t · dir`.
     #[must_use]
+    #[inline]
     pub fn point_at(&self, t: f64) -> Point3<f64> {
         self.origin + self.dir * t
     }
@@ -65,153 +72,140 @@ pub enum RayError {
     },
 }
 
-/// Iteration cap of [`cast_ray`]. Polytopes need a handful; curved surfaces converge
+/// Iteration cap of the GJK ray cast. Polytopes need a handful; curved surfaces converge
 /// linearly near grazing hits and use a few dozen.
 pub const MAX_RAY_ITERATIONS: u32 = 256;
 
-/// The hit is accepted when the ray point is within this fraction of the shape's size
-/// from the shape.
-const RELATIVE_TOLERANCE: f64 = 1e-10;
+/// Where a ray enters a shape, in the shape's local frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LocalHit {
+    /// Ray parameter of the hit (0 when the ray starts inside or on the shape).
+    pub toi: f64,
+    /// Unit outward normal at the hit, local frame; `None` when the ray starts inside (no
+    /// surface was crossed).
+    pub normal: Option<Vector3<f64>>,
+}
+
+/// Shapes a ray can be cast against, in their local frame.
+///
+/// The provided method is the generic GJK ray cast on the shape's core and radius
+/// ([`ConvexRadius`]); shapes with a closed form override it. [`crate::Shape`] dispatches
+/// by `match`, so no call is dynamic.
+pub trait RayCast: ConvexRadius {
+    /// The first point where the ray `origin + t · dir` (local frame, finite) meets the
+    /// shape with `0 ≤ t ≤ max_toi`.
+    ///
+    /// # Errors
+    /// [`RayError`] when the GJK ray cast meets a non-finite support point or reaches
+    /// its iteration cap.
+    #[inline]
+    fn cast_ray_local(
+        &self,
+        origin: &Point3<f64>,
+        dir: &Vector3<f64>,
+        max_toi: f64,
+    ) -> Result<Option<LocalHit>, RayError> {
+        let (core, radius) = self.split();
+        gjk::cast_local(&core, radius, origin, dir, max_toi)
+    }
+
+    /// As [`cast_ray`] without its input check (`pose`, `ray` finite, `max_toi` not NaN).
+    /// The provided method moves the ray into the shape's frame and calls
+    /// [`Self::cast_ray_local`]; rotation-invariant shapes (balls) skip the rotation.
+    ///
+    /// # Errors
+    /// As [`Self::cast_ray_local`].
+    #[inline]
+    fn cast_ray_posed(
+        &self,
+        pose: &Isometry3<f64>,
+        ray: &Ray,
+        max_toi: f64,
+    ) -> Result<Option<RayHit>, RayError> {
+        in_local_frame(pose, ray, |s, r| self.cast_ray_local(s, r, max_toi))
+    }
+}
 
 /// The first point where `ray` meets `shape` at `pose`, if at most `max_toi` along it.
+///
+/// Closed forms for balls, boxes and capsules; the GJK ray cast otherwise.
 ///
 /// # Errors
 /// [`RayError`] on non-finite input, or when the iteration cap was reached (never turned
 /// into a miss or a hit).
-pub fn cast_ray<S: ConvexRadius + ?Sized>(
+#[inline]
+pub fn cast_ray<S: RayCast + ?Sized>(
     shape: &S,
     pose: &Isometry3<f64>,
     ray: &Ray,
     max_toi: f64,
 ) -> Result<Option<RayHit>, RayError> {
-    let finite = |v: &Vector3<f64>| v.iter().all(|c| c.is_finite());
-    if !(finite(&ray.origin.coords)
-        && finite(&ray.dir)
-        && finite(&pose.translation.vector)
-        && pose.rotation.coords.iter().all(|c| c.is_finite())
-        && !max_toi.is_nan())
-    {
-        return Err(RayError::NonFinite);
+    check_input(pose, ray, max_toi)?;
+    shape.cast_ray_posed(pose, ray, max_toi)
+}
+
+/// As [`cast_ray`], always with the generic GJK ray cast on the shape's core and radius
+/// (van den Bergen 2004, §5.5), even for shapes that have a closed form.
+///
+/// # Errors
+/// As [`cast_ray`].
+pub fn cast_ray_gjk<S: ConvexRadius + ?Sized>(
+    shape: &S,
+    pose: &Isometry3<f64>,
+    ray: &Ray,
+    max_toi: f64,
+) -> Result<Option<RayHit>, RayError> {
+    check_input(pose, ray, max_toi)?;
+    let (core, radius) = shape.split();
+    in_local_frame(pose, ray, |s, r| {
+        gjk::cast_local(&core, radius, s, r, max_toi)
+    })
+}
+
+/// [`RayError::NonFinite`] unless the pose and the ray are finite and `max_toi` is not
+/// NaN (it may be +∞).
+#[inline]
+fn check_input(pose: &Isometry3<f64>, ray: &Ray, max_toi: f64) -> Result<(), RayError> {
+    // `0 · x` is ±0 for finite `x` and NaN for ±∞ or NaN, so one branch checks all 13
+    // numbers.
+    let zero = |v: &Vector3<f64>| v.x * 0.0 + v.y * 0.0 + v.z * 0.0;
+    let q = pose.rotation.coords;
+    let all = zero(&ray.origin.coords)
+        + zero(&ray.dir)
+        + zero(&pose.translation.vector)
+        + zero(&q.xyz())
+        + q.w * 0.0;
+    if all == 0.0 && !max_toi.is_nan() {
+        Ok(())
+    } else {
+        Err(RayError::NonFinite)
     }
-    // Local frame, subtracting the translation first so large offsets cancel exactly.
+}
+
+/// Moves the ray into the frame of `pose`, runs `local` and maps the hit back to world
+/// coordinates.
+#[inline]
+fn in_local_frame(
+    pose: &Isometry3<f64>,
+    ray: &Ray,
+    local: impl FnOnce(&Point3<f64>, &Vector3<f64>) -> Result<Option<LocalHit>, RayError>,
+) -> Result<Option<RayHit>, RayError> {
+    // Subtracting the translation first so large offsets cancel exactly.
     let s = Point3::from(
         pose.rotation
             .inverse_transform_vector(&(ray.origin.coords - pose.translation.vector)),
     );
     let r = pose.rotation.inverse_transform_vector(&ray.dir);
-    let (core, radius) = shape.split();
-    let Some((toi, n)) = cast_local(&core, radius, &s, &r, max_toi)? else {
-        return Ok(None);
-    };
-    let normal = match n {
-        Some(n) => pose.rotation * n,
-        None => unit(&-ray.dir).unwrap_or_else(Vector3::x),
-    };
-    Ok(Some(RayHit {
+    Ok(local(&s, &r)?.map(|hit| world_hit(ray, hit.toi, hit.normal.map(|n| pose.rotation * n))))
+}
+
+/// The world hit at `toi` with world normal `normal`, or `−dir` normalised for a ray
+/// starting inside.
+#[inline]
+fn world_hit(ray: &Ray, toi: f64, normal: Option<Vector3<f64>>) -> RayHit {
+    RayHit {
         toi,
         point: ray.point_at(toi),
-        normal,
-    }))
-}
-
-/// A hit in the shape's frame: the ray parameter and the (unnormalised) normal, `None`
-/// when the ray starts inside.
-type LocalHit = (f64, Option<Vector3<f64>>);
-
-/// The GJK ray cast in the shape's frame: returns the hit parameter and the normal
-/// (`None` when the ray starts inside).
-///
-/// The shape is `C ⊕ ball(radius)` with `C` the core ([`ConvexRadius`]): the support
-/// planes are those of `C` pushed out by `radius` and the cast ends when `x` is within
-/// `radius` (plus tolerance) of `C`, so balls, capsules and rounded shapes converge as
-/// fast as their cores instead of crawling over their curved margins.
-///
-/// Invariant: `x = s + λ r` is a point of the ray not inside the shape C, and the simplex
-/// `P` of support points makes `v`, the point of `x − conv(P)` closest to the origin,
-/// converge to `x − c` for the point `c` of C nearest `x`. Each new support point
-/// `p = s_C(v)` gives `w = x − p`; when `v · w > radius |v|` the plane through `p` with normal `v`
-/// separates `x` from C, so the ray cannot enter C before it crosses that plane:
-/// `λ ← λ − (v · w − radius |v|) / (v · r)` (or a miss if `v · r ≥ 0`, the ray running away from it).
-/// The last such `v` is the normal of the supporting plane at the hit.
-fn cast_local<S: SupportMap + ?Sized>(
-    shape: &S,
-    radius: f64,
-    s: &Point3<f64>,
-    r: &Vector3<f64>,
-    max_toi: f64,
-) -> Result<Option<LocalHit>, RayError> {
-    let mut lambda = 0.0;
-    let mut x = *s;
-    let mut normal: Option<Vector3<f64>> = None;
-    let mut points = [Point3::origin(); 4];
-    let mut len = 0;
-    let p0 = shape.support(&-r);
-    let mut v = x - p0;
-    let mut scale = p0.coords.amax().max(radius);
-    for _ in 0..MAX_RAY_ITERATIONS {
-        let vv = v.norm_squared();
-        let tol = RELATIVE_TOLERANCE * scale;
-        if vv <= (radius + tol) * (radius + tol) {
-            return Ok(Some((lambda, normal.and_then(|n| unit(&n)))));
-        }
-        let p = shape.support(&v);
-        if !p.iter().all(|c| c.is_finite()) {
-            return Err(RayError::NonFinite);
-        }
-        scale = scale.max(p.coords.amax());
-        let w = x - p;
-        // Plane of the rounded shape along v: v̂ · y = v̂ · p + radius.
-        let vw = v.dot(&w) - radius * vv.sqrt();
-        if vw > 0.0 {
-            let vr = v.dot(r);
-            if vr >= 0.0 {
-                return Ok(None);
-            }
-            lambda -= vw / vr;
-            if lambda > max_toi {
-                return Ok(None);
-            }
-            x = s + r * lambda;
-            normal = Some(v);
-        }
-        if points[..len].contains(&p) {
-            // A repeated support point with v · w ≤ 0 cannot happen unless |v| is at
-            // rounding level (GJK's duality gap): x is on C.
-            if vw <= 0.0 {
-                return Ok(Some((lambda, normal.and_then(|n| unit(&n)))));
-            }
-        } else {
-            points[len] = p;
-            len += 1;
-        }
-        let proj = project(&points[..len], &x);
-        v = proj.point.coords;
-        let mut k = 0;
-        for i in 0..len {
-            if proj.support & (1 << i) != 0 {
-                points[k] = points[i];
-                k += 1;
-            }
-        }
-        len = k;
-        if len == 4 {
-            return Ok(Some((lambda, normal.and_then(|n| unit(&n)))));
-        }
-    }
-    Err(RayError::DidNotConverge {
-        iterations: MAX_RAY_ITERATIONS,
-        toi: lambda,
-    })
-}
-
-/// Projects the origin onto `conv{x − pᵢ}` (signed volumes, collision-simplex).
-fn project(points: &[Point3<f64>], x: &Point3<f64>) -> Projection {
-    let y = |p: &Point3<f64>| Point3::from(x - p);
-    match points {
-        [a] => project_point(&y(a)),
-        [a, b] => project_segment(&y(a), &y(b)),
-        [a, b, c] => project_triangle(&y(a), &y(b), &y(c)),
-        [a, b, c, d] => project_tetrahedron(&y(a), &y(b), &y(c), &y(d)),
-        _ => project_point(&Point3::from(*x - Point3::origin())),
+        normal: normal.unwrap_or_else(|| unit(&-ray.dir).unwrap_or_else(Vector3::x)),
     }
 }

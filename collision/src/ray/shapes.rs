@@ -1,0 +1,87 @@
+//! [`RayCast`] for every shape: the closed forms live in their own files; the rest use the
+//! provided GJK ray cast, and [`Shape`] dispatches by `match`.
+
+use super::{LocalHit, Ray, RayCast, RayError, RayHit, in_local_frame};
+use crate::contact::{ConvexRadius, Sharp};
+use crate::shape::{
+    Cone, ConvexHull, Cylinder, Point, Rounded, Segment, Shape, SupportMap, Transformed, Triangle,
+};
+use nalgebra::{Isometry3, Point3, Vector3};
+
+impl RayCast for ConvexHull {}
+impl RayCast for Cylinder {}
+impl RayCast for Cone {}
+impl RayCast for Triangle {}
+impl RayCast for Segment {}
+impl RayCast for Point {}
+impl<S: ConvexRadius> RayCast for Rounded<S> {}
+impl<S: SupportMap> RayCast for Transformed<S> {}
+impl<S: SupportMap> RayCast for Sharp<S> {}
+
+impl<S: RayCast + ?Sized> RayCast for &S {
+    #[inline]
+    fn cast_ray_local(
+        &self,
+        origin: &Point3<f64>,
+        dir: &Vector3<f64>,
+        max_toi: f64,
+    ) -> Result<Option<LocalHit>, RayError> {
+        (**self).cast_ray_local(origin, dir, max_toi)
+    }
+    #[inline]
+    fn cast_ray_posed(
+        &self,
+        pose: &Isometry3<f64>,
+        ray: &Ray,
+        max_toi: f64,
+    ) -> Result<Option<RayHit>, RayError> {
+        (**self).cast_ray_posed(pose, ray, max_toi)
+    }
+}
+
+impl RayCast for Shape {
+    #[inline]
+    fn cast_ray_posed(
+        &self,
+        pose: &Isometry3<f64>,
+        ray: &Ray,
+        max_toi: f64,
+    ) -> Result<Option<RayHit>, RayError> {
+        match self {
+            Shape::Ball(b) => b.cast_ray_posed(pose, ray, max_toi),
+            _ => in_local_frame(pose, ray, |s, r| self.cast_ray_local(s, r, max_toi)),
+        }
+    }
+
+    #[inline]
+    fn cast_ray_local(
+        &self,
+        origin: &Point3<f64>,
+        dir: &Vector3<f64>,
+        max_toi: f64,
+    ) -> Result<Option<LocalHit>, RayError> {
+        match self {
+            Shape::Ball(s) => s.cast_ray_local(origin, dir, max_toi),
+            Shape::Cuboid(s) => s.cast_ray_local(origin, dir, max_toi),
+            Shape::ConvexHull(s) => s.cast_ray_local(origin, dir, max_toi),
+            Shape::Capsule(s) => s.cast_ray_local(origin, dir, max_toi),
+            Shape::Cylinder(s) => s.cast_ray_local(origin, dir, max_toi),
+            Shape::Cone(s) => s.cast_ray_local(origin, dir, max_toi),
+            Shape::Triangle(s) => s.cast_ray_local(origin, dir, max_toi),
+            Shape::Segment(s) => s.cast_ray_local(origin, dir, max_toi),
+            Shape::Point(s) => s.cast_ray_local(origin, dir, max_toi),
+            Shape::Rounded(s) => s.cast_ray_local(origin, dir, max_toi),
+            // The inner shape's own ray cast, in its frame: `x = P y` for the fixed pose P.
+            Shape::Transformed(s) => {
+                let pose = s.pose();
+                let o = pose.inverse_transform_point(origin);
+                let d = pose.inverse_transform_vector(dir);
+                let hit = s.shape().cast_ray_local(&o, &d, max_toi)?;
+                Ok(hit.map(|h| LocalHit {
+                    toi: h.toi,
+                    normal: h.normal.map(|n| pose.rotation * n),
+                }))
+            }
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! Ray against a ball: the first root of the quadratic, in a cancellation-safe form.
+
+use super::{LocalHit, Ray, RayCast, RayError, RayHit, gjk, world_hit};
+use crate::contact::ConvexRadius;
+use crate::shape::{Ball, unit};
+use nalgebra::{Isometry3, Point3, Vector3};
+
+/// How a ray meets a ball (or an infinite cylinder, or a box).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Crossing {
+    /// The ray starts inside or on the shape.
+    Inside,
+    /// The ray never enters the shape.
+    Miss,
+    /// The ray enters at this parameter (of the scaled direction).
+    Enter(f64),
+}
+
+/// `dir / m` with `m` its largest absolute component, and `1 / m`; `None` for a zero
+/// direction.
+///
+/// The closed forms square the direction: scaling it to a largest component of 1 keeps
+/// `|d|²` from overflowing or underflowing for any finite `dir`. A parameter `t_d` along
+/// `d` is `t_d / m` along `dir`. Directions of moderate length are
+/// used as they are (`m = 1`).
+#[inline]
+pub(super) fn scaled(dir: &Vector3<f64>) -> Option<(Vector3<f64>, f64)> {
+    let m = dir.amax();
+    if (1e-100..=1e100).contains(&m) {
+        // Squares are safe: skip the division (and its rounding).
+        Some((*dir, 1.0))
+    } else {
+        (m > 0.0).then(|| (dir / m, 1.0 / m))
+    }
+}
+
+/// Entry of the ray `s + t d` into the ball `|x| ≤ radius` (centre at the origin).
+///
+/// `|s + t d|² = R²` is `a t² + 2 b t + c = 0` with `a = d·d`, `b = s·d`, `c = s·s − R²`.
+/// `c ≤ 0`: the ray starts inside. `b ≥ 0`: it starts outside and never approaches the
+/// centre, a miss. The reduced discriminant `b² − a c` cancels catastrophically when the
+/// ray passes far from a small ball; the same quantity is `a (R² − |l|²)` with
+/// `l = s − (b / a) d` the point of the line nearest the centre (Haines et al., "Precision
+/// improvements for ray/sphere intersection", *Ray Tracing Gems*, 2019, ch. 7), and that
+/// form is accurate. Of the roots `(−b ± √disc) / a` the first subtracts two positive
+/// numbers when `b < 0`; with `q = −b + √disc` (no cancellation) and the product of the
+/// roots `c / a`, the first root is `c / q` (the stable quadratic of *Numerical Recipes*
+/// §5.6).
+///
+/// Returns `None` when an intermediate overflowed (huge coordinates); the caller then
+/// falls back to the GJK ray cast.
+#[inline]
+pub(super) fn enter_ball(s: &Vector3<f64>, d: &Vector3<f64>, radius: f64) -> Option<Crossing> {
+    let c = s.dot(s) - radius * radius;
+    let b = s.dot(d);
+    let a = d.dot(d);
+    if !(c.is_finite() && b.is_finite()) {
+        return None;
+    }
+    if c <= 0.0 {
+        return Some(Crossing::Inside);
+    }
+    if b >= 0.0 {
+        return Some(Crossing::Miss);
+    }
+    let l = s - d * (b / a);
+    let disc = a * (radius * radius - l.norm_squared());
+    if disc < 0.0 {
+        return Some(Crossing::Miss);
+    }
+    let q = -b + disc.sqrt();
+    let t = c / q;
+    t.is_finite().then_some(Crossing::Enter(t))
+}
+
+impl RayCast for Ball {
+    /// A ball is invariant under rotation about its centre: only the translation moves
+    /// the ray into its frame, and the normal needs no rotating back.
+    #[inline]
+    fn cast_ray_posed(
+        &self,
+        pose: &Isometry3<f64>,
+        ray: &Ray,
+        max_toi: f64,
+    ) -> Result<Option<RayHit>, RayError> {
+        let s = Point3::from(ray.origin.coords - pose.translation.vector);
+        Ok(self
+            .cast_ray_local(&s, &ray.dir, max_toi)?
+            .map(|hit| world_hit(ray, hit.toi, hit.normal)))
+    }
+
+    #[inline]
+    fn cast_ray_local(
+        &self,
+        origin: &Point3<f64>,
+        dir: &Vector3<f64>,
+        max_toi: f64,
+    ) -> Result<Option<LocalHit>, RayError> {
+        let s = origin.coords;
+        let Some((d, inv_m)) = scaled(dir) else {
+            // A ray that does not move hits only if it starts in the ball.
+            let inside = s.norm() <= self.radius();
+            return Ok(inside.then_some(LocalHit {
+                toi: 0.0,
+                normal: None,
+            }));
+        };
+        match enter_ball(&s, &d, self.radius()) {
+            Some(crossing) => Ok(ball_hit(crossing, &s, &d, inv_m, self.radius(), max_toi)),
+            None => {
+                let (core, radius) = self.split();
+                gjk::cast_local(&core, radius, origin, dir, max_toi)
+            }
+        }
+    }
+}
+
+/// The hit of a ray `s + t d` (with `dir = m d`, `inv_m = 1 / m`) on a ball centred at the origin of `s`:
+/// the outward normal is the hit point's direction from the centre.
+#[inline]
+pub(super) fn ball_hit(
+    crossing: Crossing,
+    s: &Vector3<f64>,
+    d: &Vector3<f64>,
+    inv_m: f64,
+    radius: f64,
+    max_toi: f64,
+) -> Option<LocalHit> {
+    match crossing {
+        Crossing::Inside => Some(LocalHit {
+            toi: 0.0,
+            normal: None,
+        }),
+        Crossing::Miss => None,
+        Crossing::Enter(t) => {
+            let toi = t * inv_m;
+            (toi <= max_toi).then(|| LocalHit {
+                toi,
+                normal: Some(surface_normal(&(s + d * t), radius, d)),
+            })
+        }
+    }
+}
+
+/// The unit normal `p / R` at a point `p` of a ball (or cylinder) of radius `R` centred
+/// at the origin (`p` is on the surface to rounding, so `|p / R| = 1` to a few ulps); for
+/// `R = 0` the ray's reverse direction.
+#[inline]
+pub(super) fn surface_normal(p: &Vector3<f64>, radius: f64, d: &Vector3<f64>) -> Vector3<f64> {
+    if radius > 0.0 {
+        p * (1.0 / radius)
+    } else {
+        unit(&-d).unwrap_or_else(Vector3::x)
+    }
+}
