@@ -7,8 +7,8 @@
 //! iterations. Observers see the cores' steps.
 
 use super::entry::{degenerate, finish, run_rounded};
-use super::run::{Run, Stop};
-use super::{GjkConfig, GjkOutput, GjkStatus};
+use super::run::{Run, Stop, is_finite_pose};
+use super::{GjkConfig, GjkOutput, GjkStatus, relative_pose};
 use crate::observer::Observer;
 use crate::shape::{Core, SupportMap};
 use nalgebra::{Isometry3, Point3};
@@ -89,6 +89,11 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
+    if !observer.is_active()
+        && let Some(c) = point_core_pair(a, pose_a, b, pose_b)
+    {
+        return Ok(c == ClosestPoints::Overlapping);
+    }
     let run = run_rounded::<_, _, _, true>(
         &Core(a),
         a.core_radius(),
@@ -147,6 +152,14 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
+    if !observer.is_active()
+        && let Some(c) = point_core_pair(a, pose_a, b, pose_b)
+    {
+        return Ok(match c {
+            ClosestPoints::Separated { distance, .. } => distance,
+            ClosestPoints::Overlapping => 0.0,
+        });
+    }
     let (r, radius, _) = run_closest(a, pose_a, b, pose_b, observer)?;
     Ok(match r.stop {
         Stop::Overlapping => 0.0,
@@ -187,6 +200,11 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
+    if !observer.is_active()
+        && let Some(c) = point_core_pair(a, pose_a, b, pose_b)
+    {
+        return Ok(c);
+    }
     let (r, _, out) = run_closest(a, pose_a, b, pose_b, observer)?;
     Ok(match r.stop {
         Stop::Overlapping => ClosestPoints::Overlapping,
@@ -248,4 +266,53 @@ where
         }),
         _ => Err(GjkError::Degenerate),
     }
+}
+
+/// The closed form for a pair where one core is a single point ([`SupportMap::core_point`],
+/// a ball's centre) and the other core has a nearest-point formula
+/// ([`SupportMap::core_closest_point`]: ball, capsule, cuboid and their rounded versions);
+/// `None` for other pairs and for non-finite poses (GJK then runs and reports them).
+///
+/// With `p` the point core and `q` the nearest point of the other core (both in the other
+/// shape's frame), the distance is `|p − q| − r_A − r_B` along `n = (q − p)/|q − p|`,
+/// exactly as GJK on the cores would find it, without iterating. Used only when no
+/// observer is listening, so that observed runs still show their GJK steps.
+fn point_core_pair<A, B>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+) -> Option<ClosestPoints>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    if !(is_finite_pose(pose_a) && is_finite_pose(pose_b)) {
+        return None;
+    }
+    let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
+    // A's point core in B's frame, against B's core...
+    let in_b = || {
+        let p = relative_pose(pose_b, pose_a) * a.core_point()?;
+        let q = b.core_closest_point(&p)?;
+        Some((p, q, pose_b))
+    };
+    // ... or B's point core in A's frame, against A's core.
+    let in_a = || {
+        let q = relative_pose(pose_a, pose_b) * b.core_point()?;
+        let p = a.core_closest_point(&q)?;
+        Some((p, q, pose_a))
+    };
+    let (p, q, frame) = in_b().or_else(in_a)?;
+    let d = q - p;
+    let length = d.norm();
+    if length <= radius_a + radius_b {
+        return Some(ClosestPoints::Overlapping);
+    }
+    let n = d / length;
+    Some(ClosestPoints::Separated {
+        point_a: frame * (p + n * radius_a),
+        point_b: frame * (q - n * radius_b),
+        distance: length - (radius_a + radius_b),
+    })
 }

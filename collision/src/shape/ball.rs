@@ -50,6 +50,14 @@ impl SupportMap for Ball {
         }
     }
 
+    fn core_point(&self) -> Option<Point3<f64>> {
+        Some(Point3::origin())
+    }
+
+    fn core_closest_point(&self, _p: &Point3<f64>) -> Option<Point3<f64>> {
+        Some(Point3::origin())
+    }
+
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         let center = Point3::from(pose.translation.vector);
         Aabb::from_half_extents(center, Vector3::repeat(self.radius))

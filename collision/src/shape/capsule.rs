@@ -79,6 +79,12 @@ impl SupportMap for Capsule {
         }
     }
 
+    /// The segment point nearest to `p`: `(0, clamp(p.y, −h, h), 0)`.
+    fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
+        let h = self.half_height;
+        Some(Point3::new(0.0, p.y.clamp(-h, h), 0.0))
+    }
+
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         let [p, q] = self.segment().map(|p| pose * p);
         let r = Vector3::repeat(self.radius);

@@ -59,6 +59,16 @@ impl SupportMap for Cuboid {
         }
     }
 
+    /// The box point nearest to `p`: each coordinate clamped to `[−h_i, h_i]`.
+    fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
+        let h = self.half_extents;
+        Some(Point3::new(
+            p.x.clamp(-h.x, h.x),
+            p.y.clamp(-h.y, h.y),
+            p.z.clamp(-h.z, h.z),
+        ))
+    }
+
     /// World half-extent along axis `i` is `Σ_j |R_ij| h_j` (Arvo 1990).
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         let r = pose.rotation.to_rotation_matrix().into_inner().abs();

@@ -72,6 +72,12 @@ impl SupportMap for Shape {
     fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         dispatch!(self, s => s.core_support_hinted(dir, hint))
     }
+    fn core_point(&self) -> Option<Point3<f64>> {
+        dispatch!(self, s => s.core_point())
+    }
+    fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
+        dispatch!(self, s => s.core_closest_point(p))
+    }
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         dispatch!(self, s => s.aabb(pose))
     }

@@ -99,6 +99,25 @@ pub trait SupportMap {
         self.support_hinted(dir, hint)
     }
 
+    /// The core's single point when the core is one point (a ball's centre), else
+    /// `None` (the default). With [`Self::core_closest_point`] of the other shape, the
+    /// GJK free functions answer such pairs in closed form.
+    #[must_use]
+    #[inline]
+    fn core_point(&self) -> Option<Point3<f64>> {
+        None
+    }
+
+    /// The point of the core nearest to `p` (local coordinates) when the shape has a
+    /// closed form for it (ball, capsule, cuboid, and rounded versions), else `None`
+    /// (the default).
+    #[must_use]
+    #[inline]
+    fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
+        let _ = p;
+        None
+    }
+
     /// The tightest axis-aligned box around the shape placed at `pose`.
     ///
     /// The default asks for the support point along the six world axes (exact for every
@@ -129,6 +148,12 @@ impl<S: SupportMap + ?Sized> SupportMap for &S {
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         (**self).support(dir)
     }
+    fn core_point(&self) -> Option<Point3<f64>> {
+        (**self).core_point()
+    }
+    fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
+        (**self).core_closest_point(p)
+    }
     fn core_radius(&self) -> f64 {
         (**self).core_radius()
     }
@@ -146,6 +171,12 @@ impl<S: SupportMap + ?Sized> SupportMap for &S {
 impl<S: SupportMap + ?Sized> SupportMap for Box<S> {
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         (**self).support(dir)
+    }
+    fn core_point(&self) -> Option<Point3<f64>> {
+        (**self).core_point()
+    }
+    fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
+        (**self).core_closest_point(p)
     }
     fn core_radius(&self) -> f64 {
         (**self).core_radius()

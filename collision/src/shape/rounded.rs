@@ -70,6 +70,14 @@ impl<S: SupportMap> SupportMap for Rounded<S> {
         self.shape.core_support_hinted(dir, hint)
     }
 
+    fn core_point(&self) -> Option<Point3<f64>> {
+        self.shape.core_point()
+    }
+
+    fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
+        self.shape.core_closest_point(p)
+    }
+
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         let core = self.shape.aabb(pose);
         let m = Vector3::repeat(self.margin);

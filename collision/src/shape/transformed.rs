@@ -79,6 +79,15 @@ impl<S: SupportMap> SupportMap for Transformed<S> {
         }
     }
 
+    fn core_point(&self) -> Option<Point3<f64>> {
+        self.shape.core_point().map(|p| self.pose * p)
+    }
+
+    fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
+        let local = self.pose.inverse_transform_point(p);
+        self.shape.core_closest_point(&local).map(|q| self.pose * q)
+    }
+
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         self.shape.aabb(&(pose * self.pose))
     }
