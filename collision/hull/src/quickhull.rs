@@ -64,6 +64,8 @@ pub(crate) struct Builder<'a> {
     targets: Vec<(u32, f32)>,
     /// Scratch: per cone slot, write cursor and farthest `(height, position)`.
     cursors: Vec<(u32, f32, u32)>,
+    /// Points dropped while above a new face by at most `ε`, to recheck.
+    near: Vec<u32>,
     /// Scratch: live ranges during compaction.
     live: Vec<(u32, u32)>,
 }
@@ -111,6 +113,7 @@ impl<'a> Builder<'a> {
             targets: Vec::new(),
             cursors: Vec::new(),
             live: Vec::new(),
+            near: Vec::new(),
         };
         builder.seed_extremes(&bounds.extremes);
         builder.distribute_input();
@@ -123,15 +126,73 @@ impl<'a> Builder<'a> {
     /// [`HullError::Internal`] if the horizon is not a simple cycle, which
     /// the exact visibility test rules out; reported rather than looping.
     pub fn run(&mut self) -> Result<(), HullError> {
-        while let Some(f) = self.pending.pop() {
-            let face = self.mesh.faces[f as usize];
-            if self.mesh.topo[f as usize].state != ALIVE || face.len == 0 {
-                continue;
+        loop {
+            while let Some(f) = self.pending.pop() {
+                let face = self.mesh.faces[f as usize];
+                if self.mesh.topo[f as usize].state != ALIVE || face.len == 0 {
+                    continue;
+                }
+                let eye = self.pool[face.start as usize];
+                self.add_point(f, eye)?;
             }
-            let eye = self.pool[face.start as usize];
-            self.add_point(f, eye)?;
+            if !self.recheck_near() {
+                return Ok(());
+            }
         }
-        Ok(())
+    }
+
+    /// Points dropped while inside every new face by at most `ε` but above
+    /// one of them can be far above an *older* face when faces are nearly
+    /// parallel (thin slabs): the ε-version of Barber et al.'s lemma only
+    /// bounds the new faces. Each such point is checked against every face
+    /// of the finished hull (`O(F)` per point; they are rare: exact
+    /// coplanar points have height 0). Returns whether some were outside
+    /// and got conflict ranges again.
+    fn recheck_near(&mut self) -> bool {
+        let mut near = std::mem::take(&mut self.near);
+        near.sort_unstable();
+        near.dedup();
+        let mut found: Vec<(u32, u32, f64)> = Vec::new();
+        let slots = self.mesh.faces.len() as u32;
+        for &i in &near {
+            let q = self.pts[i as usize];
+            for f in 0..slots {
+                if self.mesh.topo[f as usize].state == ALIVE {
+                    let (above, h) =
+                        self.mesh
+                            .height_above(&self.vpos, f, &q, self.scale.eps, &self.scale);
+                    if above {
+                        found.push((f, i, h));
+                        break;
+                    }
+                }
+            }
+        }
+        near.clear();
+        self.near = near;
+        if found.is_empty() {
+            return false;
+        }
+        // Fresh ranges at the end of the pool, farthest point first.
+        found.sort_unstable_by(|x, y| x.0.cmp(&y.0).then(y.2.total_cmp(&x.2)));
+        let mut k = 0;
+        while k < found.len() {
+            let f = found[k].0;
+            let start = self.pool.len() as u32;
+            while k < found.len() && found[k].0 == f {
+                let i = found[k].1;
+                self.pool.push(Conflict {
+                    p: self.pts[i as usize],
+                    index: i,
+                });
+                k += 1;
+            }
+            let face = &mut self.mesh.faces[f as usize];
+            face.start = start;
+            face.len = self.pool.len() as u32 - start;
+            self.pending.push(f);
+        }
+        true
     }
 
     /// The finished mesh, the dense vertex coordinates and their input
@@ -238,6 +299,11 @@ impl<'a> Builder<'a> {
                 } else {
                     self.target(&c.p, &mut last)
                 };
+                if target.0 == NONE && target.1 > 0.0 {
+                    // Inside every cone face within ε, yet above one: it may
+                    // still be far above an older face. Check it at the end.
+                    self.near.push(c.index);
+                }
                 self.targets.push(target);
             }
         }
@@ -267,12 +333,15 @@ impl<'a> Builder<'a> {
         self.cursors
             .resize(self.cone.len(), (0, f32::NEG_INFINITY, NONE));
         let mut last = 0;
-        for p in pts {
+        for (i, p) in pts.iter().enumerate() {
             let target = if (p - center).norm_squared() < r2 {
                 (NONE, 0.0)
             } else {
                 self.target(p, &mut last)
             };
+            if target.0 == NONE && target.1 > 0.0 {
+                self.near.push(i as u32);
+            }
             self.targets.push(target);
         }
         self.open_ranges();
@@ -290,11 +359,13 @@ impl<'a> Builder<'a> {
 
     /// First cone slot whose face `p` is more than `ε` above, with the
     /// height, starting at `*last` (neighbouring points tend to land on the
-    /// same face); `NONE` if `p` is inside within `ε`. Counts the hit.
+    /// same face); `NONE` and the greatest (float) height if `p` is inside
+    /// within `ε`. Counts the hit.
     #[inline]
     fn target(&mut self, p: &Point3<f64>, last: &mut usize) -> (u32, f32) {
         let k = self.cone.len();
         let mut slot = *last;
+        let mut highest = f64::NEG_INFINITY;
         for _ in 0..k {
             let (above, h) =
                 self.mesh
@@ -304,12 +375,13 @@ impl<'a> Builder<'a> {
                 self.cursors[slot].0 += 1;
                 return (slot as u32, h as f32);
             }
+            highest = highest.max(h);
             slot += 1;
             if slot == k {
                 slot = 0;
             }
         }
-        (NONE, 0.0)
+        (NONE, highest as f32)
     }
 
     /// Turns the per-slot counts into ranges at the end of the pool.

@@ -252,3 +252,83 @@ fn huge_and_tiny_coordinates() {
         assert!(hull.volume().is_finite() || scale > 1e100);
     }
 }
+
+/// Regression (found by the fixtures fuzzer): two or three clusters of
+/// near-duplicates 1e-13 wide, a million times longer than wide. The hull is a
+/// needle; its volume used to come out negative from rounding in the cross
+/// products, failing `validate`'s orientation check.
+#[test]
+fn needles_from_tiny_clusters() {
+    for seed in 0..300 {
+        let mut r = rng(seed);
+        let clusters = 2 + seed as usize % 3;
+        let centres: Vec<Vector3<f64>> = (0..clusters)
+            .map(|_| {
+                Vector3::new(
+                    r.random_range(-1.0..1.0),
+                    r.random_range(-1.0..1.0),
+                    r.random_range(-1.0..1.0),
+                )
+            })
+            .collect();
+        for scale in [1e-6, 1.0, 1e6] {
+            let pts: Vec<Point3<f64>> = (0..60)
+                .map(|i| {
+                    let c = centres[i % clusters];
+                    let j = Vector3::new(
+                        r.random_range(-1.0..1.0),
+                        r.random_range(-1.0..1.0),
+                        r.random_range(-1.0..1.0),
+                    ) * 1e-13;
+                    Point3::from((c + j) * scale)
+                })
+                .collect();
+            match Hull::build(&pts) {
+                Ok(hull) => {
+                    if let Err(d) = hull.validate(&pts) {
+                        panic!("seed {seed} scale {scale}: {d}");
+                    }
+                    assert!(hull.volume() > 0.0);
+                }
+                Err(e) => assert!(
+                    matches!(
+                        e,
+                        HullError::Collinear | HullError::Coplanar | HullError::Coincident
+                    ),
+                    "{e}"
+                ),
+            }
+        }
+    }
+}
+
+/// Regression (found by the fixtures fuzzer): in a slab 1e-12 thick, a point
+/// dropped as "within ε of every new face" was 6ε above an older, nearly
+/// parallel face. Such points are now rechecked against the finished hull.
+#[test]
+fn very_thin_slabs() {
+    for seed in 0..300 {
+        let mut r = rng(seed);
+        for t in [1e-9, 1e-12, 1e-14] {
+            let pts: Vec<Point3<f64>> = (0..120)
+                .map(|_| {
+                    Point3::new(
+                        r.random_range(-1.0..1.0),
+                        r.random_range(-1.0..1.0),
+                        r.random_range(-t..t),
+                    )
+                })
+                .collect();
+            let scale = [1e-6, 1.0, 1e6][seed as usize % 3];
+            let pts = placed(&pts, seed, scale, 0.0);
+            match Hull::build(&pts) {
+                Ok(hull) => {
+                    if let Err(d) = hull.validate(&pts) {
+                        panic!("seed {seed} t {t}: {d}");
+                    }
+                }
+                Err(e) => assert_eq!(e, HullError::Coplanar, "seed {seed} t {t}"),
+            }
+        }
+    }
+}
