@@ -179,8 +179,9 @@ impl ConvexHull {
         }
     }
 
-    /// Support by steepest-ascent hill-climbing from vertex `start`, or, when `start` is
-    /// not a vertex index (such as `u32::MAX`, "no hint"), from the best climb seed.
+    /// Support by hill-climbing from vertex `start`, or, when `start` is not a vertex
+    /// index (such as `u32::MAX`, "no hint"), from the best climb seed. Moves to the first
+    /// neighbour that improves `d · v` (fewer products than the steepest neighbour).
     ///
     /// Terminates because every move strictly increases `d · v`; a NaN direction makes
     /// no move. Falls back to a scan when there is no adjacency.
@@ -197,19 +198,16 @@ impl ConvexHull {
             self.seed_ids[self.seeds.argmax(dir)] as usize
         };
         let mut current_dot = dir.dot(&self.vertices[current].coords);
-        loop {
-            let mut best = current;
+        'climb: loop {
             for &n in self.neighbors(current) {
                 let d = dir.dot(&self.vertices[n as usize].coords);
                 if d > current_dot {
                     current_dot = d;
-                    best = n as usize;
+                    current = n as usize;
+                    continue 'climb;
                 }
             }
-            if best == current {
-                return current;
-            }
-            current = best;
+            return current;
         }
     }
 }
