@@ -54,6 +54,9 @@ pub struct ConvexHull {
     /// `offsets` is empty when there is no adjacency (small or trivial sets).
     offsets: Vec<u32>,
     neighbors: Vec<u32>,
+    /// For hill-climbing hulls, `neighbors` with each neighbour's coordinates inline
+    /// (same offsets), so a climb step reads one contiguous run of memory.
+    adjacent: Vec<Adjacent>,
     /// The vertices again, in blocks of four for the branch-free scan; only kept for
     /// hulls that are scanned (at most [`HILL_CLIMB_CROSSOVER`] vertices, or no adjacency).
     blocks: Blocks,
@@ -111,6 +114,7 @@ impl ConvexHull {
         let (seeds, seed_ids) = climb_seeds(&vertices, &offsets);
         ConvexHull {
             blocks: scan_blocks(&vertices, &offsets),
+            adjacent: adjacent(&vertices, &offsets, &neighbors),
             seeds,
             seed_ids,
             vertices,
@@ -132,6 +136,7 @@ impl ConvexHull {
         let (seeds, seed_ids) = climb_seeds(&vertices, &offsets);
         ConvexHull {
             blocks: scan_blocks(&vertices, &offsets),
+            adjacent: adjacent(&vertices, &offsets, &neighbors),
             seeds,
             seed_ids,
             vertices,
@@ -198,18 +203,52 @@ impl ConvexHull {
             self.seed_ids[self.seeds.argmax(dir)] as usize
         };
         let mut current_dot = dir.dot(&self.vertices[current].coords);
-        'climb: loop {
-            for &n in self.neighbors(current) {
-                let d = dir.dot(&self.vertices[n as usize].coords);
+        if self.adjacent.is_empty() {
+            // Small polygons: no inline copy.
+            'climb: loop {
+                for &n in self.neighbors(current) {
+                    let d = dir.dot(&self.vertices[n as usize].coords);
+                    if d > current_dot {
+                        (current, current_dot) = (n as usize, d);
+                        continue 'climb;
+                    }
+                }
+                return current;
+            }
+        }
+        'inline: loop {
+            let (s, e) = (self.offsets[current], self.offsets[current + 1]);
+            for n in &self.adjacent[s as usize..e as usize] {
+                let d = dir.x * n.point[0] + dir.y * n.point[1] + dir.z * n.point[2];
                 if d > current_dot {
-                    current_dot = d;
-                    current = n as usize;
-                    continue 'climb;
+                    (current, current_dot) = (n.id as usize, d);
+                    continue 'inline;
                 }
             }
             return current;
         }
     }
+}
+
+/// A neighbour of a vertex, with its coordinates.
+#[derive(Clone, Copy, Debug)]
+struct Adjacent {
+    point: [f64; 3],
+    id: u32,
+}
+
+/// The inline adjacency of a hill-climbing hull (empty for scanned ones).
+fn adjacent(vertices: &[Point3<f64>], offsets: &[u32], neighbors: &[u32]) -> Vec<Adjacent> {
+    if vertices.len() <= HILL_CLIMB_CROSSOVER || offsets.is_empty() {
+        return Vec::new();
+    }
+    neighbors
+        .iter()
+        .map(|&n| Adjacent {
+            point: vertices[n as usize].coords.into(),
+            id: n,
+        })
+        .collect()
 }
 
 /// The climb seeds of a hill-climbing hull: the first vertex extreme along each of the
