@@ -2,6 +2,8 @@
 //! count on a random overlapping corpus (printed once before the timings).
 //!
 //! `cargo bench -p collision --bench contact -- --warm-up-time 1 --measurement-time 3`
+//!
+//! Set `CONTACT_BENCH_NO_CORPUS=1` to skip the failure count (e.g. under callgrind).
 
 mod contact_common;
 use contact_common as common;
@@ -81,7 +83,9 @@ fn failure_count() {
 }
 
 fn bench(c: &mut Criterion) {
-    failure_count();
+    if std::env::var_os("CONTACT_BENCH_NO_CORPUS").is_none() {
+        failure_count();
+    }
     let mut g = c.benchmark_group("contact");
     for n in [16, 64, 1000] {
         let pairs = hull_pairs(n);

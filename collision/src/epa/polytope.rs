@@ -85,6 +85,9 @@ pub struct Polytope {
     horizon: [[u8; 2]; MAX_HORIZON],
     horizon_count: usize,
     stack: [[u8; 2]; MAX_STACK],
+    /// `distances[f]` is face `f`'s distance while it is live, +∞ otherwise: the
+    /// closest-face search scans this dense array instead of the faces.
+    distances: [f64; MAX_FACES],
 }
 
 impl Default for Polytope {
@@ -102,6 +105,7 @@ impl Default for Polytope {
             horizon: [[0; 2]; MAX_HORIZON],
             horizon_count: 0,
             stack: [[0; 2]; MAX_STACK],
+            distances: [f64::INFINITY; MAX_FACES],
         }
     }
 }
@@ -135,10 +139,17 @@ impl Polytope {
         for i in order {
             self.push_vertex(v[i])?;
         }
-        for tri in [[0, 1, 2], [0, 3, 1], [0, 2, 3], [1, 3, 2]] {
-            self.add_face(tri)?;
+        // Slots 0..4 in order (the polytope is empty). Face k's edge e meets face
+        // TETRAHEDRON_ADJACENCY[k][e].0 at that face's edge TETRAHEDRON_ADJACENCY[k][e].1:
+        // the face holding the same two vertices in the opposite order.
+        for (tri, adjacent) in [[0, 1, 2], [0, 3, 1], [0, 2, 3], [1, 3, 2]]
+            .into_iter()
+            .zip(TETRAHEDRON_ADJACENCY)
+        {
+            let f = self.add_face(tri)? as usize;
+            self.faces[f].adjacent = adjacent.map(|(g, _)| g);
+            self.faces[f].adjacent_edge = adjacent.map(|(_, k)| k);
         }
-        self.link_by_edges();
         Ok(())
     }
 
@@ -179,18 +190,22 @@ impl Polytope {
         })
     }
 
-    /// The live face nearest to the origin (smallest plane distance).
+    /// The live face nearest to the origin (smallest plane distance; the first slot
+    /// among ties).
+    ///
+    /// A linear scan of the dense distance array: EPA's polytopes hold tens of faces, where
+    /// a scan of contiguous `f64`s costs less than keeping a heap ordered (measured).
     #[must_use]
     pub fn closest_face(&self) -> Option<u8> {
-        let mut best = None;
+        let mut best = 0;
         let mut best_d = f64::INFINITY;
-        for (i, f) in self.faces() {
-            if f.distance < best_d {
-                best_d = f.distance;
-                best = Some(i);
+        for (i, &d) in self.distances[..self.face_count].iter().enumerate() {
+            if d < best_d {
+                best_d = d;
+                best = i;
             }
         }
-        best
+        (best_d < f64::INFINITY).then_some(best as u8)
     }
 
     /// Adds a vertex and returns its index.
@@ -263,11 +278,11 @@ impl Polytope {
         let len2 = cross.norm_squared();
         // Plain normalisation unless |n|² under- or overflowed; then the scaled version.
         let normal = if len2.is_normal() {
-            cross / len2.sqrt()
+            cross * (1.0 / len2.sqrt())
         } else {
             unit(&cross).ok_or(PolytopeError::Degenerate)?
         };
-        let centroid = (p0.coords + p1.coords + p2.coords) / 3.0;
+        let centroid = (p0.coords + p1.coords + p2.coords) * (1.0 / 3.0);
         let slot = if self.free_count > 0 {
             self.free_count -= 1;
             self.free[self.free_count] as usize
@@ -277,33 +292,17 @@ impl Polytope {
         } else {
             return Err(PolytopeError::Full);
         };
+        let distance = normal.dot(&centroid);
+        self.distances[slot] = distance;
         self.faces[slot] = Face {
             vertices: tri,
             adjacent: [0; 3],
             adjacent_edge: [0; 3],
             normal,
-            distance: normal.dot(&centroid),
+            distance,
             alive: true,
         };
         Ok(slot as u8)
-    }
-
-    /// Links every live face to its neighbours by matching reversed edges (O(F²); used
-    /// only for the four faces of the initial tetrahedron).
-    fn link_by_edges(&mut self) {
-        for f in 0..self.face_count {
-            for e in 0..3 {
-                let v = self.faces[f].vertices;
-                let (p, q) = (v[e], v[(e + 1) % 3]);
-                for g in 0..self.face_count {
-                    let w = self.faces[g].vertices;
-                    if let Some(k) = (0..3).find(|&k| w[k] == q && w[(k + 1) % 3] == p) {
-                        self.faces[f].adjacent[e] = g as u8;
-                        self.faces[f].adjacent_edge[e] = k as u8;
-                    }
-                }
-            }
-        }
     }
 
     /// Carves out the faces that vertex `w` sees, starting from face `start` (which must
@@ -333,11 +332,12 @@ impl Polytope {
         while top > 0 {
             top -= 1;
             let [g, e] = self.stack[top];
-            let face = self.faces[g as usize];
+            let face = &self.faces[g as usize];
             if !face.alive {
                 continue;
             }
             if face.normal.dot(&p) > face.distance - tolerance {
+                let (adjacent, adjacent_edge) = (face.adjacent, face.adjacent_edge);
                 self.kill(g);
                 // Visit edge e + 1 before e + 2 (pushed last, popped first), so the
                 // horizon comes out in cyclic order as in the recursive formulation.
@@ -346,7 +346,7 @@ impl Polytope {
                     if top == MAX_STACK {
                         return Err(PolytopeError::Full);
                     }
-                    self.stack[top] = [face.adjacent[i], face.adjacent_edge[i]];
+                    self.stack[top] = [adjacent[i], adjacent_edge[i]];
                     top += 1;
                 }
             } else {
@@ -362,6 +362,7 @@ impl Polytope {
 
     fn kill(&mut self, f: u8) {
         self.faces[f as usize].alive = false;
+        self.distances[f as usize] = f64::INFINITY;
         self.removed[self.removed_count] = f;
         self.removed_count += 1;
     }
@@ -473,3 +474,14 @@ fn combine(face: &Face, vertices: &[SimplexVertex], l: [f64; 3]) -> (Point3<f64>
     let b = v0.b.coords * l[0] + v1.b.coords * l[1] + v2.b.coords * l[2];
     (Point3::from(a), Point3::from(b))
 }
+
+/// Neighbours of the initial tetrahedron's faces `[0, 1, 2]`, `[0, 3, 1]`, `[0, 2, 3]`,
+/// `[1, 3, 2]`: `(face, edge index in that face)` across each edge. Edge `e` of a face
+/// runs from its vertex `e` to vertex `e + 1`; e.g. face 0's edge 0 is `0 → 1`, which
+/// face 1 holds as its edge 2, `1 → 0`.
+const TETRAHEDRON_ADJACENCY: [[(u8, u8); 3]; 4] = [
+    [(1, 2), (3, 2), (2, 0)],
+    [(2, 2), (3, 0), (0, 0)],
+    [(0, 2), (3, 1), (1, 0)],
+    [(1, 1), (2, 1), (0, 1)],
+];

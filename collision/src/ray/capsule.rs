@@ -12,7 +12,7 @@ use nalgebra::{Point3, Vector3};
 /// inside. Otherwise the capsule lies in the infinite cylinder `x² + z² ≤ R²`, and the ray
 /// enters the cylinder where the radial quadratic `a t² + 2 b t + c = 0` has its first root
 /// (`a = d_x² + d_z²`, `b = s_x d_x + s_z d_z`, `c = s_x² + s_z² − R²`, solved as for the
-/// ball, see [`enter_ball`]). If that entry has `|y| ≤ h` it is on the side wall, normal
+/// ball, see `enter_ball`). If that entry has `|y| ≤ h` it is on the side wall, normal
 /// radial. If it is above `h` (below `−h`), or the start is already within the cylinder
 /// (then `|s_y| > h`), the ray's chord through the cylinder either stays beyond the cap
 /// plane, where the capsule is the cap ball, or crosses the plane `y = ±h` inside the
