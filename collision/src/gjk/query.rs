@@ -287,7 +287,10 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    if !(is_finite_pose(pose_a) && is_finite_pose(pose_b)) {
+    let points = (a.core_point().is_some() || b.core_point().is_some())
+        && is_finite_pose(pose_a)
+        && is_finite_pose(pose_b);
+    if !points {
         return None;
     }
     let (radius_a, radius_b) = (a.core_radius(), b.core_radius());

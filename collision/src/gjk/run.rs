@@ -262,7 +262,12 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
         if SEPARATION_ONLY && vw > radius * v_norm {
             break Stop::Separated;
         }
-        let duplicate = simplex.vertices().iter().any(|s| s.a == w.a && s.b == w.b);
+        // Ids first: different feature ids almost always mean different points, and
+        // integers compare cheaper (shapes without features all use id 0).
+        let duplicate = simplex
+            .vertices()
+            .iter()
+            .any(|s| s.id_a == w.id_a && s.id_b == w.id_b && s.a == w.a && s.b == w.b);
         if vv - vw <= config.relative_tolerance * (vv - radius * v_norm) || duplicate {
             break Stop::Converged;
         }
