@@ -167,9 +167,17 @@ where
         };
         let face = *polytope.face(f);
         best = Some((f, face));
+        // Warm-start the support search from a vertex of the face: the support point
+        // along its normal is usually a neighbour of the face's features.
+        let corner = polytope.vertices()[face.vertices[0] as usize];
+        hints = SupportHints {
+            a: corner.id_a,
+            b: corner.id_b,
+        };
         let w = md.support_vertex(&face.normal, &mut hints);
         iterations += 1;
-        if !w.is_finite() {
+        // `w = a − b` is finite only if `a` and `b` are (∞ − x is ±∞, ∞ − ∞ is NaN).
+        if !w.w.iter().all(|c| c.is_finite()) {
             break EpaStatus::Degenerate;
         }
         let h = face.normal.dot(&w.w.coords);
