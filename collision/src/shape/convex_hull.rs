@@ -12,12 +12,14 @@ use scan::Blocks;
 
 /// Vertex count up to which [`ConvexHull`] scans every vertex instead of hill-climbing.
 ///
-/// Measured (see BENCHMARKS.md, 2 cores): the branch-free block scan costs about 15 ns
-/// at 12 vertices, 45 ns at 32 and 105 ns at 64, with no mispredicted branch; inside GJK,
-/// where successive directions jump, scanning hulls of up to 64 vertices beat climbing
-/// (hull64 distance 1.2 µs scanning vs 1.9 µs climbing, same run). Bigger hulls climb,
-/// from the hint or from the best precomputed extreme vertex.
-pub const HILL_CLIMB_CROSSOVER: usize = 64;
+/// Measured with `cargo bench -p collision --bench support` (see BENCHMARKS.md, 2 cores):
+/// the branch-free block scan costs 17 ns at 12 vertices, 38 ns at 32 and 72 ns at 64;
+/// climbing (first improving neighbour, coordinates inline, cold climbs from the best
+/// of 14 extreme vertices) costs 15-25 ns up to 24 vertices, 27 ns at 32 and 37 ns at 64
+/// cold, 10-15 ns warm. Inside GJK, 64-point hulls (25-40 vertices) take 6.3k
+/// instructions per distance query with this crossover vs 7.1k at 32 and 7.3k at 64;
+/// hull16 (up to 16 vertices) 5.4k scanning vs 5.7k climbing.
+pub const HILL_CLIMB_CROSSOVER: usize = 24;
 
 /// What kind of point set a [`ConvexHull`] was built from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
