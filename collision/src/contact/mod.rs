@@ -7,6 +7,7 @@
 //! does EPA run, on the cores, and the radii are added to its depth along its normal
 //! (exact, since `h_{A⊕rB}(n) = h_A(n) + r` for every direction).
 
+mod boxes;
 mod radius;
 
 pub use radius::{AxisSegment, ConvexRadius, Origin, ShapeCore, Sharp};
@@ -62,7 +63,8 @@ pub enum ContactStatus {
 pub enum ContactMethod {
     /// GJK closest points of the cores, offset by the radii.
     ClosestPoints,
-    /// EPA on the overlapping cores, plus the radii.
+    /// Penetration depth of the overlapping cores (EPA; the separating axis theorem for
+    /// two boxes), plus the radii.
     Penetration,
     /// The cores overlap in a plane, line or point only (A − B has no volume): depth of
     /// the cores zero, plus the radii.
@@ -174,6 +176,22 @@ where
         GjkStatus::Converged => ContactStatus::Converged,
         GjkStatus::MaxIterations => ContactStatus::GjkMaxIterations,
         GjkStatus::Overlapping => {
+            // Two boxes: the separating axis theorem, unless an observer wants EPA's steps
+            // (both agree to EPA's tolerance; `tests/contact.rs`).
+            if !observer.is_active()
+                && let (Some(ca), Some(cb)) = (a.core_cuboid(), b.core_cuboid())
+                && let Some(p) = boxes::box_box(ca, cb, &relative_pose(pose_a, pose_b))
+            {
+                let normal = pose_a.rotation * p.normal;
+                return Ok(Some(Contact {
+                    point_a: pose_a * p.point_a + normal * radius_a,
+                    point_b: pose_a * p.point_b - normal * radius_b,
+                    normal,
+                    separation: -(p.depth + radius),
+                    status: ContactStatus::Converged,
+                    method: ContactMethod::Penetration,
+                }));
+            }
             let md =
                 MinkowskiDifference::from_relative(&core_a, &core_b, relative_pose(pose_a, pose_b));
             let e = with_polytope(|polytope| {

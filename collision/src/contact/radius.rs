@@ -25,6 +25,14 @@ pub trait ConvexRadius: SupportMap {
     /// The core (same local frame) and the radius `≥ 0`.
     #[must_use]
     fn split(&self) -> (Self::Core<'_>, f64);
+
+    /// The core as a box, when it is one: two boxes get their penetration from the
+    /// separating axis theorem instead of EPA. `None` by default.
+    #[must_use]
+    #[inline]
+    fn core_cuboid(&self) -> Option<&Cuboid> {
+        None
+    }
 }
 
 /// The single point at the local origin: a ball's core.
@@ -90,6 +98,10 @@ impl<S: ConvexRadius> ConvexRadius for Rounded<S> {
         let (core, r) = self.shape().split();
         (core, r + self.margin())
     }
+    #[inline]
+    fn core_cuboid(&self) -> Option<&Cuboid> {
+        self.shape().core_cuboid()
+    }
 }
 
 impl<S: ConvexRadius + ?Sized> ConvexRadius for &S {
@@ -99,6 +111,10 @@ impl<S: ConvexRadius + ?Sized> ConvexRadius for &S {
         Self: 'a;
     fn split(&self) -> (S::Core<'_>, f64) {
         (**self).split()
+    }
+    #[inline]
+    fn core_cuboid(&self) -> Option<&Cuboid> {
+        (**self).core_cuboid()
     }
 }
 
@@ -112,7 +128,18 @@ macro_rules! sharp {
         }
     )*};
 }
-sharp!(Cuboid, ConvexHull, Cylinder, Cone, Triangle, Segment, Point);
+sharp!(ConvexHull, Cylinder, Cone, Triangle, Segment, Point);
+
+impl ConvexRadius for Cuboid {
+    type Core<'a> = &'a Cuboid;
+    fn split(&self) -> (&Cuboid, f64) {
+        (self, 0.0)
+    }
+    #[inline]
+    fn core_cuboid(&self) -> Option<&Cuboid> {
+        Some(self)
+    }
+}
 
 impl<S: SupportMap> ConvexRadius for Transformed<S> {
     type Core<'a>
@@ -186,6 +213,14 @@ impl ConvexRadius for Shape {
                 (core, radius + r.margin())
             }
             other => (ShapeCore::Shape(other), 0.0),
+        }
+    }
+    #[inline]
+    fn core_cuboid(&self) -> Option<&Cuboid> {
+        match self {
+            Shape::Cuboid(c) => Some(c),
+            Shape::Rounded(r) => r.core_cuboid(),
+            _ => None,
         }
     }
 }
