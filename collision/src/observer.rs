@@ -57,6 +57,13 @@ pub trait Observer {
     fn epa_step(&mut self, step: &crate::epa::EpaStep<'_>) {
         let _ = step;
     }
+
+    /// Called once when an EPA run ends, with its result (in shape A's local frame;
+    /// `pose_a` maps it to world).
+    #[inline(always)]
+    fn epa_done(&mut self, pose_a: &Isometry3<f64>, output: &crate::epa::EpaOutput) {
+        let _ = (pose_a, output);
+    }
 }
 
 /// The no-op observer.
@@ -100,6 +107,13 @@ pub enum TraceEvent {
     GjkDone(Box<GjkOutput>),
     /// An EPA iteration.
     EpaStep(Box<crate::epa::EpaStepRecord>),
+    /// The end of an EPA run: its result, in the frame of `pose_a`.
+    EpaDone {
+        /// World pose of shape A; the output is in A's frame.
+        pose_a: Isometry3<f64>,
+        /// The run's result.
+        output: crate::epa::EpaOutput,
+    },
 }
 
 /// Records every step it observes, in order. Allocates; meant for debugging and tests.
@@ -151,6 +165,13 @@ impl Observer for Trace {
             crate::epa::EpaStepRecord::from(step),
         )));
     }
+
+    fn epa_done(&mut self, pose_a: &Isometry3<f64>, output: &crate::epa::EpaOutput) {
+        self.events.push(TraceEvent::EpaDone {
+            pose_a: *pose_a,
+            output: *output,
+        });
+    }
 }
 
 impl<O: Observer + ?Sized> Observer for &mut O {
@@ -169,5 +190,9 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     #[inline(always)]
     fn epa_step(&mut self, step: &crate::epa::EpaStep<'_>) {
         (**self).epa_step(step);
+    }
+    #[inline(always)]
+    fn epa_done(&mut self, pose_a: &Isometry3<f64>, output: &crate::epa::EpaOutput) {
+        (**self).epa_done(pose_a, output);
     }
 }

@@ -7,7 +7,7 @@
 //! the origin (1e6) cost no precision. Witness points become world points `pose_A · p`.
 
 use collision::Trace;
-use collision::epa::EpaStepRecord;
+use collision::epa::{EpaOutput, EpaStatus, EpaStepRecord};
 use collision::gjk::{GjkOutput, GjkStatus, SimplexVertex};
 use collision::observer::{GjkStepRecord, TraceEvent};
 use nalgebra::{Isometry3, Point3, Vector3};
@@ -32,6 +32,12 @@ pub enum FrameKind {
     EpaStep {
         /// Iteration number, from 1.
         iteration: u32,
+    },
+    /// The end of an EPA run: the answer face's normal, depth and witness points, drawn
+    /// on the last recorded polytope.
+    EpaResult {
+        /// How EPA ended.
+        status: EpaStatus,
     },
 }
 
@@ -109,6 +115,7 @@ impl Frame {
             FrameKind::GjkStep { iteration } => format!("GJK {iteration}"),
             FrameKind::GjkResult { .. } => "GJK result".to_string(),
             FrameKind::EpaStep { iteration } => format!("EPA {iteration}"),
+            FrameKind::EpaResult { .. } => "EPA result".to_string(),
         }
     }
 }
@@ -140,6 +147,12 @@ pub fn frames_from_trace(trace: &Trace, pose_a: &Isometry3<f64>) -> Vec<Frame> {
                 lower = 0.0;
             }
             TraceEvent::EpaStep(s) => frames.push(epa_step(s)),
+            TraceEvent::EpaDone { pose_a, output } => {
+                let last_step = frames
+                    .last()
+                    .filter(|f| matches!(f.kind, FrameKind::EpaStep { .. }));
+                frames.push(epa_result(last_step, pose_a, output));
+            }
             _ => {}
         }
     }
@@ -334,6 +347,48 @@ fn epa_step(s: &EpaStepRecord) -> Frame {
         witness_b,
         lower_bound: s.lower_bound,
         upper_bound: s.upper_bound,
+        caption,
+    }
+}
+
+/// The answer of an EPA run (A's frame, mapped to world by `pose_a`), drawn on the
+/// polytope of its last step (none when EPA stopped before expanding).
+fn epa_result(last_step: Option<&Frame>, pose_a: &Isometry3<f64>, out: &EpaOutput) -> Frame {
+    let normal = pose_a.rotation * out.normal;
+    let (vertices, edges, triangles) = match last_step {
+        Some(f) => {
+            let mut vertices = f.vertices.clone();
+            for v in &mut vertices {
+                v.weight = 0.0;
+            }
+            (vertices, f.edges.clone(), f.triangles.clone())
+        }
+        None => (Vec::new(), Vec::new(), Vec::new()),
+    };
+    let caption = format!(
+        "EPA result: {:?} after {} support queries, depth {} in [{}, {}], normal {}",
+        out.status,
+        out.iterations,
+        num(out.depth),
+        num(out.depth),
+        num(out.upper_bound),
+        pt(&Point3::from(normal))
+    );
+    Frame {
+        kind: FrameKind::EpaResult { status: out.status },
+        vertices,
+        edges,
+        triangles,
+        closest_face: None,
+        removed: Vec::new(),
+        horizon: Vec::new(),
+        support: None,
+        closest: Point3::from(normal * out.depth),
+        direction: unit(&normal),
+        witness_a: pose_a * out.point_a,
+        witness_b: pose_a * out.point_b,
+        lower_bound: out.depth,
+        upper_bound: out.upper_bound,
         caption,
     }
 }

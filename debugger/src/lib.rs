@@ -19,7 +19,7 @@
 //! let rec = debugger::record_file(path).unwrap();
 //! let mut replay = debugger::Replay::new(rec.frames.clone());
 //! replay.last();
-//! assert!(replay.current().unwrap().caption.starts_with("EPA step"));
+//! assert!(replay.current().unwrap().caption.starts_with("EPA result"));
 //! let svg = debugger::snapshot_svg(&rec, &debugger::SnapshotOptions::default());
 //! assert!(svg.starts_with("<svg") && !svg.contains("NaN"));
 //! ```

@@ -31,7 +31,7 @@ pub fn header(rec: &Recording) -> String {
 pub fn frame_text(frame: &Frame, index: usize, count: usize) -> String {
     let mut s = format!("[{}/{}] {}\n", index + 1, count, frame.caption);
     let what = match frame.kind {
-        FrameKind::EpaStep { .. } => "polytope",
+        FrameKind::EpaStep { .. } | FrameKind::EpaResult { .. } => "polytope",
         _ => "simplex",
     };
     let _ = writeln!(s, "    {what} vertices (w = a - b, world orientation):");

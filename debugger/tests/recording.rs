@@ -38,6 +38,7 @@ fn assert_frames_follow_trace(r: &Recording) {
             TraceEvent::GjkStep(_) => "gjk",
             TraceEvent::GjkDone(_) => "done",
             TraceEvent::EpaStep(_) => "epa",
+            TraceEvent::EpaDone { .. } => "epa done",
             _ => "other",
         })
         .collect();
@@ -48,6 +49,7 @@ fn assert_frames_follow_trace(r: &Recording) {
             FrameKind::GjkStep { .. } => "gjk",
             FrameKind::GjkResult { .. } => "done",
             FrameKind::EpaStep { .. } => "epa",
+            FrameKind::EpaResult { .. } => "epa done",
         })
         .collect();
     assert_eq!(frames, kinds);
@@ -296,8 +298,19 @@ fn default_fixture_runs_gjk_then_epa() {
     ));
     // EPA starts from GJK's final simplex (a tetrahedron around the origin).
     assert_eq!(r.frames[first_epa - 1].vertices.len(), 4);
+    // The run ends on EPA's answer: depth 0.25 straight up out of the ground (normal
+    // from the diamond A towards the ground B is −z), and the witness points are
+    // 0.25 apart along it.
     let last = r.frames.last().unwrap();
-    close("normal z", last.direction.unwrap().z, -1.0, 1e-3);
+    assert!(matches!(last.kind, FrameKind::EpaResult { .. }));
+    close("normal z", last.direction.unwrap().z, -1.0, 1e-9);
+    close("depth", last.lower_bound, 0.25, 1e-9);
+    close(
+        "witness gap",
+        (last.witness_a - last.witness_b).dot(&Vector3::new(0.0, 0.0, -1.0)),
+        0.25,
+        1e-9,
+    );
 }
 
 #[test]

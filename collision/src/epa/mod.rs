@@ -135,6 +135,25 @@ where
     B: SupportMap,
     O: Observer + ?Sized,
 {
+    let output = expand(md, simplex, config, polytope, pose_a, observer);
+    observer.epa_done(pose_a, &output);
+    output
+}
+
+/// The EPA loop behind [`epa`], which reports its result to the observer.
+fn expand<A, B, O>(
+    md: &MinkowskiDifference<A, B>,
+    simplex: &Simplex,
+    config: &EpaConfig,
+    polytope: &mut Polytope,
+    pose_a: &Isometry3<f64>,
+    observer: &mut O,
+) -> EpaOutput
+where
+    A: SupportMap,
+    B: SupportMap,
+    O: Observer + ?Sized,
+{
     let mut hints = SupportHints::default();
     if let Some(v) = simplex.vertices().first() {
         hints = SupportHints {

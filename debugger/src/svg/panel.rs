@@ -273,14 +273,20 @@ pub fn config_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outline
             dash: "",
         },
     );
-    let v_label = if matches!(frame.kind, FrameKind::EpaStep { .. }) {
+    let v_label = if matches!(
+        frame.kind,
+        FrameKind::EpaStep { .. } | FrameKind::EpaResult { .. }
+    ) {
         "d·n"
     } else {
         "v"
     };
     svg.text([cp[0] + 5.0, cp[1] + 13.0], 12.0, color::V, "", v_label);
     if let Some(d) = &frame.direction {
-        let label = if matches!(frame.kind, FrameKind::EpaStep { .. }) {
+        let label = if matches!(
+            frame.kind,
+            FrameKind::EpaStep { .. } | FrameKind::EpaResult { .. }
+        ) {
             "n"
         } else {
             "−v"
@@ -421,7 +427,10 @@ pub fn world_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outlines
         );
     }
     if let Some(d) = &frame.direction {
-        let label = if matches!(frame.kind, FrameKind::EpaStep { .. }) {
+        let label = if matches!(
+            frame.kind,
+            FrameKind::EpaStep { .. } | FrameKind::EpaResult { .. }
+        ) {
             "n"
         } else {
             "−v"
