@@ -29,3 +29,8 @@ pub use shape::{
     Rounded, Segment, Shape, ShapeError, SupportMap, SupportPoint, Transformed, Triangle,
 };
 pub use toi::{Impact, Motion, ToiConfig, ToiError, time_of_impact, time_of_impact_with};
+
+/// The workspace README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
