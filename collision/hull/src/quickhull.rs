@@ -20,11 +20,13 @@
 //! start (a tetrahedron grown by the 14 directional extremes, with an
 //! inscribed-ball cull) is in `initial.rs`.
 
+mod distribute;
 mod initial;
 
 use crate::HullError;
 use crate::mesh::{ALIVE, FREE, Mesh, NONE, VISIBLE, next};
 use crate::tolerance::{Bounds, Scale};
+use distribute::{ConePlane, Slot};
 use nalgebra::Point3;
 
 /// A conflict point, stored with its coordinates so that redistributing a
@@ -60,10 +62,12 @@ pub(crate) struct Builder<'a> {
     cone: Vec<u32>,
     /// Scratch: conflict ranges of the deleted faces.
     sources: Vec<(u32, u32)>,
-    /// Scratch: cone slot (or [`NONE`]) and height of each source point.
-    targets: Vec<(u32, f32)>,
-    /// Scratch: per cone slot, write cursor and farthest `(height, position)`.
-    cursors: Vec<(u32, f32, u32)>,
+    /// Scratch: cone slot (or [`NONE`]) of each source point.
+    targets: Vec<u32>,
+    /// Scratch: the cone's planes, contiguous, for the redistribution loop.
+    planes: Vec<ConePlane>,
+    /// Scratch: per cone slot, count / write cursor and farthest point.
+    slots: Vec<Slot>,
     /// Points dropped while above a new face by at most `ε`, to recheck.
     near: Vec<u32>,
     /// Scratch: live ranges during compaction.
@@ -111,7 +115,8 @@ impl<'a> Builder<'a> {
             cone: vec![0, 1, 2, 3],
             sources: Vec::new(),
             targets: Vec::new(),
-            cursors: Vec::new(),
+            planes: Vec::new(),
+            slots: Vec::new(),
             live: Vec::new(),
             near: Vec::new(),
         };
@@ -278,155 +283,6 @@ impl<'a> Builder<'a> {
         }
         self.distribute(eye.index);
         Ok(())
-    }
-
-    /// Hands the points of `self.sources` (except `skip`) to the cone faces:
-    /// each goes to the first face it is more than `ε` above, or is dropped
-    /// (inside within `ε`). Two streaming passes: decide, then scatter into
-    /// fresh ranges at the end of the pool, farthest point first.
-    fn distribute(&mut self, skip: u32) {
-        self.targets.clear();
-        self.cursors.clear();
-        self.cursors
-            .resize(self.cone.len(), (0, f32::NEG_INFINITY, NONE));
-        let mut last = 0;
-        for s in 0..self.sources.len() {
-            let (start, len) = self.sources[s];
-            for i in start..start + len {
-                let c = self.pool[i as usize];
-                let target = if c.index == skip {
-                    (NONE, 0.0)
-                } else {
-                    self.target(&c.p, &mut last)
-                };
-                if target.0 == NONE && target.1 > 0.0 {
-                    // Inside every cone face within ε, yet above one: it may
-                    // still be far above an older face. Check it at the end.
-                    self.near.push(c.index);
-                }
-                self.targets.push(target);
-            }
-        }
-        self.open_ranges();
-        let mut j = 0;
-        for s in 0..self.sources.len() {
-            let (start, len) = self.sources[s];
-            for i in start..start + len {
-                let c = self.pool[i as usize];
-                self.place(j, c);
-                j += 1;
-            }
-        }
-        self.close_ranges();
-    }
-
-    /// [`Self::distribute`] for the first hull, straight from the input, so
-    /// the pool is written only once. Points inside the hull's inscribed ball
-    /// are dropped with one test (Akl–Toussaint); the hull's own vertices are
-    /// on their faces, so they drop out too.
-    fn distribute_input(&mut self) {
-        let pts = self.pts;
-        let (center, radius) = self.inscribed_ball();
-        let r2 = radius * radius;
-        self.targets.clear();
-        self.cursors.clear();
-        self.cursors
-            .resize(self.cone.len(), (0, f32::NEG_INFINITY, NONE));
-        let mut last = 0;
-        for (i, p) in pts.iter().enumerate() {
-            let target = if (p - center).norm_squared() < r2 {
-                (NONE, 0.0)
-            } else {
-                self.target(p, &mut last)
-            };
-            if target.0 == NONE && target.1 > 0.0 {
-                self.near.push(i as u32);
-            }
-            self.targets.push(target);
-        }
-        self.open_ranges();
-        for (i, p) in pts.iter().enumerate() {
-            self.place(
-                i,
-                Conflict {
-                    p: *p,
-                    index: i as u32,
-                },
-            );
-        }
-        self.close_ranges();
-    }
-
-    /// First cone slot whose face `p` is more than `ε` above, with the
-    /// height, starting at `*last` (neighbouring points tend to land on the
-    /// same face); `NONE` and the greatest (float) height if `p` is inside
-    /// within `ε`. Counts the hit.
-    #[inline]
-    fn target(&mut self, p: &Point3<f64>, last: &mut usize) -> (u32, f32) {
-        let k = self.cone.len();
-        let mut slot = *last;
-        let mut highest = f64::NEG_INFINITY;
-        for _ in 0..k {
-            let (above, h) =
-                self.mesh
-                    .height_above(&self.vpos, self.cone[slot], p, self.scale.eps, &self.scale);
-            if above {
-                *last = slot;
-                self.cursors[slot].0 += 1;
-                return (slot as u32, h as f32);
-            }
-            highest = highest.max(h);
-            slot += 1;
-            if slot == k {
-                slot = 0;
-            }
-        }
-        (NONE, highest as f32)
-    }
-
-    /// Turns the per-slot counts into ranges at the end of the pool.
-    fn open_ranges(&mut self) {
-        let mut at = self.pool.len() as u32;
-        for (slot, &f) in self.cone.iter().enumerate() {
-            let count = self.cursors[slot].0;
-            let face = &mut self.mesh.faces[f as usize];
-            face.start = at;
-            face.len = count;
-            self.cursors[slot].0 = at;
-            at += count;
-        }
-        let filler = Conflict {
-            p: Point3::origin(),
-            index: NONE,
-        };
-        self.pool.resize(at as usize, filler);
-    }
-
-    /// Writes source point number `j` (`c`) into its range, if it has one.
-    #[inline]
-    fn place(&mut self, j: usize, c: Conflict) {
-        let (slot, h) = self.targets[j];
-        if slot != NONE {
-            let cursor = &mut self.cursors[slot as usize];
-            self.pool[cursor.0 as usize] = c;
-            if h > cursor.1 {
-                cursor.1 = h;
-                cursor.2 = cursor.0;
-            }
-            cursor.0 += 1;
-        }
-    }
-
-    /// Moves each range's farthest point to its front and queues the faces.
-    fn close_ranges(&mut self) {
-        for (slot, &f) in self.cone.iter().enumerate() {
-            let face = self.mesh.faces[f as usize];
-            if face.len > 0 {
-                self.pool
-                    .swap(face.start as usize, self.cursors[slot].2 as usize);
-                self.pending.push(f);
-            }
-        }
     }
 
     /// Moves the live conflict ranges to the front of the pool.

@@ -1,0 +1,271 @@
+//! Handing conflict points to the faces of a new cone.
+//!
+//! Barber et al.'s lemma: a point above a deleted face that is outside the
+//! new hull is above one of the new (cone) faces. So each orphan is tested
+//! against the cone only: it goes to the first cone face it is more than `ε`
+//! above, or is dropped as inside.
+//!
+//! This is the builder's hottest loop (each point on a sphere moves about
+//! `2 ln n` times), so the cone's planes are copied into one small contiguous
+//! array first, with the two thresholds of the float filter precomputed:
+//! a height `h = n·p − offset` is off by at most `err` (see `mesh::plane`),
+//! so `h > ε + err` is surely above, `h < ε − err` surely not, and only the
+//! band in between asks the exact predicate ([`Mesh::height_above`]).
+//!
+//! Two streaming passes: the first decides each point's slot, counts the
+//! slots and finds each slot's farthest point; the second scatters the
+//! records into fresh ranges at the end of the pool, each range's farthest
+//! point first.
+
+use super::{Builder, Conflict};
+use crate::mesh::{Mesh, NONE};
+use crate::tolerance::Scale;
+use nalgebra::Point3;
+
+/// Float height `n·p − offset` of `p` above a cone plane.
+#[inline]
+fn height(pl: &ConePlane, p: &Point3<f64>) -> f64 {
+    pl.normal[0] * p.x + pl.normal[1] * p.y + pl.normal[2] * p.z - pl.offset
+}
+
+/// A cone face's plane with its float-filter thresholds.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ConePlane {
+    normal: [f64; 3],
+    offset: f64,
+    /// `ε + err`: a float height above this is surely above the face.
+    sure_above: f64,
+    /// `ε − err`: a float height below this is surely not.
+    sure_below: f64,
+}
+
+/// Per cone slot: points counted (then the write cursor), the greatest
+/// height, the source ordinal of that point and its pool position.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Slot {
+    cursor: u32,
+    best_h: f64,
+    best: u32,
+    best_at: u32,
+}
+
+/// The cone as seen by the classification loop (shared borrows only).
+struct Cone<'m> {
+    planes: &'m [ConePlane],
+    faces: &'m [u32],
+    mesh: &'m Mesh,
+    vpos: &'m [Point3<f64>],
+    scale: &'m Scale,
+}
+
+impl Cone<'_> {
+    /// First slot whose face `p` is more than `ε` above, with the height,
+    /// starting at `*last` (neighbouring points tend to land on the same
+    /// face); `NONE` and the greatest float height if `p` is inside within
+    /// `ε`.
+    #[inline]
+    fn target(&self, p: &Point3<f64>, last: &mut usize) -> (u32, f64) {
+        let k = self.planes.len();
+        let mut slot = *last;
+        let mut highest = f64::NEG_INFINITY;
+        for _ in 0..k {
+            let pl = &self.planes[slot];
+            let h = height(pl, p);
+            let above = if h > pl.sure_above {
+                true
+            } else if h < pl.sure_below {
+                false
+            } else {
+                let f = self.faces[slot];
+                self.mesh
+                    .height_above(self.vpos, f, p, self.scale.eps, self.scale)
+                    .0
+            };
+            if above {
+                *last = slot;
+                return (slot as u32, h);
+            }
+            highest = highest.max(h);
+            slot += 1;
+            if slot == k {
+                slot = 0;
+            }
+        }
+        (NONE, highest)
+    }
+}
+
+impl Builder<'_> {
+    /// Copies the cone's planes into `self.planes` and resets the slots.
+    fn load_cone(&mut self) {
+        let eps = self.scale.eps;
+        self.planes.clear();
+        self.slots.clear();
+        for &f in &self.cone {
+            let face = &self.mesh.faces[f as usize];
+            let err = f64::from(face.err);
+            self.planes.push(ConePlane {
+                normal: [face.normal.x, face.normal.y, face.normal.z],
+                offset: face.offset,
+                sure_above: eps + err,
+                sure_below: eps - err,
+            });
+            self.slots.push(Slot {
+                cursor: 0,
+                best_h: f64::NEG_INFINITY,
+                best: NONE,
+                best_at: NONE,
+            });
+        }
+    }
+
+    /// Hands the points of `self.sources` (except `skip`) to the cone faces:
+    /// each goes to the first face it is more than `ε` above, or is dropped
+    /// (inside within `ε`).
+    pub(super) fn distribute(&mut self, skip: u32) {
+        self.load_cone();
+        self.targets.clear();
+        let cone = Cone {
+            planes: &self.planes,
+            faces: &self.cone,
+            mesh: &self.mesh,
+            vpos: &self.vpos,
+            scale: &self.scale,
+        };
+        let mut last = 0;
+        for &(start, len) in &self.sources {
+            for c in &self.pool[start as usize..(start + len) as usize] {
+                let (slot, h) = if c.index == skip {
+                    (NONE, 0.0)
+                } else {
+                    cone.target(&c.p, &mut last)
+                };
+                tally(
+                    &mut self.slots,
+                    &mut self.near,
+                    self.targets.len(),
+                    slot,
+                    h,
+                    c.index,
+                );
+                self.targets.push(slot);
+            }
+        }
+        self.open_ranges();
+        let mut j = 0;
+        for s in 0..self.sources.len() {
+            let (start, len) = self.sources[s];
+            for i in start..start + len {
+                let slot = self.targets[j];
+                if slot != NONE {
+                    let c = self.pool[i as usize];
+                    self.place(j, slot, c);
+                }
+                j += 1;
+            }
+        }
+        self.close_ranges();
+    }
+
+    /// [`Self::distribute`] for the first hull, straight from the input, so
+    /// the pool is written only once. Points inside the hull's inscribed ball
+    /// are dropped with one test (Akl–Toussaint); the hull's own vertices are
+    /// on their faces, so they drop out too.
+    pub(super) fn distribute_input(&mut self) {
+        let pts = self.pts;
+        let (center, radius) = self.inscribed_ball();
+        let r2 = radius * radius;
+        self.load_cone();
+        self.targets.clear();
+        let cone = Cone {
+            planes: &self.planes,
+            faces: &self.cone,
+            mesh: &self.mesh,
+            vpos: &self.vpos,
+            scale: &self.scale,
+        };
+        let mut last = 0;
+        for (i, p) in pts.iter().enumerate() {
+            let (slot, h) = if (p - center).norm_squared() < r2 {
+                (NONE, 0.0)
+            } else {
+                cone.target(p, &mut last)
+            };
+            tally(&mut self.slots, &mut self.near, i, slot, h, i as u32);
+            self.targets.push(slot);
+        }
+        self.open_ranges();
+        for (i, p) in pts.iter().enumerate() {
+            let slot = self.targets[i];
+            if slot != NONE {
+                let c = Conflict {
+                    p: *p,
+                    index: i as u32,
+                };
+                self.place(i, slot, c);
+            }
+        }
+        self.close_ranges();
+    }
+
+    /// Turns the per-slot counts into ranges at the end of the pool.
+    fn open_ranges(&mut self) {
+        let mut at = self.pool.len() as u32;
+        for (slot, &f) in self.cone.iter().enumerate() {
+            let count = self.slots[slot].cursor;
+            let face = &mut self.mesh.faces[f as usize];
+            face.start = at;
+            face.len = count;
+            self.slots[slot].cursor = at;
+            at += count;
+        }
+        let filler = Conflict {
+            p: Point3::origin(),
+            index: NONE,
+        };
+        self.pool.resize(at as usize, filler);
+    }
+
+    /// Writes source point number `j` (`c`) into the range of `slot`.
+    #[inline]
+    fn place(&mut self, j: usize, slot: u32, c: Conflict) {
+        let s = &mut self.slots[slot as usize];
+        self.pool[s.cursor as usize] = c;
+        if s.best == j as u32 {
+            s.best_at = s.cursor;
+        }
+        s.cursor += 1;
+    }
+
+    /// Moves each range's farthest point to its front and queues the faces.
+    fn close_ranges(&mut self) {
+        for (slot, &f) in self.cone.iter().enumerate() {
+            let face = self.mesh.faces[f as usize];
+            if face.len > 0 {
+                self.pool
+                    .swap(face.start as usize, self.slots[slot].best_at as usize);
+                self.pending.push(f);
+            }
+        }
+    }
+}
+
+/// Records source point number `j` (input index `index`) going to `slot` at
+/// height `h`. A point inside every cone face within `ε` yet above one of
+/// them may still be far above an older face; it is kept for the final
+/// recheck.
+#[inline]
+fn tally(slots: &mut [Slot], near: &mut Vec<u32>, j: usize, slot: u32, h: f64, index: u32) {
+    if slot == NONE {
+        if h > 0.0 {
+            near.push(index);
+        }
+    } else {
+        let s = &mut slots[slot as usize];
+        s.cursor += 1;
+        if h > s.best_h {
+            s.best_h = h;
+            s.best = j as u32;
+        }
+    }
+}
