@@ -163,37 +163,76 @@ fn visible_faces(
     d: &Point3<f64>,
     visible: u8,
 ) -> Projection {
+    let points = [a, b, c, d];
     let mut best: Option<Projection> = None;
     if visible & 0b1000 != 0 {
         let q = triangle::<0, 1, 2>(a, b, c);
-        if q.support_len() == 3 {
+        if settles(&q, 3, visible, &points) {
             return q;
         }
         best = Some(q);
     }
     if visible & 0b0100 != 0 {
         let q = triangle::<0, 1, 3>(a, b, d);
-        if q.support_len() == 3 {
+        if settles(&q, 2, visible, &points) {
             return q;
         }
         best = Some(keep(best, q));
     }
     if visible & 0b0010 != 0 {
         let q = triangle::<0, 2, 3>(a, c, d);
-        if q.support_len() == 3 {
+        if settles(&q, 1, visible, &points) {
             return q;
         }
         best = Some(keep(best, q));
     }
     if visible & 0b0001 != 0 {
         let q = triangle::<1, 2, 3>(b, c, d);
-        if q.support_len() == 3 {
+        if settles(&q, 0, visible, &points) {
             return q;
         }
         best = Some(keep(best, q));
     }
     // Some face is visible unless the input held a NaN; never assume it.
     best.unwrap_or_else(|| all_faces(a, b, c, d))
+}
+
+/// Whether `q`, the answer for the face opposite vertex `m`, is the tetrahedron's answer.
+///
+/// A point inside the face is (the origin lies in the face's Voronoi region). A point
+/// inside an edge `uv` is when the other face at that edge (opposite the face's third
+/// vertex `w`) is hidden: in the plane across the edge, the origin lies beyond the visible
+/// face's plane and beyond the edge within that face, and on the inner side of the hidden
+/// face's plane; since the two faces meet at an angle below π, it then lies beyond the
+/// edge within the hidden face too, i.e. in the edge's Voronoi region. A vertex `v` is
+/// when the origin also lies ahead of `v` along the edge leaving the face (`p_m - p_v`),
+/// i.e. in the vertex's Voronoi region (see [`ahead_of`]).
+#[inline(always)]
+fn settles(q: &Projection, m: usize, visible: u8, points: &[&Point3<f64>; 4]) -> bool {
+    match q.support_len() {
+        3 => true,
+        2 => {
+            let w = lowest_bit(0b1111 & !(1 << m) & !q.support);
+            visible & (1 << w) == 0
+        }
+        _ => {
+            let v = lowest_bit(q.support);
+            ahead_of(points, v, OTHERS[v])
+        }
+    }
+}
+
+/// Whether the origin lies ahead of vertex `v` along its edges to the vertices
+/// `others`: `(p_x - p_v)·p_v ≥ 0`, i.e. `(o - p_v)·(p_x - p_v) ≤ 0`. For all three
+/// edges, every point `p_v + Σ μ_x (p_x - p_v)` (`μ ≥ 0`) of the tetrahedron is then no
+/// nearer than `p_v`: the origin is in the vertex's Voronoi region (Ericson 2005,
+/// §5.1.6), whatever the volume.
+#[inline(always)]
+fn ahead_of(points: &[&Point3<f64>; 4], v: usize, others: [usize; 3]) -> bool {
+    let p = points[v];
+    others
+        .iter()
+        .all(|&x| (points[x] - p).dot(&p.coords) >= 0.0)
 }
 
 /// The nearer of the best so far (if any) and a new candidate.

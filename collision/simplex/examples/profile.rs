@@ -1,0 +1,128 @@
+//! Runs one of the bench's batches (same seed, same order) many times, for instruction
+//! counts under callgrind (deterministic on a shared machine, unlike the timings):
+//!
+//! ```text
+//! cargo build --release -p collision-simplex --example profile
+//! valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*run_ours*' \
+//!     --toggle-collect='*run_parry*' target/release/examples/profile \
+//!     tetrahedron outside ours        # or: triangle inside parry, ...
+//! ```
+//!
+//! The program prints the number of projections; divide the collected total by it.
+//! `ONLY=1` (2, 3) keeps the simplices whose answer has that many vertices.
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+
+use collision_simplex::{project_segment, project_tetrahedron, project_triangle};
+use nalgebra::{Point3, Vector3};
+use parry3d_f64::math::Vector;
+use parry3d_f64::query::PointQueryWithLocation;
+use parry3d_f64::shape::{Segment, Tetrahedron, Triangle};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const BATCH: usize = 1024;
+const REPEAT: usize = 100;
+
+fn cube(rng: &mut ChaCha8Rng) -> Vector3<f64> {
+    Vector3::new(
+        rng.random_range(-1.0..1.0),
+        rng.random_range(-1.0..1.0),
+        rng.random_range(-1.0..1.0),
+    )
+}
+
+/// The same batches, in the same order, as `benches/simplex.rs`.
+fn batch(rng: &mut ChaCha8Rng, k: usize, inside: bool) -> Vec<[Point3<f64>; 4]> {
+    let mut out = Vec::with_capacity(BATCH);
+    while out.len() < BATCH {
+        let centre = cube(rng) * if k == 4 && inside { 0.3 } else { 1.5 };
+        let mut p = [Point3::origin(); 4];
+        for q in p.iter_mut().take(k) {
+            *q = Point3::from(centre + cube(rng));
+        }
+        let support = match k {
+            2 => project_segment(&p[0], &p[1]).support,
+            3 => project_triangle(&p[0], &p[1], &p[2]).support,
+            _ => project_tetrahedron(&p[0], &p[1], &p[2], &p[3]).support,
+        };
+        if (support.count_ones() as usize == k) == inside {
+            out.push(p);
+        }
+    }
+    out
+}
+
+fn v(p: &Point3<f64>) -> Vector {
+    Vector::new(p.x, p.y, p.z)
+}
+
+#[inline(never)]
+fn run_ours(k: usize, simplices: &[[Point3<f64>; 4]]) {
+    for _ in 0..REPEAT {
+        for p in black_box(simplices) {
+            match k {
+                4 => black_box(project_tetrahedron(&p[0], &p[1], &p[2], &p[3])),
+                3 => black_box(project_triangle(&p[0], &p[1], &p[2])),
+                _ => black_box(project_segment(&p[0], &p[1])),
+            };
+        }
+    }
+}
+
+#[inline(never)]
+fn run_parry(k: usize, simplices: &[[Point3<f64>; 4]]) {
+    let origin = Vector::ZERO;
+    for _ in 0..REPEAT {
+        for p in black_box(simplices) {
+            match k {
+                4 => {
+                    let t = Tetrahedron::new(v(&p[0]), v(&p[1]), v(&p[2]), v(&p[3]));
+                    black_box(t.project_local_point_and_get_location(origin, true));
+                }
+                3 => {
+                    let t = Triangle::new(v(&p[0]), v(&p[1]), v(&p[2]));
+                    black_box(t.project_local_point_and_get_location(origin, true));
+                }
+                _ => {
+                    let s = Segment::new(v(&p[0]), v(&p[1]));
+                    black_box(s.project_local_point_and_get_location(origin, true));
+                }
+            };
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let name = args.get(1).map_or("tetrahedron", String::as_str);
+    let inside = args.get(2).is_some_and(|s| s == "inside");
+    let parry = args.get(3).is_some_and(|s| s == "parry");
+    let mut rng = ChaCha8Rng::seed_from_u64(2017);
+    for (case, k) in [("tetrahedron", 4), ("triangle", 3), ("segment", 2)] {
+        for is_inside in [true, false] {
+            let simplices = batch(&mut rng, k, is_inside);
+            let only: Option<u32> = std::env::var("ONLY").ok().and_then(|s| s.parse().ok());
+            let simplices: Vec<_> = simplices
+                .into_iter()
+                .filter(|p| {
+                    only.is_none_or(|n| {
+                        project_tetrahedron(&p[0], &p[1], &p[2], &p[3])
+                            .support
+                            .count_ones()
+                            == n
+                    })
+                })
+                .collect();
+            if case == name && is_inside == inside {
+                if parry {
+                    run_parry(k, &simplices);
+                } else {
+                    run_ours(k, &simplices);
+                }
+                println!("{}", REPEAT * simplices.len());
+            }
+        }
+    }
+}
