@@ -13,8 +13,8 @@ pub mod shape;
 pub mod toi;
 
 pub use contact::{
-    Contact, ContactConfig, ContactError, ContactMethod, ContactStatus, ConvexRadius, contact,
-    contact_observed, contact_with,
+    Contact, ContactConfig, ContactError, ContactMethod, ContactStatus, contact, contact_observed,
+    contact_with,
 };
 pub use epa::{EpaConfig, EpaOutput, EpaStatus};
 pub use gjk::{

@@ -4,7 +4,7 @@
 
 mod contact_common;
 
-use collision::contact::Sharp;
+use collision::shape::Sharp;
 use collision::{
     Ball, ConvexHull, Cuboid, Motion, ToiConfig, ToiError, distance, time_of_impact,
     time_of_impact_with,

@@ -4,9 +4,8 @@
 //! (frames, replay, drawing) reads the [`Recording`] only.
 
 use crate::frame::{Frame, frames_from_trace};
-use collision::contact::ConvexRadius;
 use collision::observer::TraceEvent;
-use collision::{ClosestPoints, Contact, Shape, Trace};
+use collision::{ClosestPoints, Contact, SupportMap, Trace};
 use fixtures::{Loaded, Query, Scene};
 use nalgebra::Isometry3;
 use std::path::Path;
@@ -64,7 +63,7 @@ pub struct Recording {
     pub scene: Scene,
     /// Which query ran, as the fixture's `"type"` tag.
     pub query: &'static str,
-    /// Convex radius of A around its core ([`ConvexRadius`]): the queries run GJK and EPA
+    /// Convex radius of A around its core ([`SupportMap::core_radius`]): the queries run GJK and EPA
     /// on the cores, so the frames' points lie on the core (a ball's centre, a capsule's
     /// segment) and the full shape is the core grown by this radius.
     pub radius_a: f64,
@@ -98,7 +97,7 @@ pub fn record(scene: &Scene) -> Result<Recording, DebugError> {
     let (a, pa, b, pb) = (&scene.shape_a, &scene.pose_a, &scene.shape_b, &scene.pose_b);
     let mut trace = Trace::new();
     let mut notes = Vec::new();
-    let (radius_a, radius_b) = (core_radius(a), core_radius(b));
+    let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
     let traced = !matches!(scene.query, Query::RayCast { .. });
     if traced && (radius_a > 0.0 || radius_b > 0.0) {
         notes.push(format!(
@@ -234,10 +233,6 @@ impl Recording {
             Outcome::NotRecorded => format!("{}: not recorded", self.query),
         }
     }
-}
-
-fn core_radius(shape: &Shape) -> f64 {
-    shape.split().1
 }
 
 fn is_finite_pose(pose: &Isometry3<f64>) -> bool {

@@ -1,6 +1,6 @@
 //! Contacts: closest points of nearby shapes and penetration of overlapping ones.
 //!
-//! [`contact`] runs GJK on the shapes' cores ([`ConvexRadius`]). When the cores are
+//! [`contact`] runs GJK on the shapes' cores ([`SupportMap::core_radius`]). When the cores are
 //! apart, the contact comes from GJK's closest points offset by the radii — this covers
 //! separated shapes within the margin and shallow overlaps of balls, capsules and
 //! [`Rounded`](crate::Rounded) shapes, with no EPA at all. Only when the cores overlap
@@ -8,14 +8,11 @@
 //! (exact, since `h_{A⊕rB}(n) = h_A(n) + r` for every direction).
 
 mod boxes;
-mod radius;
-
-pub use radius::{AxisSegment, ConvexRadius, Origin, ShapeCore, Sharp};
 
 use crate::epa::{EpaConfig, EpaStatus, Polytope, epa};
 use crate::gjk::{GjkCache, GjkConfig, GjkStatus, gjk, relative_pose};
 use crate::observer::Observer;
-use crate::shape::MinkowskiDifference;
+use crate::shape::{Core, MinkowskiDifference, SupportMap};
 use nalgebra::{Isometry3, Point3, Vector3};
 use std::cell::RefCell;
 
@@ -107,8 +104,8 @@ pub fn contact<A, B>(
     margin: f64,
 ) -> Result<Option<Contact>, ContactError>
 where
-    A: ConvexRadius + ?Sized,
-    B: ConvexRadius + ?Sized,
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
 {
     contact_observed(a, pose_a, b, pose_b, margin, &mut ())
 }
@@ -126,8 +123,8 @@ pub fn contact_observed<A, B, O>(
     observer: &mut O,
 ) -> Result<Option<Contact>, ContactError>
 where
-    A: ConvexRadius + ?Sized,
-    B: ConvexRadius + ?Sized,
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
     let config = ContactConfig::default();
@@ -152,15 +149,15 @@ pub fn contact_with<A, B, O>(
     observer: &mut O,
 ) -> Result<Option<Contact>, ContactError>
 where
-    A: ConvexRadius + ?Sized,
-    B: ConvexRadius + ?Sized,
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
     if !(margin.is_finite() && margin >= 0.0) {
         return Err(ContactError::InvalidMargin(margin));
     }
-    let (core_a, radius_a) = a.split();
-    let (core_b, radius_b) = b.split();
+    let (core_a, radius_a) = (Core(a), a.core_radius());
+    let (core_b, radius_b) = (Core(b), b.core_radius());
     let radius = radius_a + radius_b;
     let out = gjk(
         &core_a,

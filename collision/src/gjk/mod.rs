@@ -10,7 +10,7 @@
 //!   bounds, witness points and the final [`Simplex`] (which EPA grows);
 //!   [`gjk_rounded`] and [`gjk_intersection_rounded`] do the same for shapes given as a
 //!   core plus a radius, and the free functions use them on every shape's
-//!   [`ConvexRadius`](crate::ConvexRadius) split (a ball is a point, a capsule a segment).
+//!   [`SupportMap::core_radius`](crate::SupportMap::core_radius) split (a ball is a point, a capsule a segment).
 //!
 //! All the work happens in shape A's local frame: B's pose relative to A is computed
 //! once, so world offsets (1e6 and more) cancel before any support point is formed.

@@ -1,7 +1,7 @@
 //! The simple GJK queries: world poses in, world answers out, failures as errors.
 //!
 //! Each runs GJK on the shapes' cores ([`SupportMap::core_radius`]; the same split as
-//! [`crate::ConvexRadius`] in contact queries) and accounts for the radii exactly
+//! contact queries) and accounts for the radii exactly
 //! ([`super::gjk_rounded`]): a
 //! ball is a point and a capsule a segment, so curved shapes cost a few exact
 //! iterations. Observers see the cores' steps.

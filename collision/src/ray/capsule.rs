@@ -2,8 +2,7 @@
 
 use super::sphere::{Crossing, ball_hit, enter_ball, scaled, surface_normal};
 use super::{LocalHit, RayCast, RayError, gjk};
-use crate::contact::ConvexRadius;
-use crate::shape::Capsule;
+use crate::shape::{Capsule, Core, SupportMap};
 use nalgebra::{Point3, Vector3};
 
 /// The capsule is the set of points within `R` of the segment `y ∈ [−h, h]` on the y axis.
@@ -37,7 +36,7 @@ impl RayCast for Capsule {
             }));
         };
         let Some(side) = enter_cylinder(&s, &d, radius) else {
-            let (core, radius) = self.split();
+            let (core, radius) = (Core(self), self.core_radius());
             return gjk::cast_local(&core, radius, origin, dir, max_toi);
         };
         let cap_y = match side {
@@ -61,7 +60,7 @@ impl RayCast for Capsule {
         match enter_ball(&sc, &d, radius) {
             Some(crossing) => Ok(ball_hit(crossing, &sc, &d, inv_m, radius, max_toi)),
             None => {
-                let (core, radius) = self.split();
+                let (core, radius) = (Core(self), self.core_radius());
                 gjk::cast_local(&core, radius, origin, dir, max_toi)
             }
         }

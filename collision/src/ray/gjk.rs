@@ -16,7 +16,7 @@ const RELATIVE_TOLERANCE: f64 = 1e-10;
 /// The GJK ray cast in the shape's frame: returns the hit parameter and the normal
 /// (`None` when the ray starts inside).
 ///
-/// The shape is `C ⊕ ball(radius)` with `C` the core ([`ConvexRadius`]): the support
+/// The shape is `C ⊕ ball(radius)` with `C` the core ([`SupportMap::core_radius`]): the support
 /// planes are those of `C` pushed out by `radius` and the cast ends when `x` is within
 /// `radius` (plus tolerance) of `C`, so balls, capsules and rounded shapes converge as
 /// fast as their cores instead of crawling over their curved margins.

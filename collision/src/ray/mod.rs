@@ -11,8 +11,7 @@ mod shapes;
 mod slab;
 mod sphere;
 
-use crate::contact::ConvexRadius;
-use crate::shape::unit;
+use crate::shape::{Core, SupportMap, unit};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// A ray `origin + t · dir`, `t ≥ 0`, in world coordinates. `dir` need not be unit; times
@@ -89,9 +88,9 @@ pub struct LocalHit {
 /// Shapes a ray can be cast against, in their local frame.
 ///
 /// The provided method is the generic GJK ray cast on the shape's core and radius
-/// ([`ConvexRadius`]); shapes with a closed form override it. [`crate::Shape`] dispatches
+/// ([`SupportMap::core_radius`]); shapes with a closed form override it. [`crate::Shape`] dispatches
 /// by `match`, so no call is dynamic.
-pub trait RayCast: ConvexRadius {
+pub trait RayCast: SupportMap {
     /// The first point where the ray `origin + t · dir` (local frame, finite) meets the
     /// shape with `0 ≤ t ≤ max_toi`.
     ///
@@ -105,7 +104,7 @@ pub trait RayCast: ConvexRadius {
         dir: &Vector3<f64>,
         max_toi: f64,
     ) -> Result<Option<LocalHit>, RayError> {
-        let (core, radius) = self.split();
+        let (core, radius) = (Core(self), self.core_radius());
         gjk::cast_local(&core, radius, origin, dir, max_toi)
     }
 
@@ -149,14 +148,14 @@ pub fn cast_ray<S: RayCast + ?Sized>(
 ///
 /// # Errors
 /// As [`cast_ray`].
-pub fn cast_ray_gjk<S: ConvexRadius + ?Sized>(
+pub fn cast_ray_gjk<S: SupportMap + ?Sized>(
     shape: &S,
     pose: &Isometry3<f64>,
     ray: &Ray,
     max_toi: f64,
 ) -> Result<Option<RayHit>, RayError> {
     check_input(pose, ray, max_toi)?;
-    let (core, radius) = shape.split();
+    let (core, radius) = (Core(shape), shape.core_radius());
     in_local_frame(pose, ray, |s, r| {
         gjk::cast_local(&core, radius, s, r, max_toi)
     })

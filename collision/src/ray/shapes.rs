@@ -2,9 +2,9 @@
 //! provided GJK ray cast, and [`Shape`] dispatches by `match`.
 
 use super::{LocalHit, Ray, RayCast, RayError, RayHit, in_local_frame};
-use crate::contact::{ConvexRadius, Sharp};
 use crate::shape::{
-    Cone, ConvexHull, Cylinder, Point, Rounded, Segment, Shape, SupportMap, Transformed, Triangle,
+    Cone, ConvexHull, Cylinder, Point, Rounded, Segment, Shape, Sharp, SupportMap, Transformed,
+    Triangle,
 };
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -14,7 +14,7 @@ impl RayCast for Cone {}
 impl RayCast for Triangle {}
 impl RayCast for Segment {}
 impl RayCast for Point {}
-impl<S: ConvexRadius> RayCast for Rounded<S> {}
+impl<S: SupportMap> RayCast for Rounded<S> {}
 impl<S: SupportMap> RayCast for Transformed<S> {}
 impl<S: SupportMap> RayCast for Sharp<S> {}
 

@@ -1,8 +1,7 @@
 //! Ray against a ball: the first root of the quadratic, in a cancellation-safe form.
 
 use super::{LocalHit, Ray, RayCast, RayError, RayHit, gjk, world_hit};
-use crate::contact::ConvexRadius;
-use crate::shape::{Ball, unit};
+use crate::shape::{Ball, Core, SupportMap, unit};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// How a ray meets a ball (or an infinite cylinder, or a box).
@@ -108,7 +107,7 @@ impl RayCast for Ball {
         match enter_ball(&s, &d, self.radius()) {
             Some(crossing) => Ok(ball_hit(crossing, &s, &d, inv_m, self.radius(), max_toi)),
             None => {
-                let (core, radius) = self.split();
+                let (core, radius) = (Core(self), self.core_radius());
                 gjk::cast_local(&core, radius, origin, dir, max_toi)
             }
         }

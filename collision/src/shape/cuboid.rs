@@ -69,6 +69,10 @@ impl SupportMap for Cuboid {
         ))
     }
 
+    fn core_cuboid(&self) -> Option<&Cuboid> {
+        Some(self)
+    }
+
     /// World half-extent along axis `i` is `Σ_j |R_ij| h_j` (Arvo 1990).
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         let r = pose.rotation.to_rotation_matrix().into_inner().abs();

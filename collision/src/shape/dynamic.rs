@@ -78,6 +78,9 @@ impl SupportMap for Shape {
     fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
         dispatch!(self, s => s.core_closest_point(p))
     }
+    fn core_cuboid(&self) -> Option<&Cuboid> {
+        dispatch!(self, s => s.core_cuboid())
+    }
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         dispatch!(self, s => s.aabb(pose))
     }

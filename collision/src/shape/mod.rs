@@ -84,8 +84,8 @@ pub trait SupportMap {
     /// A ball is a point core, a capsule a segment core, a [`Rounded`] shape its inner
     /// shape. The default, 0, makes the shape its own core. GJK's free functions run on
     /// the cores and add the radii, which is exact and turns linear convergence on curved
-    /// surfaces into a few exact steps (the same split as
-    /// [`ConvexRadius`](crate::ConvexRadius), which contact queries use).
+    /// surfaces into a few exact steps; contacts, time of impact and ray casts use the
+    /// same split ([`Core`] is the core as a support map).
     #[must_use]
     #[inline]
     fn core_radius(&self) -> f64 {
@@ -115,6 +115,15 @@ pub trait SupportMap {
     #[inline]
     fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
         let _ = p;
+        None
+    }
+
+    /// The core as a box, when it is one (a [`Cuboid`], or a [`Rounded`] one): two boxes
+    /// get their penetration from the separating axis theorem instead of EPA. `None` by
+    /// default.
+    #[must_use]
+    #[inline]
+    fn core_cuboid(&self) -> Option<&Cuboid> {
         None
     }
 
@@ -160,6 +169,9 @@ impl<S: SupportMap + ?Sized> SupportMap for &S {
     fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         (**self).core_support_hinted(dir, hint)
     }
+    fn core_cuboid(&self) -> Option<&Cuboid> {
+        (**self).core_cuboid()
+    }
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         (**self).support_hinted(dir, hint)
     }
@@ -184,6 +196,9 @@ impl<S: SupportMap + ?Sized> SupportMap for Box<S> {
     fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         (**self).core_support_hinted(dir, hint)
     }
+    fn core_cuboid(&self) -> Option<&Cuboid> {
+        (**self).core_cuboid()
+    }
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         (**self).support_hinted(dir, hint)
     }
@@ -204,6 +219,22 @@ impl<S: SupportMap + ?Sized> SupportMap for Core<'_, S> {
     #[inline]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         self.0.core_support_hinted(dir, hint)
+    }
+}
+
+/// Any support map with its core split hidden: radius zero, the whole shape its own core
+/// (for comparing the core path against GJK and EPA on the full shape).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sharp<S>(pub S);
+
+impl<S: SupportMap> SupportMap for Sharp<S> {
+    #[inline]
+    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+        self.0.support(dir)
+    }
+    #[inline]
+    fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
+        self.0.support_hinted(dir, hint)
     }
 }
 

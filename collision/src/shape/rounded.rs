@@ -1,6 +1,6 @@
 //! The Minkowski sum of a shape with a ball.
 
-use super::{Aabb, ShapeError, SupportMap, SupportPoint, check_length, unit};
+use super::{Aabb, Cuboid, ShapeError, SupportMap, SupportPoint, check_length, unit};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// `shape ⊕ ball(margin)`: every point within `margin` of `shape`.
@@ -76,6 +76,10 @@ impl<S: SupportMap> SupportMap for Rounded<S> {
 
     fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
         self.shape.core_closest_point(p)
+    }
+
+    fn core_cuboid(&self) -> Option<&Cuboid> {
+        self.shape.core_cuboid()
     }
 
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {

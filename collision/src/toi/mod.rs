@@ -5,9 +5,9 @@ mod motion;
 
 pub use motion::Motion;
 
-use crate::contact::{ConvexRadius, contact};
+use crate::contact::contact;
 use crate::gjk::{GjkCache, GjkConfig, GjkStatus, gjk};
-use crate::shape::SupportMap;
+use crate::shape::{Core, SupportMap};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// The first contact of two moving shapes. World coordinates, at time `time`.
@@ -84,8 +84,8 @@ pub fn time_of_impact<A, B>(
     t_max: f64,
 ) -> Result<Option<Impact>, ToiError>
 where
-    A: ConvexRadius + ?Sized,
-    B: ConvexRadius + ?Sized,
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
 {
     time_of_impact_with(a, motion_a, b, motion_b, t_max, &ToiConfig::default())
 }
@@ -107,14 +107,14 @@ pub fn time_of_impact_with<A, B>(
     config: &ToiConfig,
 ) -> Result<Option<Impact>, ToiError>
 where
-    A: ConvexRadius + ?Sized,
-    B: ConvexRadius + ?Sized,
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
 {
     if !(motion_a.is_finite() && motion_b.is_finite() && t_max.is_finite()) {
         return Err(ToiError::NonFinite);
     }
-    let (core_a, radius_a) = a.split();
-    let (core_b, radius_b) = b.split();
+    let (core_a, radius_a) = (Core(a), a.core_radius());
+    let (core_b, radius_b) = (Core(b), b.core_radius());
     let (extent_a, extent_b) = (
         core_extent(&core_a, motion_a),
         core_extent(&core_b, motion_b),
@@ -215,8 +215,8 @@ fn start_contact<A, B>(
     pose_b: &Isometry3<f64>,
 ) -> Option<Impact>
 where
-    A: ConvexRadius + ?Sized,
-    B: ConvexRadius + ?Sized,
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
 {
     // Overlapping shapes always give a contact; a non-finite support point cannot occur
     // here since GJK just succeeded on the same input.

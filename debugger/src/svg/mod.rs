@@ -14,8 +14,8 @@ pub use view::{Camera, TILT, Window, difference_outline, outline};
 
 use crate::frame::{Frame, num, unit};
 use crate::record::{Outcome, Recording};
-use collision::contact::ConvexRadius;
 use collision::observer::TraceEvent;
+use collision::shape::Core;
 use collision::{ClosestPoints, GjkStatus, SupportMap};
 use fixtures::Query;
 use nalgebra::{Point3, Vector3};
@@ -304,8 +304,7 @@ fn final_normal(rec: &Recording) -> Option<Vector3<f64>> {
 
 fn outlines(rec: &Recording, camera: &Camera, samples: usize) -> Outlines {
     let s = &rec.scene;
-    let (core_a, ra) = s.shape_a.split();
-    let (core_b, rb) = s.shape_b.split();
+    let (core_a, core_b) = (Core(&s.shape_a), Core(&s.shape_b));
     let cored = rec.radius_a > 0.0 || rec.radius_b > 0.0;
     let difference = if cored {
         difference_outline(&core_a, &s.pose_a, &core_b, &s.pose_b, camera, samples)
@@ -343,8 +342,8 @@ fn outlines(rec: &Recording, camera: &Camera, samples: usize) -> Outlines {
         answer,
         a: outline(&s.shape_a, &s.pose_a, camera, samples),
         b: outline(&s.shape_b, &s.pose_b, camera, samples),
-        core_a: (cored && ra > 0.0).then(|| outline(&core_a, &s.pose_a, camera, samples)),
-        core_b: (cored && rb > 0.0).then(|| outline(&core_b, &s.pose_b, camera, samples)),
+        core_a: (cored && rec.radius_a > 0.0).then(|| outline(&core_a, &s.pose_a, camera, samples)),
+        core_b: (cored && rec.radius_b > 0.0).then(|| outline(&core_b, &s.pose_b, camera, samples)),
         difference,
         ray,
     }
