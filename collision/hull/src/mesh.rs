@@ -66,7 +66,10 @@ pub(crate) fn plane(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, s: &Scale
     };
     let mut n = (p - apex).cross(&(r - apex));
     let mut len = n.norm();
-    let alpha = 6.0 * U * (l1 * l2).sqrt() / len + 2.0 * U;
+    // One division, shared by the bound and the normalisation below (whose
+    // product with the reciprocal rounds twice, within the `2u` term).
+    let mut inv = 1.0 / len;
+    let alpha = 6.0 * U * (l1 * l2).sqrt() * inv + 2.0 * U;
     let mut dir_err = alpha * s.span;
     // (Written so that a NaN bound, from a zero-length cross product, also
     // takes the accurate path.)
@@ -74,9 +77,10 @@ pub(crate) fn plane(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, s: &Scale
     if !fast_enough {
         n = Vector3::from(cross_accurate(a, b, c));
         len = n.norm();
+        inv = 1.0 / len;
         dir_err = 4.0 * U * s.span;
     }
-    let normal = if len > 0.0 { n / len } else { Vector3::zeros() };
+    let normal = if len > 0.0 { n * inv } else { Vector3::zeros() };
     let offset = normal
         .dot(&a.coords)
         .max(normal.dot(&b.coords))

@@ -14,7 +14,10 @@
 //! than of its coordinates: with an offset of 1e6 nothing cancels. The normal
 //! `n` is taken at the vertex opposite the longest edge (see `mesh::plane`);
 //! its direction error `α ≤ 6u|e₁||e₂|/|n| + 2u` makes the term off by at most
-//! `(α + 4u)|n||a − r|`. Those bounds are summed; if the volume is not at least
+//! `(α + 4u)|n||a − r| = 6u(|e₁||e₂| + |n|)|a − r|`, which needs no division;
+//! `|e₁||e₂| ≤ (|e₁|² + |e₂|²)/2` and `|a − r| ≤ R = maxᵥ |v − r|` spare the
+//! square roots too (a looser bound only sends more hulls down the accurate
+//! path). Those bounds are summed; if the volume is not at least
 //! 64 times its bound (needles and slivers, e.g. two clusters a million times
 //! longer than wide), every normal is recomputed from an exact expansion
 //! (`predicates::cross_accurate`), whose error is a few `u|n|`.
@@ -30,10 +33,9 @@ pub(crate) struct MassProperties {
     pub centroid: Point3<f64>,
 }
 
-/// `n = (b − a) × (c − a)` from the two shortest edges, with its direction
-/// error bound `α`.
+/// `n = (b − a) × (c − a)` from the two shortest edges, with the bound
+/// `(|e₁|² + |e₂|²)/2 ≥ |e₁||e₂|` on the product of their lengths.
 fn normal_at_apex(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>) -> (Vector3<f64>, f64) {
-    const U: f64 = f64::EPSILON;
     let (ab, bc, ca) = (
         (b - a).norm_squared(),
         (c - b).norm_squared(),
@@ -47,8 +49,7 @@ fn normal_at_apex(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>) -> (Vector3
         (b, c, a, bc, ab)
     };
     let n = (p - apex).cross(&(q - apex));
-    let alpha = 6.0 * U * (l1 * l2).sqrt() / n.norm() + 2.0 * U;
-    (n, alpha)
+    (n, 0.5 * (l1 + l2))
 }
 
 /// Properties of the closed surface `triangles` over `vertices` (non-empty).
@@ -82,29 +83,40 @@ struct Sums {
 }
 
 fn sums(vertices: &[Point3<f64>], triangles: &[[u32; 3]], r: Vector3<f64>, accurate: bool) -> Sums {
+    const U: f64 = f64::EPSILON;
     let mut s = Sums {
         volume6: 0.0,
         moment: Vector3::zeros(),
         area2: 0.0,
         bound: 0.0,
     };
+    // Σ 6u(|e₁||e₂| + |n|) without R, which multiplies it at the end.
+    let mut bound = 0.0;
     for t in triangles {
         let [a, b, c] = t.map(|i| vertices[i as usize]);
-        let (n, alpha) = if accurate {
-            (
-                Vector3::from(cross_accurate(&a, &b, &c)),
-                8.0 * f64::EPSILON,
-            )
-        } else {
-            normal_at_apex(&a, &b, &c)
-        };
         let arm = a.coords - r;
+        let (n, len) = if accurate {
+            let n = Vector3::from(cross_accurate(&a, &b, &c));
+            let len = n.norm();
+            // Direction error of a few u: (α + 4u)|n| ≤ 12u|n|.
+            bound += 2.0 * len;
+            (n, len)
+        } else {
+            let (n, edges) = normal_at_apex(&a, &b, &c);
+            let len = n.norm();
+            bound += edges + len;
+            (n, len)
+        };
         let v6 = arm.dot(&n);
-        let len = n.norm();
         s.volume6 += v6;
         s.moment += (a.coords + b.coords + c.coords - 3.0 * r) * v6;
         s.area2 += len;
-        s.bound += (alpha + 4.0 * f64::EPSILON) * len * arm.norm();
     }
+    let reach = vertices
+        .iter()
+        .map(|v| (v.coords - r).norm_squared())
+        .fold(0.0, f64::max)
+        .sqrt();
+    s.bound = 6.0 * U * bound * reach;
     s
 }

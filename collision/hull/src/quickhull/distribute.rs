@@ -28,6 +28,10 @@ fn height(pl: &ConePlane, p: &Point3<f64>) -> f64 {
     pl.normal[0] * p.x + pl.normal[1] * p.y + pl.normal[2] * p.z - pl.offset
 }
 
+/// Cones of at most this many faces (on a sphere they have about 6) are
+/// searched all at once, without data-dependent branches.
+const SMALL_CONE: usize = 32;
+
 /// A cone face's plane with its float-filter thresholds.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct ConePlane {
@@ -66,6 +70,28 @@ impl Cone<'_> {
     #[inline]
     fn target(&self, p: &Point3<f64>, last: &mut usize) -> (u32, f64) {
         let k = self.planes.len();
+        if k <= SMALL_CONE {
+            // Without data-dependent branches (which face a point lands on
+            // is unpredictable): every height, a bit mask of the faces
+            // surely above and of those the filter cannot decide.
+            let mut heights = [0.0; SMALL_CONE];
+            let (mut sure, mut unsure) = (0u32, 0u32);
+            let mut highest = f64::NEG_INFINITY;
+            for (slot, pl) in self.planes.iter().enumerate() {
+                let h = height(pl, p);
+                heights[slot] = h;
+                sure |= u32::from(h > pl.sure_above) << slot;
+                unsure |= u32::from(h >= pl.sure_below) << slot;
+                highest = highest.max(h);
+            }
+            if sure != 0 {
+                let slot = sure.trailing_zeros();
+                return (slot, heights[slot as usize]);
+            }
+            if unsure == 0 {
+                return (NONE, highest);
+            }
+        }
         let mut slot = *last;
         let mut highest = f64::NEG_INFINITY;
         for _ in 0..k {
