@@ -119,8 +119,9 @@ pub fn project_tetrahedron(
         2 => {
             let (k, l) = (lowest_bit(hidden), highest_bit(hidden));
             let (i, j) = (lowest_bit(visible), highest_bit(visible));
-            if let Some(q) = edge_region(&points, k, l, i, j) {
-                return q;
+            match edge_region(&points, k, l, i, j) {
+                Ok(q) => return q,
+                Err(first) => return visible_faces(a, b, c, d, visible, first),
             }
         }
         // Three visible faces meet at the vertex whose opposite face is hidden; the
@@ -141,20 +142,20 @@ pub fn project_tetrahedron(
                 .zip(behind)
                 .filter_map(|(edge, behind)| (!behind).then_some(edge))
             {
-                if let Some(q) = edge_region(&points, v, m, others[0], others[1]) {
+                if let Ok(q) = edge_region(&points, v, m, others[0], others[1]) {
                     return q;
                 }
             }
         }
         _ => {}
     }
-    visible_faces(a, b, c, d, visible)
+    visible_faces(a, b, c, d, visible, 0)
 }
 
 /// The general outside case: visit the faces the origin sees (bit `i` of `visible`: the
-/// face opposite vertex `i`). A face the origin projects inside is the answer (the
-/// origin lies in its Voronoi region); otherwise the nearest of the faces' answers.
-/// Kept out of line so the common paths above stay small.
+/// face opposite vertex `i`), those of `first` before the others. A face answer that
+/// [`settles`] the question ends the search; otherwise the nearest of the faces'
+/// answers. Kept out of line so the common paths above stay small.
 #[inline(never)]
 fn visible_faces(
     a: &Point3<f64>,
@@ -162,36 +163,26 @@ fn visible_faces(
     c: &Point3<f64>,
     d: &Point3<f64>,
     visible: u8,
+    first: u8,
 ) -> Projection {
     let points = [a, b, c, d];
     let mut best: Option<Projection> = None;
-    if visible & 0b1000 != 0 {
-        let q = triangle::<0, 1, 2>(a, b, c);
-        if settles(&q, 3, visible, &points) {
-            return q;
+    for faces in [visible & first, visible & !first] {
+        for m in [3, 2, 1, 0] {
+            if faces & (1 << m) == 0 {
+                continue;
+            }
+            let q = match m {
+                3 => triangle::<0, 1, 2>(a, b, c),
+                2 => triangle::<0, 1, 3>(a, b, d),
+                1 => triangle::<0, 2, 3>(a, c, d),
+                _ => triangle::<1, 2, 3>(b, c, d),
+            };
+            if settles(&q, m, visible, &points) {
+                return q;
+            }
+            best = Some(keep(best, q));
         }
-        best = Some(q);
-    }
-    if visible & 0b0100 != 0 {
-        let q = triangle::<0, 1, 3>(a, b, d);
-        if settles(&q, 2, visible, &points) {
-            return q;
-        }
-        best = Some(keep(best, q));
-    }
-    if visible & 0b0010 != 0 {
-        let q = triangle::<0, 2, 3>(a, c, d);
-        if settles(&q, 1, visible, &points) {
-            return q;
-        }
-        best = Some(keep(best, q));
-    }
-    if visible & 0b0001 != 0 {
-        let q = triangle::<1, 2, 3>(b, c, d);
-        if settles(&q, 0, visible, &points) {
-            return q;
-        }
-        best = Some(keep(best, q));
     }
     // Some face is visible unless the input held a NaN; never assume it.
     best.unwrap_or_else(|| all_faces(a, b, c, d))
@@ -246,7 +237,8 @@ fn keep(best: Option<Projection>, candidate: Projection) -> Projection {
 
 /// The projection onto edge `kl` if the origin lies in the edge's Voronoi region, or
 /// onto vertex `k` or `l` if it lies in one of theirs, given the other two vertices `i`
-/// and `j`; `None` when neither test succeeds.
+/// and `j`. When neither test succeeds, the face (as a mask: opposite `i` or `j`) in
+/// which a test failed, where the answer most likely lies.
 ///
 /// # Derivation
 ///
@@ -270,7 +262,7 @@ fn edge_region(
     l: usize,
     i: usize,
     j: usize,
-) -> Option<Projection> {
+) -> Result<Projection, u8> {
     let (p_k, p_l) = (points[k], points[l]);
     let e = p_l - p_k;
     let u_l = -p_k.coords.dot(&e);
@@ -280,7 +272,13 @@ fn edge_region(
         // is beyond it along its other two edges as well (its Voronoi region).
         let (v, p_v) = if u_l <= 0.0 { (k, p_k) } else { (l, p_l) };
         let behind = |x: usize| (points[x] - p_v).dot(&p_v.coords) >= 0.0;
-        return (behind(i) & behind(j)).then(|| Projection::vertex(p_v, v));
+        // Not ahead of `v` towards `i`: the answer is likely in face `vi·`, which is
+        // the one opposite `j`.
+        return match (behind(i), behind(j)) {
+            (true, true) => Ok(Projection::vertex(p_v, v)),
+            (false, _) => Err(1 << j),
+            (true, false) => Err(1 << i),
+        };
     }
     let moment = p_k.coords.cross(&e);
     let ee = e.norm_squared();
@@ -290,13 +288,16 @@ fn edge_region(
         let nn = n.norm_squared();
         (nn >= THIN_SINE * THIN_SINE * ee * d.norm_squared()) & (n.dot(&moment) <= 0.0)
     };
-    if !(beyond(i) & beyond(j)) {
-        return None;
+    // Not beyond the edge within face `kli` (opposite `j`): the answer is likely in it.
+    match (beyond(i), beyond(j)) {
+        (false, _) => return Err(1 << j),
+        (true, false) => return Err(1 << i),
+        (true, true) => {}
     }
     let inv = 1.0 / (u_k + u_l);
     let (lambda_k, lambda_l) = (u_k * inv, u_l * inv);
     let weights = place([lambda_k, lambda_l], [k, l]);
-    Some(Projection {
+    Ok(Projection {
         point: if lambda_l <= lambda_k {
             p_k + e * lambda_l
         } else {
