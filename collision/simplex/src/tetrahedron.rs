@@ -166,26 +166,43 @@ fn visible_faces(
     first: u8,
 ) -> Projection {
     let points = [a, b, c, d];
-    let mut best: Option<Projection> = None;
-    for faces in [visible & first, visible & !first] {
-        for m in [3, 2, 1, 0] {
-            if faces & (1 << m) == 0 {
-                continue;
-            }
-            let q = match m {
-                3 => triangle::<0, 1, 2>(a, b, c),
-                2 => triangle::<0, 1, 3>(a, b, d),
-                1 => triangle::<0, 2, 3>(a, c, d),
-                _ => triangle::<1, 2, 3>(b, c, d),
-            };
-            if settles(&q, m, visible, &points) {
-                return q;
-            }
-            best = Some(keep(best, q));
+    // The face of `first` (at most one bit), then the others from the highest bit.
+    let mut todo = visible & !first;
+    let mut m = lowest_bit(first);
+    if first & visible == 0 {
+        // Some face is visible unless the input held a NaN; never assume it.
+        if todo == 0 {
+            return all_faces(a, b, c, d);
         }
+        m = highest_bit(todo);
+        todo &= !(1 << m);
     }
-    // Some face is visible unless the input held a NaN; never assume it.
-    best.unwrap_or_else(|| all_faces(a, b, c, d))
+    let mut best = face(&points, m);
+    if settles(&best, m, visible, &points) {
+        return best;
+    }
+    while todo != 0 {
+        m = highest_bit(todo);
+        todo &= !(1 << m);
+        let q = face(&points, m);
+        if settles(&q, m, visible, &points) {
+            return q;
+        }
+        best = best.nearer(q);
+    }
+    best
+}
+
+/// The projection onto the face opposite vertex `m`, with the weights in the
+/// tetrahedron's numbering.
+#[inline(never)]
+fn face([a, b, c, d]: &[&Point3<f64>; 4], m: usize) -> Projection {
+    match m {
+        3 => triangle::<0, 1, 2>(a, b, c),
+        2 => triangle::<0, 1, 3>(a, b, d),
+        1 => triangle::<0, 2, 3>(a, c, d),
+        _ => triangle::<1, 2, 3>(b, c, d),
+    }
 }
 
 /// Whether `q`, the answer for the face opposite vertex `m`, is the tetrahedron's answer.
@@ -224,15 +241,6 @@ fn ahead_of(points: &[&Point3<f64>; 4], v: usize, others: [usize; 3]) -> bool {
     others
         .iter()
         .all(|&x| (points[x] - p).dot(&p.coords) >= 0.0)
-}
-
-/// The nearer of the best so far (if any) and a new candidate.
-#[inline(always)]
-fn keep(best: Option<Projection>, candidate: Projection) -> Projection {
-    match best {
-        Some(best) => best.nearer(candidate),
-        None => candidate,
-    }
 }
 
 /// The projection onto edge `kl` if the origin lies in the edge's Voronoi region, or
