@@ -50,6 +50,10 @@ pub(crate) struct Builder<'a> {
     pub mesh: Mesh,
     /// Conflict ranges of all faces; capacity `2n`, compacted when full.
     pool: Vec<Conflict>,
+    /// Logical end of the pool: records from here on are stale. The vector's
+    /// length is the high-water mark, so compaction does not truncate it and
+    /// opening ranges writes filler only into never-used room.
+    end: u32,
     /// Faces that may have a non-empty conflict range.
     pending: Vec<u32>,
     /// Scratch: faces seen by the eye.
@@ -109,6 +113,7 @@ impl<'a> Builder<'a> {
             vidx,
             mesh,
             pool: Vec::with_capacity(2 * n),
+            end: 0,
             pending: Vec::new(),
             visible: Vec::new(),
             stack: Vec::new(),
@@ -184,18 +189,24 @@ impl<'a> Builder<'a> {
         let mut k = 0;
         while k < found.len() {
             let f = found[k].0;
-            let start = self.pool.len() as u32;
+            let start = self.end;
             while k < found.len() && found[k].0 == f {
                 let i = found[k].1;
-                self.pool.push(Conflict {
+                let c = Conflict {
                     p: self.pts[i as usize],
                     index: i,
-                });
+                };
+                if (self.end as usize) < self.pool.len() {
+                    self.pool[self.end as usize] = c;
+                } else {
+                    self.pool.push(c);
+                }
+                self.end += 1;
                 k += 1;
             }
             let face = &mut self.mesh.faces[f as usize];
             face.start = start;
-            face.len = self.pool.len() as u32 - start;
+            face.len = self.end - start;
             self.pending.push(f);
         }
         true
@@ -238,7 +249,7 @@ impl<'a> Builder<'a> {
             .iter()
             .map(|&g| self.mesh.faces[g as usize].len as usize)
             .sum();
-        if self.pool.len() + orphans > self.pool.capacity() {
+        if self.end as usize + orphans > self.pool.capacity() {
             self.compact();
         }
         self.sources.clear();
@@ -304,7 +315,7 @@ impl<'a> Builder<'a> {
             face.start = w;
             w += face.len;
         }
-        self.pool.truncate(w as usize);
+        self.end = w;
     }
 
     /// Orders the boundary of the visible region into `self.horizon`.

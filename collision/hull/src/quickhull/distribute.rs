@@ -236,7 +236,7 @@ impl Builder<'_> {
 
     /// Turns the per-slot counts into ranges at the end of the pool.
     fn open_ranges(&mut self) {
-        let mut at = self.pool.len() as u32;
+        let mut at = self.end;
         for (slot, &f) in self.cone.iter().enumerate() {
             let count = self.slots[slot].cursor;
             let face = &mut self.mesh.faces[f as usize];
@@ -249,7 +249,10 @@ impl Builder<'_> {
             p: Point3::origin(),
             index: NONE,
         };
-        self.pool.resize(at as usize, filler);
+        self.end = at;
+        if at as usize > self.pool.len() {
+            self.pool.resize(at as usize, filler);
+        }
     }
 
     /// Writes source point number `j` (`c`) into the range of `slot`.
