@@ -53,8 +53,11 @@ const MAX_REFINEMENTS: usize = 6;
 /// Unlike the book, the sign pattern is also used to try the likely answer first. Two
 /// visible faces share an edge, three share a vertex; the Voronoi region of that edge
 /// (or of its end points) or of that vertex is tested with a few dot and cross products
-/// (`edge_region`) before any face is projected. A face whose projection lands inside
-/// it ends the search at once (the origin is in the face's Voronoi region).
+/// (`edge_region`) before any face is projected; a failed test names the face to project
+/// first. A single visible face holds the answer. Otherwise a face's answer ends the
+/// search when it is conclusive for the tetrahedron (`settles`): inside the face, inside
+/// an edge whose other face is hidden, or a vertex the origin is ahead of along all three
+/// of its edges.
 ///
 /// # Accuracy
 ///
@@ -114,12 +117,14 @@ pub fn project_tetrahedron(
     let points = [a, b, c, d];
     let hidden = !visible & 0b1111;
     match VISIBLE_COUNT[usize::from(visible)] {
+        // The closest point lies on a visible face: with one, its answer is final.
+        1 => return face(&points, lowest_bit(visible)),
         // Two visible faces share the edge between the two vertices whose faces are
         // hidden; the answer is usually on that edge or at one of its ends.
         2 => {
             let (k, l) = (lowest_bit(hidden), highest_bit(hidden));
             let (i, j) = (lowest_bit(visible), highest_bit(visible));
-            match edge_region(&points, k, l, i, j) {
+            match edge_region_at(&points, k, l, i, j) {
                 Ok(q) => return q,
                 Err(first) => return visible_faces(a, b, c, d, visible, first),
             }
@@ -263,8 +268,20 @@ fn ahead_of(points: &[&Point3<f64>; 4], v: usize, others: [usize; 3]) -> bool {
 /// the edge's Voronoi region (the normal cone spanned by the two faces' outward
 /// normals), so the edge holds the closest point. A thin face (sine below `THIN_SINE`)
 /// needs the triangle kernel's refinement, so then no shortcut is taken.
-#[inline]
+#[inline(never)]
 fn edge_region(
+    points: &[&Point3<f64>; 4],
+    k: usize,
+    l: usize,
+    i: usize,
+    j: usize,
+) -> Result<Projection, u8> {
+    edge_region_at(points, k, l, i, j)
+}
+
+/// [`edge_region`], inlined into the two-visible-faces path.
+#[inline(always)]
+fn edge_region_at(
     points: &[&Point3<f64>; 4],
     k: usize,
     l: usize,
