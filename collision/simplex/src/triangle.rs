@@ -71,37 +71,20 @@ pub(crate) fn triangle<const I: usize, const J: usize, const K: usize>(
         },
         // Bit `i` of `visible`: the edge opposite vertex `i`. The coordinates sum to
         // `n·n > 0`, so at most two edges are visible, and two visible edges share a
-        // vertex.
-        Face::Outside { visible } => {
-            if visible == 0b111 {
-                // Collinear points: the nearest of the three edges, ties to the lowest
-                // indices (three equal points give the first vertex).
-                return segment::<I, J>(a, b)
-                    .nearer(segment::<I, K>(a, c))
-                    .nearer(segment::<J, K>(b, c));
-            }
-            // Bit `i` of `visible`: the edge opposite vertex `i`. The coordinates sum
-            // to `n·n > 0`, so at most two edges are visible, and two visible edges
-            // share a vertex.
-            let (bc, ac, ab) = (visible & 1 != 0, visible & 2 != 0, visible & 4 != 0);
-            if ab {
-                if ac {
-                    wedge::<I>(a, b, c, || segment::<I, J>(a, b), || segment::<I, K>(a, c))
-                } else if bc {
-                    wedge::<J>(b, a, c, || segment::<I, J>(a, b), || segment::<J, K>(b, c))
-                } else {
-                    segment::<I, J>(a, b)
-                }
-            } else if ac {
-                if bc {
-                    wedge::<K>(c, a, b, || segment::<I, K>(a, c), || segment::<J, K>(b, c))
-                } else {
-                    segment::<I, K>(a, c)
-                }
-            } else {
-                segment::<J, K>(b, c)
-            }
-        }
+        // vertex. One jump on the mask rather than a chain of unpredictable branches.
+        Face::Outside { visible } => match visible {
+            0b100 => segment::<I, J>(a, b),
+            0b010 => segment::<I, K>(a, c),
+            0b001 => segment::<J, K>(b, c),
+            0b110 => wedge::<I>(a, b, c, || segment::<I, J>(a, b), || segment::<I, K>(a, c)),
+            0b101 => wedge::<J>(b, a, c, || segment::<I, J>(a, b), || segment::<J, K>(b, c)),
+            0b011 => wedge::<K>(c, a, b, || segment::<I, K>(a, c), || segment::<J, K>(b, c)),
+            // Collinear points: the nearest of the three edges, ties to the lowest
+            // indices (three equal points give the first vertex).
+            _ => segment::<I, J>(a, b)
+                .nearer(segment::<I, K>(a, c))
+                .nearer(segment::<J, K>(b, c)),
+        },
     }
 }
 
