@@ -18,7 +18,8 @@
 //! Expected `O(n log h)` for `n` points and `h` hull vertices. All scratch
 //! buffers live in the [`Builder`] and are reused across iterations; the
 //! start (a tetrahedron grown by the 14 directional extremes, with an
-//! inscribed-ball cull) is in `initial.rs`.
+//! inscribed-ball cull) is in `initial.rs`; the redistribution of conflict
+//! points to the new faces, the hottest loop, is in `distribute.rs`.
 
 mod distribute;
 mod initial;
