@@ -28,7 +28,10 @@ pub use shape::{
     Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, HullKind, MinkowskiDifference, Point,
     Rounded, Segment, Shape, ShapeError, SupportMap, SupportPoint, Transformed, Triangle,
 };
-pub use toi::{Impact, Motion, ToiConfig, ToiError, time_of_impact, time_of_impact_with};
+pub use toi::{
+    Impact, Motion, ToiConfig, ToiError, ToiStep, time_of_impact, time_of_impact_observed,
+    time_of_impact_with,
+};
 
 /// The workspace README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -64,6 +64,13 @@ pub trait Observer {
     fn epa_done(&mut self, pose_a: &Isometry3<f64>, output: &crate::epa::EpaOutput) {
         let _ = (pose_a, output);
     }
+
+    /// Called once per conservative-advancement iteration of a time-of-impact query
+    /// (and once for the analytic ball–ball answer).
+    #[inline(always)]
+    fn toi_step(&mut self, step: &crate::toi::ToiStep) {
+        let _ = step;
+    }
 }
 
 /// The no-op observer.
@@ -114,7 +121,13 @@ pub enum TraceEvent {
         /// The run's result.
         output: crate::epa::EpaOutput,
     },
+    /// A time-of-impact iteration (world coordinates).
+    ToiStep(Box<ToiStepRecord>),
 }
+
+/// An owned copy of a [`crate::toi::ToiStep`] (the step holds no borrows, so it is the
+/// same type).
+pub type ToiStepRecord = crate::toi::ToiStep;
 
 /// Records every step it observes, in order. Allocates; meant for debugging and tests.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -172,6 +185,20 @@ impl Observer for Trace {
             output: *output,
         });
     }
+
+    fn toi_step(&mut self, step: &crate::toi::ToiStep) {
+        self.events.push(TraceEvent::ToiStep(Box::new(*step)));
+    }
+}
+
+impl Trace {
+    /// The time-of-impact steps recorded so far.
+    pub fn toi_steps(&self) -> impl Iterator<Item = &ToiStepRecord> {
+        self.events.iter().filter_map(|e| match e {
+            TraceEvent::ToiStep(s) => Some(&**s),
+            _ => None,
+        })
+    }
 }
 
 impl<O: Observer + ?Sized> Observer for &mut O {
@@ -194,5 +221,9 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     #[inline(always)]
     fn epa_done(&mut self, pose_a: &Isometry3<f64>, output: &crate::epa::EpaOutput) {
         (**self).epa_done(pose_a, output);
+    }
+    #[inline(always)]
+    fn toi_step(&mut self, step: &crate::toi::ToiStep) {
+        (**self).toi_step(step);
     }
 }

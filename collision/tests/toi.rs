@@ -6,8 +6,8 @@ mod contact_common;
 
 use collision::shape::Sharp;
 use collision::{
-    Ball, ConvexHull, Cuboid, Motion, ToiConfig, ToiError, distance, time_of_impact,
-    time_of_impact_with,
+    Ball, ConvexHull, Cuboid, Motion, ToiConfig, ToiError, Trace, distance, time_of_impact,
+    time_of_impact_observed, time_of_impact_with,
 };
 use contact_common::{rng, v3};
 use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
@@ -71,6 +71,71 @@ fn sphere_sphere_matches_the_quadratic_and_conservative_advancement() {
         }
     }
     assert!(hits > 500, "{hits}");
+}
+
+/// A traced conservative-advancement run of two balls (forced onto CA by `Sharp`):
+/// times strictly increase by each step's advance and end at the impact time; the
+/// separations strictly decrease, only the last within the tolerance, and each step's
+/// separation is the closed-form gap `|Δ(t)| − R` there.
+#[test]
+fn traced_sphere_sphere_advancement_closes_the_gap_step_by_step() {
+    let mut r = rng(91);
+    let mut traced = 0;
+    for case in 0..300 {
+        let (ra, rb) = (r.random_range(0.1..1.0), r.random_range(0.1..1.0));
+        let (ca, cb) = (v3(&mut r, 5.0), v3(&mut r, 5.0));
+        let va = v3(&mut r, 10.0);
+        let vb = va - (cb - ca) * r.random_range(0.5..3.0) + v3(&mut r, 1.0);
+        let ma = Motion::new(
+            Isometry3::translation(ca.x, ca.y, ca.z),
+            va,
+            Vector3::zeros(),
+        );
+        let mb = Motion::new(
+            Isometry3::translation(cb.x, cb.y, cb.z),
+            vb,
+            Vector3::zeros(),
+        );
+        let (a, b) = (Sharp(Ball::new(ra).unwrap()), Sharp(Ball::new(rb).unwrap()));
+        let config = ToiConfig::default();
+        let mut trace = Trace::new();
+        let got = time_of_impact_observed(&a, &ma, &b, &mb, 1.0, &config, &mut trace).unwrap();
+        let plain = time_of_impact(&a, &ma, &b, &mb, 1.0).unwrap();
+        assert_eq!(got, plain, "case {case}: observing changed the answer");
+        let Some(hit) = got.filter(|h| h.time > 0.0) else {
+            continue;
+        };
+        traced += 1;
+        let steps: Vec<_> = trace.toi_steps().collect();
+        assert_eq!(steps.len(), hit.iterations as usize, "case {case}");
+        let last = steps.last().unwrap();
+        assert_eq!(last.time, hit.time, "case {case}");
+        assert_eq!(last.advance, 0.0);
+        // Sharp balls: the tolerance is relative_tolerance × the bounding radii, which
+        // bound each ball by its box corner (√3 r).
+        let tol = last.tolerance;
+        let want = config.relative_tolerance * 3f64.sqrt() * (ra + rb);
+        assert!((tol - want).abs() <= 1e-12 * want, "{tol} vs {want}");
+        assert!(last.separation <= tol, "case {case}: {}", last.separation);
+        for (i, s) in steps.iter().enumerate() {
+            assert_eq!(s.iteration as usize, i + 1);
+            let gap = ((cb - ca) + (vb - va) * s.time).norm() - (ra + rb);
+            assert!((s.separation - gap).abs() <= 1e-9, "case {case} step {i}");
+            // GJK gives no normal when the cores touch exactly (separation 0).
+            let nn = s.normal.norm();
+            assert!(
+                s.separation <= 0.0 || (nn - 1.0).abs() <= 1e-9,
+                "case {case} step {i}: |n| = {nn}"
+            );
+        }
+        for w in steps.windows(2) {
+            assert!(w[1].time > w[0].time, "case {case}: times not increasing");
+            assert_eq!(w[1].time, w[0].time + w[0].advance);
+            assert!(w[1].separation < w[0].separation, "case {case}");
+            assert!(w[0].separation > tol, "case {case}: stopped late");
+        }
+    }
+    assert!(traced > 100, "{traced}");
 }
 
 /// The first time the shapes touch, by stepping `dt` until they overlap and then

@@ -9,11 +9,11 @@
 use collision::Trace;
 use collision::epa::{EpaOutput, EpaStatus, EpaStepRecord};
 use collision::gjk::{GjkOutput, GjkStatus, SimplexVertex};
-use collision::observer::{GjkStepRecord, TraceEvent};
+use collision::observer::{GjkStepRecord, ToiStepRecord, TraceEvent};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// Which step a frame shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum FrameKind {
     /// GJK iteration `iteration` (from 1): the reduced simplex, its closest point `v` and
     /// the new support point along `−v`.
@@ -38,6 +38,15 @@ pub enum FrameKind {
     EpaResult {
         /// How EPA ended.
         status: EpaStatus,
+    },
+    /// Time-of-impact iteration `iteration` (from 1; 0 for the analytic ball–ball
+    /// answer): the witness points and normal at the step's time. No simplex: the
+    /// configuration-space point is `a − b`.
+    ToiStep {
+        /// Iteration number, from 1 (0 for the analytic answer).
+        iteration: u32,
+        /// The time the step measured the gap at.
+        time: f64,
     },
 }
 
@@ -116,6 +125,7 @@ impl Frame {
             FrameKind::GjkResult { .. } => "GJK result".to_string(),
             FrameKind::EpaStep { iteration } => format!("EPA {iteration}"),
             FrameKind::EpaResult { .. } => "EPA result".to_string(),
+            FrameKind::ToiStep { iteration, .. } => format!("TOI {iteration}"),
         }
     }
 }
@@ -153,6 +163,7 @@ pub fn frames_from_trace(trace: &Trace, pose_a: &Isometry3<f64>) -> Vec<Frame> {
                     .filter(|f| matches!(f.kind, FrameKind::EpaStep { .. }));
                 frames.push(epa_result(last_step, pose_a, output));
             }
+            TraceEvent::ToiStep(s) => frames.push(toi_step(s)),
             _ => {}
         }
     }
@@ -226,6 +237,43 @@ fn gjk_step(s: &GjkStepRecord) -> Frame {
         witness_b,
         lower_bound: s.lower_bound,
         upper_bound: s.upper_bound,
+        caption,
+    }
+}
+
+/// A time-of-impact step: the witness points and normal at the step's time; the
+/// configuration-space point is `a − b` (world orientation), the bounds are the
+/// conservative separation and GJK's estimate.
+fn toi_step(s: &ToiStepRecord) -> Frame {
+    let caption = format!(
+        "TOI step {}: t = {}, separation {} (estimate {}), closing speed bound {}, \
+         advance {}, tolerance {}",
+        s.iteration,
+        num(s.time),
+        num(s.separation),
+        num(s.distance),
+        num(s.approach),
+        num(s.advance),
+        num(s.tolerance)
+    );
+    Frame {
+        kind: FrameKind::ToiStep {
+            iteration: s.iteration,
+            time: s.time,
+        },
+        vertices: Vec::new(),
+        edges: Vec::new(),
+        triangles: Vec::new(),
+        closest_face: None,
+        removed: Vec::new(),
+        horizon: Vec::new(),
+        support: None,
+        closest: Point3::from(s.point_a - s.point_b),
+        direction: unit(&s.normal),
+        witness_a: s.point_a,
+        witness_b: s.point_b,
+        lower_bound: s.separation,
+        upper_bound: s.distance,
         caption,
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::frame::{Frame, frames_from_trace};
 use collision::observer::TraceEvent;
-use collision::{ClosestPoints, Contact, SupportMap, Trace};
+use collision::{ClosestPoints, Contact, Impact, SupportMap, Trace};
 use fixtures::{Loaded, Query, Scene};
 use nalgebra::Isometry3;
 use std::path::Path;
@@ -47,6 +47,8 @@ pub enum Outcome {
         /// The query's error message.
         message: String,
     },
+    /// `time_of_impact`: `None` when the shapes do not meet before `t_max`.
+    TimeOfImpact(Option<Impact>),
     /// The query has no observed variant yet; see [`Recording::notes`].
     NotRecorded,
 }
@@ -82,9 +84,9 @@ pub struct Recording {
 /// Runs the scene's query with a [`Trace`] observer and converts the trace to frames.
 ///
 /// `intersects`, `distance`, `closest_points` and `contact` are recorded in full (GJK,
-/// and EPA when a contact's cores overlap). `time_of_impact` has no observed variant yet:
-/// its GJK closest-point run at the start poses is recorded instead, with a note.
-/// `ray_cast` has none either and records no frames, with a note.
+/// and EPA when a contact's cores overlap). `time_of_impact` records one step per
+/// conservative-advancement iteration (its inner GJK runs are not recorded). `ray_cast`
+/// has no observed variant yet and records no frames, with a note.
 ///
 /// # Errors
 /// [`DebugError::NonFinitePose`] when a pose of a hand-built scene is not finite.
@@ -137,14 +139,28 @@ pub fn record(scene: &Scene) -> Result<Recording, DebugError> {
                 Err(e) => failed(&e),
             },
         ),
-        Query::TimeOfImpact { .. } => {
+        Query::TimeOfImpact {
+            motion_a,
+            motion_b,
+            t_max,
+        } => {
+            let ma = collision::Motion::new(*pa, motion_a.linear, motion_a.angular);
+            let mb = collision::Motion::new(*pb, motion_b.linear, motion_b.angular);
+            let config = collision::ToiConfig::default();
             notes.push(
-                "time_of_impact has no observed variant yet: recorded GJK closest points at \
-                 the start poses (t = 0) instead"
+                "time_of_impact: one frame per conservative-advancement step (the analytic \
+                 ball-ball path gives one frame at the impact); the inner GJK runs are not \
+                 recorded, and the shapes are drawn at their start poses"
                     .to_string(),
             );
-            let _ = collision::closest_points_observed(a, pa, b, pb, &mut trace);
-            ("time_of_impact", Outcome::NotRecorded)
+            (
+                "time_of_impact",
+                match collision::time_of_impact_observed(a, &ma, b, &mb, t_max, &config, &mut trace)
+                {
+                    Ok(i) => Outcome::TimeOfImpact(i),
+                    Err(e) => failed(&e),
+                },
+            )
         }
         Query::RayCast { .. } => {
             notes.push("ray_cast has no observed variant yet: no steps recorded".to_string());
@@ -228,6 +244,12 @@ impl Recording {
             Outcome::Contact(Some(c)) => format!(
                 "contact: separation {:?} normal ({:?}, {:?}, {:?}) {:?} by {:?}",
                 c.separation, c.normal.x, c.normal.y, c.normal.z, c.status, c.method
+            ),
+            Outcome::TimeOfImpact(None) => "time of impact: none before t_max".to_string(),
+            Outcome::TimeOfImpact(Some(i)) => format!(
+                "time of impact: t = {:?}, separation {:?}, normal ({:?}, {:?}, {:?}) after {} \
+                 iterations",
+                i.time, i.separation, i.normal.x, i.normal.y, i.normal.z, i.iterations
             ),
             Outcome::Failed { message } => format!("FAILED: {message}"),
             Outcome::NotRecorded => format!("{}: not recorded", self.query),

@@ -32,6 +32,7 @@ pub fn frame_text(frame: &Frame, index: usize, count: usize) -> String {
     let mut s = format!("[{}/{}] {}\n", index + 1, count, frame.caption);
     let what = match frame.kind {
         FrameKind::EpaStep { .. } | FrameKind::EpaResult { .. } => "polytope",
+        FrameKind::ToiStep { .. } => "no simplex; closest point a - b,",
         _ => "simplex",
     };
     let _ = writeln!(s, "    {what} vertices (w = a - b, world orientation):");

@@ -39,6 +39,7 @@ fn assert_frames_follow_trace(r: &Recording) {
             TraceEvent::GjkDone(_) => "done",
             TraceEvent::EpaStep(_) => "epa",
             TraceEvent::EpaDone { .. } => "epa done",
+            TraceEvent::ToiStep(_) => "toi",
             _ => "other",
         })
         .collect();
@@ -50,6 +51,7 @@ fn assert_frames_follow_trace(r: &Recording) {
             FrameKind::GjkResult { .. } => "done",
             FrameKind::EpaStep { .. } => "epa",
             FrameKind::EpaResult { .. } => "epa done",
+            FrameKind::ToiStep { .. } => "toi",
         })
         .collect();
     assert_eq!(frames, kinds);
@@ -337,10 +339,65 @@ fn queries_without_observed_variants_say_what_was_recorded() {
     assert!(ray.frames.is_empty());
     assert_eq!(ray.outcome, Outcome::NotRecorded);
     assert!(ray.notes.iter().any(|n| n.contains("ray_cast")));
-    let toi = rec("toi_ball_ball_head_on");
-    assert_eq!(toi.outcome, Outcome::NotRecorded);
-    assert!(toi.notes.iter().any(|n| n.contains("t = 0")));
-    assert_eq!(toi.frames.len(), toi.gjk_step_count() + 1);
+}
+
+/// The book's CCD scene (conservative advancement): one TOI frame per iteration, times
+/// strictly increasing to the outcome's time of impact (the fixture's closed form
+/// 18.5 / 200 = 0.0925), witness points there 0.5 from the ball's centre; the analytic
+/// ball–ball path gives one frame at toi = 2.
+#[test]
+fn time_of_impact_frames_step_to_the_impact_time() {
+    let r = rec("book_ccd_ball_diamond_translating");
+    let Outcome::TimeOfImpact(Some(hit)) = r.outcome else {
+        panic!("{:?}", r.outcome);
+    };
+    close("toi", hit.time, 0.0925, 1e-9);
+    let times: Vec<f64> = r
+        .frames
+        .iter()
+        .map(|f| match f.kind {
+            FrameKind::ToiStep { time, .. } => time,
+            k => panic!("unexpected frame {k:?}"),
+        })
+        .collect();
+    assert_eq!(times.len(), hit.iterations as usize);
+    assert!(times.len() >= 2, "{times:?}");
+    assert_eq!(times[0], 0.0);
+    assert!(times.windows(2).all(|w| w[1] > w[0]), "{times:?}");
+    assert_eq!(*times.last().unwrap(), hit.time);
+    let last = r.frames.last().unwrap();
+    assert!(last.is_finite());
+    // The ball (A, radius 0.5) moves from (10,0,3) at (-100,0,0).
+    let centre = Point3::new(10.0 - 100.0 * hit.time, 0.0, 3.0);
+    close("|a - centre|", (last.witness_a - centre).norm(), 0.5, 1e-6);
+    close_p(
+        "witness on B",
+        &last.witness_b,
+        [-9.0 + 100.0 * hit.time, 0.0, 3.0],
+        1e-6,
+    );
+    assert!(
+        last.lower_bound <= 1e-6 && last.lower_bound >= 0.0,
+        "{}",
+        last.lower_bound
+    );
+    assert!(!r.notes.iter().any(|n| n.contains("no observed variant")));
+
+    let balls = rec("toi_ball_ball_head_on");
+    let Outcome::TimeOfImpact(Some(hit)) = balls.outcome else {
+        panic!("{:?}", balls.outcome);
+    };
+    close("toi", hit.time, 2.0, 1e-12);
+    assert_eq!(balls.frames.len(), 1);
+    assert_eq!(
+        balls.frames[0].kind,
+        FrameKind::ToiStep {
+            iteration: 0,
+            time: hit.time
+        }
+    );
+    close_p("a", &balls.frames[0].witness_a, [1.0, 0.0, 0.0], 1e-12);
+    close_p("b", &balls.frames[0].witness_b, [1.0, 0.0, 0.0], 1e-12);
 }
 
 #[test]

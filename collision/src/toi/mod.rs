@@ -2,11 +2,14 @@
 //! book's chapter 13), with the exact sphere–sphere solution for two balls.
 
 mod motion;
+mod step;
 
 pub use motion::Motion;
+pub use step::ToiStep;
 
 use crate::contact::contact;
 use crate::gjk::{GjkCache, GjkConfig, GjkStatus, gjk};
+use crate::observer::Observer;
 use crate::shape::{Core, SupportMap};
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -92,10 +95,6 @@ where
 
 /// [`time_of_impact`] with explicit tolerances.
 ///
-/// Two shapes whose cores are points (balls) and whose centres do not orbit (they
-/// coincide with the centre of mass, or do not spin) take the exact quadratic path;
-/// everything else takes conservative advancement.
-///
 /// # Errors
 /// As [`time_of_impact`].
 pub fn time_of_impact_with<A, B>(
@@ -110,6 +109,32 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
+    time_of_impact_observed(a, motion_a, b, motion_b, t_max, config, &mut ())
+}
+
+/// [`time_of_impact_with`], reporting every advancement iteration to `observer`
+/// ([`Observer::toi_step`]). The inner GJK runs are not reported.
+///
+/// Two shapes whose cores are points (balls) and whose centres do not orbit (they
+/// coincide with the centre of mass, or do not spin) take the exact quadratic path;
+/// everything else takes conservative advancement.
+///
+/// # Errors
+/// As [`time_of_impact`].
+pub fn time_of_impact_observed<A, B, O>(
+    a: &A,
+    motion_a: &Motion,
+    b: &B,
+    motion_b: &Motion,
+    t_max: f64,
+    config: &ToiConfig,
+    observer: &mut O,
+) -> Result<Option<Impact>, ToiError>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer + ?Sized,
+{
     if !(motion_a.is_finite() && motion_b.is_finite() && t_max.is_finite()) {
         return Err(ToiError::NonFinite);
     }
@@ -123,11 +148,29 @@ where
         ball_center(&core_a, motion_a),
         ball_center(&core_b, motion_b),
     ) {
-        return Ok(balls(
+        let hit = balls(
             (ca, radius_a, motion_a.linear_velocity),
             (cb, radius_b, motion_b.linear_velocity),
             t_max,
-        ));
+        );
+        if let Some(h) = hit.filter(|_| observer.is_active()) {
+            let closing = (motion_a.linear_velocity - motion_b.linear_velocity).dot(&h.normal);
+            observer.toi_step(&ToiStep {
+                iteration: 0,
+                time: h.time,
+                pose_a: motion_a.pose_at(h.time),
+                pose_b: motion_b.pose_at(h.time),
+                separation: h.separation,
+                distance: h.separation,
+                normal: h.normal,
+                point_a: h.point_a,
+                point_b: h.point_b,
+                approach: closing,
+                advance: 0.0,
+                tolerance: 0.0,
+            });
+        }
+        return Ok(hit);
     }
     // Overlap at the start: time 0, with the penetration contact.
     let start_a = motion_a.pose;
@@ -156,11 +199,36 @@ where
             // Conservative: the lower bound never overshoots the impact.
             GjkStatus::Converged | GjkStatus::MaxIterations => out.lower_bound - radius,
         };
+        let n = out.normal;
+        // Fastest approach along n (A → B) of any pair of points, over all orientations
+        // the bodies pass through. A point at r from the centre moves at v + ω × r, and
+        // n · (ω × r) = r · (n × ω) ≤ |n × ω| |r| ≤ |n × ω| ρ for every rotation of r —
+        // the seed book's "fastest linear speed along the direction", bounded for the
+        // whole step rather than taken at its start, so the advance never overshoots.
+        let approach = (motion_a.linear_velocity - motion_b.linear_velocity).dot(&n)
+            + n.cross(&motion_a.angular_velocity).norm() * rho_a
+            + n.cross(&motion_b.angular_velocity).norm() * rho_b;
+        let ends = separation <= tolerance || approach <= 0.0;
+        if observer.is_active() {
+            observer.toi_step(&ToiStep {
+                iteration: iteration + 1,
+                time: t,
+                pose_a,
+                pose_b,
+                separation,
+                distance: out.distance - radius,
+                normal: n,
+                point_a: out.point_a + n * radius_a,
+                point_b: out.point_b - n * radius_b,
+                approach,
+                advance: if ends { 0.0 } else { separation / approach },
+                tolerance,
+            });
+        }
         if separation <= tolerance {
             if t == 0.0 && separation <= 0.0 {
                 return Ok(start_contact(a, &start_a, b, &start_b));
             }
-            let n = out.normal;
             return Ok(Some(Impact {
                 time: t,
                 point_a: out.point_a + n * radius_a,
@@ -170,15 +238,6 @@ where
                 iterations: iteration + 1,
             }));
         }
-        // Fastest approach along n (A → B) of any pair of points, over all orientations
-        // the bodies pass through. A point at r from the centre moves at v + ω × r, and
-        // n · (ω × r) = r · (n × ω) ≤ |n × ω| |r| ≤ |n × ω| ρ for every rotation of r —
-        // the seed book's "fastest linear speed along the direction", bounded for the
-        // whole step rather than taken at its start, so the advance never overshoots.
-        let n = out.normal;
-        let approach = (motion_a.linear_velocity - motion_b.linear_velocity).dot(&n)
-            + n.cross(&motion_a.angular_velocity).norm() * rho_a
-            + n.cross(&motion_b.angular_velocity).norm() * rho_b;
         if approach <= 0.0 {
             return Ok(None);
         }

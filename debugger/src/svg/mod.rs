@@ -329,6 +329,7 @@ fn outlines(rec: &Recording, camera: &Camera, samples: usize) -> Outlines {
         Outcome::ClosestPoints(ClosestPoints::Separated {
             point_a, point_b, ..
         }) => Some((*point_a, *point_b)),
+        Outcome::TimeOfImpact(hit) => hit.map(|i| (i.point_a, i.point_b)),
         Outcome::Failed { .. } | Outcome::NotRecorded => None,
         // Distance and intersection answers carry no points: GJK's own result has them.
         _ => rec.trace.events.iter().rev().find_map(|e| match e {
