@@ -106,6 +106,14 @@ fn traced_sphere_sphere_advancement_closes_the_gap_step_by_step() {
             continue;
         };
         traced += 1;
+        // The impact normal is the closed-form centre direction at the impact time, also
+        // when the advance lands exactly on touching balls (where GJK has no normal).
+        let n = ((cb - ca) + (vb - va) * hit.time).normalize();
+        assert!(
+            (hit.normal - n).norm() <= 1e-6,
+            "case {case}: normal {:?}, want {n:?}",
+            hit.normal
+        );
         let steps: Vec<_> = trace.toi_steps().collect();
         assert_eq!(steps.len(), hit.iterations as usize, "case {case}");
         let last = steps.last().unwrap();

@@ -172,9 +172,6 @@ where
         }
         return Ok(hit);
     }
-    // Overlap at the start: time 0, with the penetration contact.
-    let start_a = motion_a.pose;
-    let start_b = motion_b.pose;
     let rho_a = extent_a + radius_a;
     let rho_b = extent_b + radius_b;
     let tolerance = config.relative_tolerance * (rho_a + rho_b);
@@ -182,6 +179,9 @@ where
     let mut cache = GjkCache::default();
     let gjk_config = GjkConfig::default();
     let mut t = 0.0;
+    // The normal of the last separated step: the fallback direction should the contact
+    // query at an exact touch give none.
+    let mut last_normal = Vector3::x();
     for iteration in 0..config.max_iterations {
         let (pose_a, pose_b) = (motion_a.pose_at(t), motion_b.pose_at(t));
         let out = gjk(
@@ -226,8 +226,22 @@ where
             });
         }
         if separation <= tolerance {
-            if t == 0.0 && separation <= 0.0 {
-                return Ok(start_contact(a, &start_a, b, &start_b));
+            // Touching or overlapping at `t`: at the start, the shapes begin in contact;
+            // later, the advance landed exactly on touching cores, where GJK reports an
+            // overlap and has no normal. Either way the contact query gives the unit
+            // normal and witness points at this time.
+            if (t == 0.0 && separation <= 0.0) || out.status == GjkStatus::Overlapping {
+                let impact = contact_at(a, &pose_a, b, &pose_b, t, iteration + 1);
+                return Ok(impact.or_else(|| {
+                    (t > 0.0).then_some(Impact {
+                        time: t,
+                        point_a: out.point_a,
+                        point_b: out.point_b,
+                        normal: last_normal,
+                        separation,
+                        iterations: iteration + 1,
+                    })
+                }));
             }
             return Ok(Some(Impact {
                 time: t,
@@ -241,6 +255,7 @@ where
         if approach <= 0.0 {
             return Ok(None);
         }
+        last_normal = n;
         // The gap shrinks at most at `approach`, so it stays positive for this long.
         t += separation / approach;
         if t > t_max {
@@ -266,12 +281,14 @@ where
     })
 }
 
-/// The contact at time 0 of shapes that already touch or overlap.
-fn start_contact<A, B>(
+/// The contact at `time` of shapes that touch or overlap at the poses given.
+fn contact_at<A, B>(
     a: &A,
     pose_a: &Isometry3<f64>,
     b: &B,
     pose_b: &Isometry3<f64>,
+    time: f64,
+    iterations: u32,
 ) -> Option<Impact>
 where
     A: SupportMap + ?Sized,
@@ -281,12 +298,12 @@ where
     // here since GJK just succeeded on the same input.
     let c = contact(a, pose_a, b, pose_b, 0.0).ok().flatten()?;
     Some(Impact {
-        time: 0.0,
+        time,
         point_a: c.point_a,
         point_b: c.point_b,
         normal: c.normal,
         separation: c.separation,
-        iterations: 1,
+        iterations,
     })
 }
 
