@@ -188,7 +188,7 @@ where
         best = Some((f, face));
         // Warm-start the support search from a vertex of the face: the support point
         // along its normal is usually a neighbour of the face's features.
-        let corner = polytope.vertices()[face.vertices[0] as usize];
+        let corner = polytope.vertices()[face.vertices[2] as usize];
         hints = SupportHints {
             a: corner.id_a,
             b: corner.id_b,

@@ -6,6 +6,8 @@ use crate::gjk::SimplexVertex;
 use crate::shape::unit;
 use nalgebra::{Point3, Vector3};
 
+mod horizon;
+
 /// Most vertices a [`Polytope`] holds.
 ///
 /// Each EPA iteration adds one vertex, so this also caps the iterations. Polytope pairs
@@ -268,31 +270,19 @@ impl Polytope {
         barycentric(&self.faces[f as usize], &self.vertices)
     }
 
-    /// Makes face `tri` (no adjacency yet), reusing a freed slot when there is one.
-    ///
-    /// Normal `n = (v₁ − v₀) × (v₂ − v₀) / |…|` and distance `n · (v₀ + v₁ + v₂) / 3`
-    /// (the centroid averages the rounding of the three vertices).
+    /// Makes face `tri` (no adjacency yet) in the next fresh slot (see [`plane`]).
     fn add_face(&mut self, tri: [u8; 3]) -> Result<u8, PolytopeError> {
-        let [p0, p1, p2] = tri.map(|i| self.vertices[i as usize].w);
-        let cross = (p1 - p0).cross(&(p2 - p0));
-        let len2 = cross.norm_squared();
-        // Plain normalisation unless |n|² under- or overflowed; then the scaled version.
-        let normal = if len2.is_normal() {
-            cross * (1.0 / len2.sqrt())
-        } else {
-            unit(&cross).ok_or(PolytopeError::Degenerate)?
-        };
-        let centroid = (p0.coords + p1.coords + p2.coords) * (1.0 / 3.0);
-        let slot = if self.free_count > 0 {
-            self.free_count -= 1;
-            self.free[self.free_count] as usize
-        } else if self.face_count < MAX_FACES {
-            self.face_count += 1;
-            self.face_count - 1
-        } else {
+        let [p0, p1, p2] = tri.map(|i| self.vertices[i as usize].w.coords);
+        let (normal, distance) = plane(
+            &(p1 - p0).cross(&(p2 - p0)),
+            &((p0 + p1 + p2) * (1.0 / 3.0)),
+        )
+        .ok_or(PolytopeError::Degenerate)?;
+        if self.face_count == MAX_FACES {
             return Err(PolytopeError::Full);
-        };
-        let distance = normal.dot(&centroid);
+        }
+        let slot = self.face_count;
+        self.face_count += 1;
         self.distances[slot] = distance;
         self.faces[slot] = Face {
             vertices: tri,
@@ -303,118 +293,6 @@ impl Polytope {
             alive: true,
         };
         Ok(slot as u8)
-    }
-
-    /// Carves out the faces that vertex `w` sees, starting from face `start` (which must
-    /// see it), and records the horizon: the edges between a carved face and a kept one.
-    ///
-    /// Depth-first walk over the adjacency (van den Bergen 2004, §4.3.8 "silhouette"): a
-    /// face is visible when `n · w > d − tolerance`. The walk only crosses edges of visible
-    /// faces, so the carved region is connected; [`Self::fill`] checks that its boundary is
-    /// one cycle. Counting faces that `w` lies on (to rounding, `tolerance`) as visible
-    /// keeps the region whole where rounding would otherwise decide face by face among
-    /// coplanar triangles (boxes), which can pinch the horizon at a vertex.
-    ///
-    /// # Errors
-    /// [`PolytopeError::Full`] when the horizon is longer than [`MAX_VERTICES`] (only
-    /// possible when rounding made the region non-simple).
-    pub fn carve(&mut self, start: u8, w: u8, tolerance: f64) -> Result<(), PolytopeError> {
-        let p = self.vertices[w as usize].w.coords;
-        self.removed_count = 0;
-        self.horizon_count = 0;
-        let mut top = 0;
-        self.kill(start);
-        let first = self.faces[start as usize];
-        for e in (0..3).rev() {
-            self.stack[top] = [first.adjacent[e], first.adjacent_edge[e]];
-            top += 1;
-        }
-        while top > 0 {
-            top -= 1;
-            let [g, e] = self.stack[top];
-            let face = &self.faces[g as usize];
-            if !face.alive {
-                continue;
-            }
-            if face.normal.dot(&p) > face.distance - tolerance {
-                let (adjacent, adjacent_edge) = (face.adjacent, face.adjacent_edge);
-                self.kill(g);
-                // Visit edge e + 1 before e + 2 (pushed last, popped first), so the
-                // horizon comes out in cyclic order as in the recursive formulation.
-                for k in [2, 1] {
-                    let i = (e as usize + k) % 3;
-                    if top == MAX_STACK {
-                        return Err(PolytopeError::Full);
-                    }
-                    self.stack[top] = [adjacent[i], adjacent_edge[i]];
-                    top += 1;
-                }
-            } else {
-                if self.horizon_count == MAX_HORIZON {
-                    return Err(PolytopeError::Full);
-                }
-                self.horizon[self.horizon_count] = [g, e];
-                self.horizon_count += 1;
-            }
-        }
-        Ok(())
-    }
-
-    fn kill(&mut self, f: u8) {
-        self.faces[f as usize].alive = false;
-        self.distances[f as usize] = f64::INFINITY;
-        self.removed[self.removed_count] = f;
-        self.removed_count += 1;
-    }
-
-    /// Fans the horizon of the last [`Self::carve`] to vertex `w`, linking the new faces
-    /// to the kept ones and to each other, and frees the carved slots.
-    ///
-    /// # Errors
-    /// [`PolytopeError::Degenerate`] when the horizon is not a simple cycle or a new face
-    /// is degenerate; [`PolytopeError::Full`] when out of face slots.
-    pub fn fill(&mut self, w: u8) -> Result<(), PolytopeError> {
-        for k in 0..self.removed_count {
-            self.free[self.free_count] = self.removed[k];
-            self.free_count += 1;
-        }
-        let h = self.horizon_count;
-        if h < 3 {
-            return Err(PolytopeError::Degenerate);
-        }
-        // by_start[v] = the new face whose shared (reversed horizon) edge starts at vertex v.
-        let mut by_start = [u8::MAX; MAX_VERTICES];
-        let mut new_faces = [0u8; MAX_HORIZON];
-        for (k, slot) in new_faces[..h].iter_mut().enumerate() {
-            let [g, e] = self.horizon[k];
-            let gv = self.faces[g as usize].vertices;
-            let (p, q) = (gv[e as usize], gv[(e as usize + 1) % 3]);
-            // The new face runs q → p (the kept face's edge reversed), then p → w → q.
-            let f = self.add_face([q, p, w])?;
-            self.faces[f as usize].adjacent[0] = g;
-            self.faces[f as usize].adjacent_edge[0] = e;
-            self.faces[g as usize].adjacent[e as usize] = f;
-            self.faces[g as usize].adjacent_edge[e as usize] = 0;
-            if by_start[q as usize] != u8::MAX {
-                return Err(PolytopeError::Degenerate);
-            }
-            by_start[q as usize] = f;
-            *slot = f;
-        }
-        for &f in &new_faces[..h] {
-            // Edge 1 (p → w) of face k meets edge 2 (w → p) of the face starting at p.
-            let p = self.faces[f as usize].vertices[1];
-            let g = by_start[p as usize];
-            if g == u8::MAX {
-                return Err(PolytopeError::Degenerate);
-            }
-            self.faces[f as usize].adjacent[1] = g;
-            self.faces[f as usize].adjacent_edge[1] = 2;
-            self.faces[g as usize].adjacent[2] = f;
-            self.faces[g as usize].adjacent_edge[2] = 1;
-        }
-        self.removed_count = 0;
-        Ok(())
     }
 
     /// Checks the mesh invariants (adjacency symmetric, shared edges reversed, Euler's
@@ -440,6 +318,22 @@ impl Polytope {
         }
         live + 4 == 2 * self.vertices().len()
     }
+}
+
+/// The plane of a triangle from its (unnormalised) normal `cross`, e.g.
+/// `(v₁ − v₀) × (v₂ − v₀)`, and its `centroid`: unit normal `n = cross / |cross|` and
+/// distance `n · (v₀ + v₁ + v₂) / 3` (the centroid averages the rounding of the three
+/// vertices). `None` when `cross` has no direction (a degenerate triangle).
+#[inline]
+fn plane(cross: &Vector3<f64>, centroid: &Vector3<f64>) -> Option<(Vector3<f64>, f64)> {
+    let len2 = cross.norm_squared();
+    // Plain normalisation unless |n|² under- or overflowed; then the scaled version.
+    let normal = if len2.is_normal() {
+        cross * (1.0 / len2.sqrt())
+    } else {
+        unit(cross)?
+    };
+    Some((normal, normal.dot(centroid)))
 }
 
 /// Barycentric coordinates of the origin's projection `d n` onto `face` (see
