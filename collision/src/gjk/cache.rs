@@ -1,6 +1,6 @@
 //! The caller-owned warm-start cache.
 
-use super::{Simplex, SimplexVertex};
+use super::work::Work;
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
 use nalgebra::Point3;
 
@@ -55,30 +55,29 @@ impl GjkCache {
         self.hints
     }
 
-    /// Rebuilds the cached simplex in A's frame of `md`.
-    pub(crate) fn load<A: SupportMap, B: SupportMap>(
+    /// Appends the cached simplex, in A's frame of `md`, to `work`.
+    pub(super) fn load<A: SupportMap, B: SupportMap>(
         &self,
         md: &MinkowskiDifference<A, B>,
-    ) -> Simplex {
-        let mut s = Simplex::default();
+        work: &mut Work,
+    ) {
         for k in 0..self.len.min(4) {
             let a = Point3::from(self.local_a[k]);
             let b = md.b_point_in_a(&Point3::from(self.local_b[k]));
-            let ok = s.try_push(SimplexVertex::new(a, b, self.ids[k][0], self.ids[k][1]));
-            debug_assert!(ok);
+            work.push(a, b, Point3::from(a - b), self.ids[k]);
         }
-        s
     }
 
-    /// Stores `simplex` (A's frame of `md`) and the hints.
-    pub(crate) fn store<A: SupportMap, B: SupportMap>(
+    /// Stores the simplex of `work` (A's frame of `md`) and the hints.
+    pub(super) fn store<A: SupportMap, B: SupportMap>(
         &mut self,
         md: &MinkowskiDifference<A, B>,
-        simplex: &Simplex,
+        work: &Work,
         hints: SupportHints,
     ) {
-        self.len = simplex.len();
-        for (k, v) in simplex.vertices().iter().enumerate() {
+        self.len = work.len().min(4);
+        for k in 0..self.len {
+            let v = work.vertex(k);
             self.local_a[k] = v.a.coords.into();
             self.local_b[k] = md.b_to_a().inverse_transform_point(&v.b).coords.into();
             self.ids[k] = [v.id_a, v.id_b];

@@ -1,6 +1,7 @@
 //! The low-level GJK entry points: plain shapes, and shapes given as a core plus a radius.
 
 use super::run::{Run, Stop, is_finite_pose, run};
+use super::work::Work;
 use super::{
     GjkCache, GjkConfig, GjkOutput, GjkStatus, IntersectionOutput, IntersectionStatus, Simplex,
     relative_pose,
@@ -62,6 +63,7 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
+    let mut work = Work::default();
     let run = run_rounded::<_, _, _, false>(
         a,
         radius_a,
@@ -72,16 +74,18 @@ where
         config,
         Some(cache),
         observer,
+        &mut work,
     );
     let out = match &run {
-        Some(r) => finish(r, pose_a, radius_a, radius_b),
+        Some(r) => finish(r, &work, pose_a, radius_a, radius_b),
         None => degenerate(),
     };
     observer.gjk_done(&out);
     out
 }
 
-/// Checks the input and runs the loop on `a ⊕ ball(radius_a)` and `b ⊕ ball(radius_b)`;
+/// Checks the input and runs the loop on `a ⊕ ball(radius_a)` and `b ⊕ ball(radius_b)`,
+/// leaving the final simplex in `work` (which must be empty);
 /// `None` when a pose or radius is not valid.
 #[allow(clippy::too_many_arguments)]
 #[inline]
@@ -95,6 +99,7 @@ pub(super) fn run_rounded<A, B, O, const SEPARATION_ONLY: bool>(
     config: &GjkConfig,
     cache: Option<&mut GjkCache>,
     observer: &mut O,
+    work: &mut Work,
 ) -> Option<Run>
 where
     A: SupportMap + ?Sized,
@@ -114,6 +119,7 @@ where
         radius,
         cache,
         &mut &mut *observer,
+        work,
     ))
 }
 
@@ -132,8 +138,14 @@ pub(super) fn degenerate() -> GjkOutput {
 
 /// Converts the loop's A-frame state into the world-frame output. With radii, the core
 /// witnesses move by `r_A n` and `−r_B n` along the unit normal `n = −v/|v|` (from A to B).
-pub(super) fn finish(r: &Run, pose_a: &Isometry3<f64>, radius_a: f64, radius_b: f64) -> GjkOutput {
-    let (mut pa, mut pb) = r.simplex.witnesses();
+pub(super) fn finish(
+    r: &Run,
+    work: &Work,
+    pose_a: &Isometry3<f64>,
+    radius_a: f64,
+    radius_b: f64,
+) -> GjkOutput {
+    let (mut pa, mut pb) = work.witnesses();
     let status = match r.stop {
         Stop::Converged | Stop::Separated => GjkStatus::Converged,
         Stop::Overlapping => GjkStatus::Overlapping,
@@ -171,7 +183,7 @@ pub(super) fn finish(r: &Run, pose_a: &Isometry3<f64>, radius_a: f64, radius_b: 
         point_a: pose_a * pa,
         point_b: pose_a * pb,
         normal,
-        simplex: r.simplex,
+        simplex: work.simplex(),
     }
 }
 
@@ -217,6 +229,7 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
+    let mut work = Work::default();
     let Some(r) = run_rounded::<_, _, _, true>(
         a,
         radius_a,
@@ -227,6 +240,7 @@ where
         config,
         Some(cache),
         observer,
+        &mut work,
     ) else {
         return IntersectionOutput {
             status: IntersectionStatus::Degenerate,
@@ -249,6 +263,6 @@ where
         status,
         iterations: r.iterations,
         separating_axis,
-        simplex: r.simplex,
+        simplex: work.simplex(),
     }
 }

@@ -20,6 +20,7 @@ mod entry;
 mod query;
 mod run;
 mod simplex;
+mod work;
 
 pub use cache::GjkCache;
 pub use entry::{gjk, gjk_intersection, gjk_intersection_rounded, gjk_rounded};

@@ -8,6 +8,7 @@
 
 use super::entry::{degenerate, finish, run_rounded};
 use super::run::{Run, Stop, is_finite_pose};
+use super::work::Work;
 use super::{GjkConfig, GjkOutput, GjkStatus, relative_pose};
 use crate::observer::Observer;
 use crate::shape::{Core, SupportMap};
@@ -104,6 +105,7 @@ where
         &GjkConfig::default(),
         None,
         observer,
+        &mut Work::default(),
     );
     match run.map(|r| (r.stop, r.iterations)) {
         Some((Stop::Separated | Stop::Converged, _)) => Ok(false),
@@ -160,7 +162,7 @@ where
             ClosestPoints::Overlapping => 0.0,
         });
     }
-    let (r, radius, _) = run_closest(a, pose_a, b, pose_b, observer)?;
+    let (r, radius, _) = run_closest(a, pose_a, b, pose_b, observer, &mut Work::default())?;
     Ok(match r.stop {
         Stop::Overlapping => 0.0,
         _ => (r.v.norm() - radius).max(0.0),
@@ -205,11 +207,13 @@ where
     {
         return Ok(c);
     }
-    let (r, _, out) = run_closest(a, pose_a, b, pose_b, observer)?;
+    let mut work = Work::default();
+    let (r, _, out) = run_closest(a, pose_a, b, pose_b, observer, &mut work)?;
     Ok(match r.stop {
         Stop::Overlapping => ClosestPoints::Overlapping,
         _ => {
-            let out = out.unwrap_or_else(|| finish(&r, pose_a, a.core_radius(), b.core_radius()));
+            let out =
+                out.unwrap_or_else(|| finish(&r, &work, pose_a, a.core_radius(), b.core_radius()));
             ClosestPoints::Separated {
                 point_a: out.point_a,
                 point_b: out.point_b,
@@ -220,14 +224,15 @@ where
 }
 
 /// The distance run on the cores, cold and without storing a cache: the loop's state,
-/// the total radius, and the world output if the observer was given one. Runs that did
-/// not converge become errors here.
+/// the total radius, and the world output if the observer was given one; the final
+/// simplex is left in `work`. Runs that did not converge become errors here.
 fn run_closest<A, B, O>(
     a: &A,
     pose_a: &Isometry3<f64>,
     b: &B,
     pose_b: &Isometry3<f64>,
     observer: &mut O,
+    work: &mut Work,
 ) -> Result<(Run, f64, Option<GjkOutput>), GjkError>
 where
     A: SupportMap + ?Sized,
@@ -245,13 +250,14 @@ where
         &GjkConfig::default(),
         None,
         observer,
+        work,
     );
     // Only an active observer (or a failure, below) needs the full world output.
     let failed = run
         .as_ref()
         .is_none_or(|r| matches!(r.stop, Stop::MaxIterations | Stop::Degenerate));
     let out = (observer.is_active() || failed).then(|| match &run {
-        Some(r) => finish(r, pose_a, radius_a, radius_b),
+        Some(r) => finish(r, work, pose_a, radius_a, radius_b),
         None => degenerate(),
     });
     if let Some(out) = &out {

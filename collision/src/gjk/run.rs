@@ -1,11 +1,9 @@
 //! The GJK iteration.
 
+use super::work::Work;
 use super::{GjkCache, Simplex, SimplexVertex};
 use crate::observer::{GjkStep, Observer};
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
-use collision_simplex::{
-    Projection, project_point, project_segment, project_tetrahedron, project_triangle,
-};
 use nalgebra::{Isometry3, Point3, Translation3, Vector3};
 
 /// Tuning of a GJK run. `Default` suits every shape of this crate.
@@ -114,26 +112,12 @@ pub fn relative_pose(pose_a: &Isometry3<f64>, pose_b: &Isometry3<f64>) -> Isomet
 }
 
 pub(super) fn is_finite_pose(p: &Isometry3<f64>) -> bool {
-    p.translation
-        .vector
-        .iter()
-        .chain(p.rotation.coords.iter())
-        .all(|c| c.is_finite())
-}
-
-/// Projects the origin onto the simplex (signed volumes, collision-simplex).
-fn project(s: &Simplex) -> Projection {
-    match s.vertices() {
-        [a] => project_point(&a.w),
-        [a, b] => project_segment(&a.w, &b.w),
-        [a, b, c] => project_triangle(&a.w, &b.w, &c.w),
-        [a, b, c, d] => project_tetrahedron(&a.w, &b.w, &c.w, &d.w),
-        _ => Projection {
-            point: Point3::origin(),
-            weights: [0.0; 4],
-            support: 0,
-        },
-    }
+    // `x − x` is 0 for finite `x` and NaN for ±∞ and NaN, and a sum is NaN as soon as
+    // one term is: one comparison instead of seven branches.
+    let (t, q) = (&p.translation.vector, &p.rotation.coords);
+    let zero = (t.x - t.x) + (t.y - t.y) + (t.z - t.z) + (q.x - q.x);
+    let zero = zero + (q.y - q.y) + (q.z - q.z) + (q.w - q.w);
+    zero == 0.0
 }
 
 /// How the core loop stopped.
@@ -150,7 +134,6 @@ pub(super) enum Stop {
 pub(super) struct Run {
     pub(super) stop: Stop,
     pub(super) iterations: u32,
-    pub(super) simplex: Simplex,
     pub(super) v: Vector3<f64>,
     pub(super) lower: f64,
 }
@@ -174,7 +157,9 @@ const TOUCH_RELATIVE: f64 = 64.0 * f64::EPSILON;
 /// `v·w/|v| − r` and `|v| − r`, so the relative gap test becomes
 /// `|v|² − v·w ≤ ε |v| (|v| − r)`, `|v| ≤ r` proves overlap and `v·w > r |v|` separation.
 /// With `r = 0` these are the plain tests. Without a `cache` the run starts cold and
-/// stores nothing.
+/// stores nothing. `work` is the caller's scratch space (so the simplex is never copied
+/// out); it starts empty and ends holding the final simplex with the weights of `v`.
+#[inline]
 pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ONLY: bool>(
     md: &MinkowskiDifference<A, B>,
     pose_a: &Isometry3<f64>,
@@ -182,13 +167,18 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
     radius: f64,
     mut cache: Option<&mut GjkCache>,
     observer: &mut O,
+    work: &mut Work,
 ) -> Run {
-    let (mut hints, mut simplex) = match &cache {
-        Some(c) => (c.hints(), c.load(md)),
-        None => (SupportHints::default(), Simplex::default()),
+    debug_assert_eq!(work.len(), 0);
+    let mut hints = match &cache {
+        Some(c) => {
+            c.load(md, work);
+            c.hints()
+        }
+        None => SupportHints::default(),
     };
     let mut iterations = 0;
-    if simplex.is_empty() {
+    if work.len() == 0 {
         // Cold start: search towards B's origin, where the closest point usually is.
         let t = md.b_to_a().translation.vector;
         let dir = if t == Vector3::zeros() {
@@ -196,15 +186,17 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
         } else {
             t
         };
-        let ok = simplex.try_push(md.support_vertex(&dir, &mut hints));
-        debug_assert!(ok);
+        let (a, b) = md.support_pair(&dir, &mut hints);
+        work.push(a, b, Point3::from(a - b), [hints.a, hints.b]);
         iterations = 1;
     }
-    if !simplex.vertices().iter().all(SimplexVertex::is_finite) {
+    // The largest `|w|∞` pushed so far bounds the simplex's scale from above: the exact
+    // scale is only computed when `|v|` is within rounding level of this bound.
+    let mut scale_bound = work.scale();
+    if !work.is_finite() {
         return Run {
             stop: Stop::Degenerate,
             iterations,
-            simplex,
             v: Vector3::zeros(),
             lower: 0.0,
         };
@@ -216,12 +208,13 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
     let mut pushed = false;
     let mut v = Vector3::zeros();
     let mut lower: f64 = 0.0;
+    let radius_sq = radius * radius;
     let stop = loop {
-        let p = project(&simplex);
+        let p = work.project();
         let vv = p.point.coords.norm_squared();
         if !vv.is_finite() || vv >= best_vv {
             if pushed {
-                simplex.pop();
+                work.pop();
             }
             break if vv.is_finite() {
                 Stop::Converged
@@ -229,59 +222,67 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
                 Stop::Degenerate
             };
         }
-        simplex.retain(p.support, &p.weights);
+        work.retain(p.support, &p.weights);
         v = p.point.coords;
         best_vv = vv;
-        let touch = TOUCH_RELATIVE * simplex.scale();
-        if simplex.len() == 4 || vv <= touch * touch || vv <= radius * radius {
+        if work.len() == 4 || vv <= radius_sq {
             break Stop::Overlapping;
+        }
+        let touch_bound = TOUCH_RELATIVE * scale_bound;
+        if vv <= touch_bound * touch_bound {
+            let touch = TOUCH_RELATIVE * work.scale();
+            if vv <= touch * touch {
+                break Stop::Overlapping;
+            }
         }
         if iterations >= config.max_iterations {
             break Stop::MaxIterations;
         }
         let direction = -v;
-        let w = md.support_vertex(&direction, &mut hints);
+        let (a, b) = md.support_pair(&direction, &mut hints);
+        let ids = [hints.a, hints.b];
+        let w = Point3::from(a - b);
         iterations += 1;
-        // `w = a − b` is finite only if `a` and `b` are (∞ − x and NaN stay non-finite).
-        if !w.w.iter().all(|c| c.is_finite()) {
+        let vw = v.dot(&w.coords);
+        // `w = a − b` is finite only if `a` and `b` are (∞ − x and NaN stay non-finite),
+        // and then `v·w` is: every non-finite coordinate makes its term ±∞ or NaN
+        // (`0 · ∞` is NaN), which no finite terms cancel. (`|v| < 1e154` since `|v|²` is
+        // finite, so a finite `w` overflows `v·w` only beyond that size, where the next
+        // `|v|²` would overflow anyway.)
+        if !vw.is_finite() {
             break Stop::Degenerate;
         }
-        let vw = v.dot(&w.w.coords);
         let v_norm = vv.sqrt();
         lower = lower.max(vw / v_norm);
-        observer.gjk_step(&GjkStep {
-            iteration: iterations,
-            pose_a,
-            simplex: simplex.vertices(),
-            v,
-            direction,
-            support: &w,
-            lower_bound: lower,
-            upper_bound: v_norm,
-        });
+        if observer.is_active() {
+            let simplex = work.simplex();
+            observer.gjk_step(&GjkStep {
+                iteration: iterations,
+                pose_a,
+                simplex: simplex.vertices(),
+                v,
+                direction,
+                support: &SimplexVertex::new(a, b, ids[0], ids[1]),
+                lower_bound: lower,
+                upper_bound: v_norm,
+            });
+        }
         if SEPARATION_ONLY && vw > radius * v_norm {
             break Stop::Separated;
         }
-        // Ids first: different feature ids almost always mean different points, and
-        // integers compare cheaper (shapes without features all use id 0).
-        let duplicate = simplex
-            .vertices()
-            .iter()
-            .any(|s| s.id_a == w.id_a && s.id_b == w.id_b && s.a == w.a && s.b == w.b);
-        if vv - vw <= config.relative_tolerance * (vv - radius * v_norm) || duplicate {
+        if vv - vw <= config.relative_tolerance * (vv - radius * v_norm) || work.contains(&w, ids) {
             break Stop::Converged;
         }
-        let ok = simplex.try_push(w);
-        debug_assert!(ok, "a reduced simplex has at most 3 vertices here");
+        scale_bound = scale_bound.max(w.coords.amax());
+        work.push(a, b, w, ids);
         pushed = true;
     };
     if let Some(c) = &mut cache {
-        c.store(md, &simplex, hints);
+        c.store(md, work, hints);
     }
     Run {
         stop,
         iterations,
-        simplex,
         v,
         lower,
     }

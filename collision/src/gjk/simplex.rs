@@ -41,7 +41,10 @@ impl SimplexVertex {
 }
 
 /// Up to four [`SimplexVertex`]es: a point, segment, triangle or tetrahedron of A − B.
-#[derive(Clone, Copy, Debug, PartialEq)]
+///
+/// Two simplices are equal when their [`vertices`](Simplex::vertices) are (unused
+/// storage is not compared).
+#[derive(Clone, Copy, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Simplex {
     vertices: [SimplexVertex; 4],
@@ -55,6 +58,12 @@ impl Default for Simplex {
             vertices: [SimplexVertex::new(origin, origin, 0, 0); 4],
             len: 0,
         }
+    }
+}
+
+impl PartialEq for Simplex {
+    fn eq(&self, other: &Simplex) -> bool {
+        self.vertices() == other.vertices()
     }
 }
 

@@ -29,7 +29,8 @@ pub struct MinkowskiDifference<A, B> {
     b: B,
     b_to_a: Isometry3<f64>,
     r: Matrix3<f64>,
-    r_t: Matrix3<f64>,
+    /// `−Rᵀ`: maps a direction of A's frame to the opposite direction in B's frame.
+    neg_r_t: Matrix3<f64>,
 }
 
 impl SupportHints {
@@ -55,6 +56,7 @@ impl<A: SupportMap, B: SupportMap> MinkowskiDifference<A, B> {
 
     /// `A − B` with B's pose given directly in A's frame.
     #[must_use]
+    #[inline]
     pub fn from_relative(a: A, b: B, b_to_a: Isometry3<f64>) -> Self {
         let r = b_to_a.rotation.to_rotation_matrix().into_inner();
         MinkowskiDifference {
@@ -62,7 +64,7 @@ impl<A: SupportMap, B: SupportMap> MinkowskiDifference<A, B> {
             b,
             b_to_a,
             r,
-            r_t: r.transpose(),
+            neg_r_t: -r.transpose(),
         }
     }
 
@@ -94,11 +96,24 @@ impl<A: SupportMap, B: SupportMap> MinkowskiDifference<A, B> {
     /// starting from and updating the feature `hints`. The weight is left at zero.
     #[must_use]
     pub fn support_vertex(&self, dir: &Vector3<f64>, hints: &mut SupportHints) -> SimplexVertex {
+        let (a, b) = self.support_pair(dir, hints);
+        SimplexVertex::new(a, b, hints.a, hints.b)
+    }
+
+    /// The support points `s_A(d)` and `X s_B(−Rᵀ d)` (both in A's frame) whose
+    /// difference is the support point of `A − B` along `dir`; their feature ids are left
+    /// in `hints`. `(−Rᵀ) d` equals `Rᵀ(−d)` bit for bit (negation is exact).
+    #[inline(always)]
+    pub(crate) fn support_pair(
+        &self,
+        dir: &Vector3<f64>,
+        hints: &mut SupportHints,
+    ) -> (Point3<f64>, Point3<f64>) {
         let sa: SupportPoint = self.a.support_hinted(dir, hints.a);
-        let sb: SupportPoint = self.b.support_hinted(&(self.r_t * -dir), hints.b);
+        let sb: SupportPoint = self.b.support_hinted(&(self.neg_r_t * dir), hints.b);
         hints.a = sa.id;
         hints.b = sb.id;
-        SimplexVertex::new(sa.point, self.b_point_in_a(&sb.point), sa.id, sb.id)
+        (sa.point, self.b_point_in_a(&sb.point))
     }
 }
 

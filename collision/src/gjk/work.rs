@@ -1,0 +1,238 @@
+//! The GJK loop's working simplex.
+//!
+//! A [`Simplex`] keeps its vertices (88 bytes each: both witness points, `w`, weight and
+//! ids) packed in order, so reducing it after each projection moves whole vertices. The
+//! loop instead leaves every vertex in the slot where it was pushed and lists the current
+//! simplex as slot indices in insertion order: reducing it rewrites at most four bytes
+//! and four weights, and the public [`Simplex`] is gathered only when someone looks (the
+//! output, an active observer, the cache).
+
+use super::{Simplex, SimplexVertex};
+use collision_simplex::{
+    Projection, project_point, project_segment, project_tetrahedron, project_triangle,
+};
+use nalgebra::Point3;
+
+/// Up to four vertices of A − B in fixed slots; see the module comment.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Work {
+    /// `a − b` of each slot.
+    w: [Point3<f64>; 4],
+    /// Support point on A of each slot (A's frame).
+    a: [Point3<f64>; 4],
+    /// Support point on B of each slot (A's frame).
+    b: [Point3<f64>; 4],
+    /// Feature ids `[on A, on B]` of each slot.
+    ids: [[u32; 2]; 4],
+    /// `slot[k]`: the slot of the simplex's `k`-th vertex, for `k < len`.
+    slot: [u8; 4],
+    /// `weights[k]`: barycentric weight of the `k`-th vertex in the last accepted
+    /// projection (0 for a vertex pushed since).
+    weights: [f64; 4],
+    /// Number of vertices of the current simplex (0 to 4).
+    len: usize,
+}
+
+impl Default for Work {
+    fn default() -> Work {
+        let origin = Point3::origin();
+        Work {
+            w: [origin; 4],
+            a: [origin; 4],
+            b: [origin; 4],
+            ids: [[0; 2]; 4],
+            slot: [0, 1, 2, 3],
+            weights: [0.0; 4],
+            len: 0,
+        }
+    }
+}
+
+impl Work {
+    /// Number of vertices.
+    #[inline]
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The `w` of the simplex's `k`-th vertex.
+    #[inline(always)]
+    fn w(&self, k: usize) -> &Point3<f64> {
+        &self.w[usize::from(self.slot[k] & 3)]
+    }
+
+    /// Appends the vertex `a − b` (zero weight) in a free slot. The caller keeps
+    /// `len < 4` (a reduced simplex has at most three vertices).
+    #[inline(always)]
+    pub(super) fn push(&mut self, a: Point3<f64>, b: Point3<f64>, w: Point3<f64>, ids: [u32; 2]) {
+        debug_assert!(self.len < 4);
+        let used = self.slot[..self.len.min(4)]
+            .iter()
+            .fold(0u32, |m, &s| m | 1 << s);
+        // At most three slots are used, so the lowest free one is below 4.
+        let free = (!used).trailing_zeros() as usize & 3;
+        self.w[free] = w;
+        self.a[free] = a;
+        self.b[free] = b;
+        self.ids[free] = ids;
+        self.slot[self.len & 3] = free as u8;
+        self.weights[self.len & 3] = 0.0;
+        self.len += 1;
+    }
+
+    /// Removes the last vertex.
+    #[inline]
+    pub(super) fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
+    }
+
+    /// Projects the origin onto the simplex (signed volumes, collision-simplex); the
+    /// projection's weights and support mask are indexed like the simplex's vertices.
+    #[inline(always)]
+    pub(super) fn project(&self) -> Projection {
+        match self.len {
+            1 => project_point(self.w(0)),
+            2 => project_segment(self.w(0), self.w(1)),
+            3 => project_triangle(self.w(0), self.w(1), self.w(2)),
+            _ => project_tetrahedron(self.w(0), self.w(1), self.w(2), self.w(3)),
+        }
+    }
+
+    /// Keeps the vertices whose bit is set in `mask`, in order, with their weights taken
+    /// from `weights` (indexed like the vertices before the call).
+    #[inline(always)]
+    pub(super) fn retain(&mut self, mask: u8, weights: &[f64; 4]) {
+        let mut k = 0;
+        for (i, &weight) in weights.iter().enumerate().take(self.len) {
+            if mask & (1 << i) != 0 {
+                self.slot[k & 3] = self.slot[i];
+                self.weights[k & 3] = weight;
+                k += 1;
+            }
+        }
+        self.len = k;
+    }
+
+    /// Whether `w` with feature ids `ids` is already a vertex. Ids first: different ids
+    /// almost always mean different points, and integers compare cheaper (shapes
+    /// without features all use id 0).
+    #[inline(always)]
+    pub(super) fn contains(&self, w: &Point3<f64>, ids: [u32; 2]) -> bool {
+        self.slot[..self.len.min(4)].iter().any(|&s| {
+            let s = usize::from(s & 3);
+            self.ids[s] == ids && self.w[s] == *w
+        })
+    }
+
+    /// Whether every vertex is finite (`w = a − b` is finite only if `a` and `b` are).
+    #[inline]
+    pub(super) fn is_finite(&self) -> bool {
+        (0..self.len.min(4)).all(|k| self.w(k).iter().all(|c| c.is_finite()))
+    }
+
+    /// The largest coordinate magnitude over the vertices: the scale of the simplex.
+    #[inline]
+    pub(super) fn scale(&self) -> f64 {
+        (0..self.len.min(4)).fold(0.0, |m: f64, k| m.max(self.w(k).coords.amax()))
+    }
+
+    /// `Σ λᵢ aᵢ` and `Σ λᵢ bᵢ`: the witness points on A and B (A's frame).
+    #[inline]
+    pub(super) fn witnesses(&self) -> (Point3<f64>, Point3<f64>) {
+        let mut pa = Point3::origin();
+        let mut pb = Point3::origin();
+        for k in 0..self.len.min(4) {
+            let s = usize::from(self.slot[k] & 3);
+            pa.coords += self.a[s].coords * self.weights[k];
+            pb.coords += self.b[s].coords * self.weights[k];
+        }
+        (pa, pb)
+    }
+
+    /// The `k`-th vertex as a [`SimplexVertex`] (`k < len`).
+    #[inline]
+    pub(super) fn vertex(&self, k: usize) -> SimplexVertex {
+        let s = usize::from(self.slot[k] & 3);
+        SimplexVertex {
+            a: self.a[s],
+            b: self.b[s],
+            w: self.w[s],
+            weight: self.weights[k],
+            id_a: self.ids[s][0],
+            id_b: self.ids[s][1],
+        }
+    }
+
+    /// The public simplex: the vertices in order, with their weights.
+    #[must_use]
+    pub(super) fn simplex(&self) -> Simplex {
+        let mut s = Simplex::default();
+        for k in 0..self.len.min(4) {
+            let ok = s.try_push(self.vertex(k));
+            debug_assert!(ok);
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn point(rng: &mut ChaCha8Rng) -> Point3<f64> {
+        Point3::new(
+            rng.random_range(-4.0..4.0),
+            rng.random_range(-4.0..4.0),
+            rng.random_range(-4.0..4.0),
+        )
+    }
+
+    /// The slot bookkeeping against the packed [`Simplex`] it replaces: the same random
+    /// pushes, projections, reductions and pops give bit-identical vertices, weights,
+    /// witnesses, scales and projections, on 20,000 steps.
+    #[test]
+    fn slots_match_the_packed_simplex() {
+        let mut rng = ChaCha8Rng::seed_from_u64(41);
+        let mut work = Work::default();
+        let mut packed = Simplex::default();
+        let mut compared = 0;
+        for step in 0..20_000 {
+            if work.len() < 4 && (work.len() == 0 || rng.random_range(0..3) > 0) {
+                let (a, b) = (point(&mut rng), point(&mut rng));
+                // Some repeated points, so that `contains` is exercised both ways.
+                let ids = [rng.random_range(0..3), rng.random_range(0..3)];
+                let v = SimplexVertex::new(a, b, ids[0], ids[1]);
+                assert_eq!(
+                    work.contains(&v.w, ids),
+                    packed
+                        .vertices()
+                        .iter()
+                        .any(|s| [s.id_a, s.id_b] == ids && s.w == v.w)
+                );
+                work.push(a, b, v.w, ids);
+                assert!(packed.try_push(v));
+            } else if rng.random_range(0..4) == 0 {
+                work.pop();
+                packed.pop();
+            } else {
+                let p = work.project();
+                let w: Vec<Point3<f64>> = packed.vertices().iter().map(|v| v.w).collect();
+                let q = collision_simplex::project_origin(&w).expect("1 to 4 points");
+                assert_eq!(p, q, "step {step}");
+                work.retain(p.support, &p.weights);
+                packed.retain(p.support, &p.weights);
+            }
+            assert_eq!(work.simplex(), packed, "step {step}");
+            assert_eq!(work.witnesses(), packed.witnesses());
+            assert_eq!(work.scale(), packed.scale());
+            compared += 1;
+        }
+        assert_eq!(compared, 20_000);
+        // A repeated point is found, whichever slot it sits in.
+        let v = packed.vertices()[0];
+        assert!(work.contains(&v.w, [v.id_a, v.id_b]));
+        assert!(!work.contains(&(v.w + nalgebra::Vector3::x()), [v.id_a, v.id_b]));
+    }
+}
