@@ -195,19 +195,31 @@ impl Polytope {
     /// The live face nearest to the origin (smallest plane distance; the first slot
     /// among ties).
     ///
-    /// A linear scan of the dense distance array: EPA's polytopes hold tens of faces, where
-    /// a scan of contiguous `f64`s costs less than keeping a heap ordered (measured).
+    /// A scan of the dense distance array: EPA's polytopes hold tens of faces, where a
+    /// scan of contiguous `f64`s costs less than keeping a heap ordered (measured). The
+    /// minimum is taken four lanes at a time without branches (`x < m` keeps NaN out),
+    /// then its first slot is found.
     #[must_use]
     pub fn closest_face(&self) -> Option<u8> {
-        let mut best = 0;
-        let mut best_d = f64::INFINITY;
-        for (i, &d) in self.distances[..self.face_count].iter().enumerate() {
-            if d < best_d {
-                best_d = d;
-                best = i;
+        let distances = &self.distances[..self.face_count];
+        let chunks = distances.chunks_exact(4);
+        let mut lanes = [f64::INFINITY; 4];
+        for &x in chunks.remainder() {
+            lanes[0] = if x < lanes[0] { x } else { lanes[0] };
+        }
+        for chunk in chunks {
+            for (m, &x) in lanes.iter_mut().zip(chunk) {
+                *m = if x < *m { x } else { *m };
             }
         }
-        (best_d < f64::INFINITY).then_some(best as u8)
+        let [a, b, c, d] = lanes;
+        let ab = if b < a { b } else { a };
+        let cd = if d < c { d } else { c };
+        let best = if cd < ab { cd } else { ab };
+        if best == f64::INFINITY {
+            return None;
+        }
+        distances.iter().position(|&x| x == best).map(|i| i as u8)
     }
 
     /// Adds a vertex and returns its index.

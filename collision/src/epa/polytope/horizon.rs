@@ -73,14 +73,14 @@ impl Polytope {
     /// The horizon edge `k` is the kept face's edge `p_k → q_k`, and the carved boundary
     /// runs `q_k → p_k = q_{k+1}`. New face `k` is `(q_k, p_k, w)`: its edge 0 meets the
     /// kept face, edge 1 (`p_k → w`) meets edge 2 of new face `k + 1`, and edge 2 meets
-    /// edge 1 of new face `k − 1`. With `r_k = q_k − w` its normal is
-    /// `(p_k − q_k) × (w − q_k) = r_k × r_{k+1}` (expand `r_{k+1} − r_k` and `−r_k`), so
-    /// each horizon vertex is loaded and offset once.
+    /// edge 1 of new face `k − 1`. With `r_v = v − w` its normal is
+    /// `(p_k − q_k) × (w − q_k) = r_{q_k} × r_{p_k}` (expand `r_p − r_q` and `−r_q`), and
+    /// `r_{p_k}` is the next face's `r_{q_{k+1}}`: one vertex load and offset per face.
     ///
     /// # Errors
     /// [`PolytopeError::Degenerate`] when the horizon is not one simple cycle in tour
     /// order (rounding made the visibility tests inconsistent) or a new face is degenerate;
-    /// [`PolytopeError::Full`] when out of face slots.
+    /// [`PolytopeError::Full`] when out of face slots. Either leaves the polytope unusable.
     pub fn fill(&mut self, w: u8) -> Result<(), PolytopeError> {
         let (h, r) = (self.horizon_count, self.removed_count);
         self.removed_count = 0;
@@ -93,62 +93,39 @@ impl Polytope {
                 PolytopeError::Full
             });
         }
-        // The cycle's vertices q_k, checked to chain (p_k = q_{k+1}) and not to repeat.
-        let mut ring = [0u8; MAX_HORIZON];
-        let mut seen = [0u64; 2];
-        let mut chained = true;
-        let mut previous_p = u8::MAX;
-        for (k, q_k) in ring[..h].iter_mut().enumerate() {
-            let [g, e] = self.horizon[k];
-            let v = self.faces[g as usize].vertices;
-            let (p, q) = (v[e as usize], v[NEXT[e as usize]]);
-            let bit = 1u64 << (q & 63);
-            let word = &mut seen[(q >> 6) as usize];
-            chained &= *word & bit == 0 && (k == 0 || previous_p == q);
-            *word |= bit;
-            previous_p = p;
-            *q_k = q;
-        }
-        if !chained || previous_p != ring[0] {
-            self.release(r, 0);
-            return Err(PolytopeError::Degenerate);
-        }
-        // Slots: the carved ones, then freed ones, then fresh ones at the end.
-        let mut slots = [0u8; MAX_HORIZON];
-        for (k, slot) in slots[..h].iter_mut().enumerate() {
-            *slot = if k < r {
-                self.removed[k]
-            } else if self.free_count > 0 {
-                self.free_count -= 1;
-                self.free[self.free_count]
-            } else {
-                self.face_count += 1;
-                (self.face_count - 1) as u8
-            };
-        }
         self.release(r, h);
         let pw = self.vertices[w as usize].w.coords;
-        let offset = |s: &Polytope, v: u8| s.vertices[v as usize].w.coords - pw;
-        let first = offset(self, ring[0]);
-        let mut r_k = first;
+        let [g0, e0] = self.horizon[0];
+        let q0 = self.faces[g0 as usize].vertices[NEXT[e0 as usize]];
+        let (mut q, mut r_q) = (q0, self.vertices[q0 as usize].w.coords - pw);
+        // Vertices met so far (a pinched horizon repeats one), and whether each edge
+        // started where the previous one ended.
+        let mut seen = [0u64; 2];
+        let mut simple = true;
+        let first = self.take_slot(0, r);
+        let (mut slot, mut previous) = (first, u8::MAX);
         for k in 0..h {
-            let next = if k + 1 < h { k + 1 } else { 0 };
-            let r_next = if next == 0 {
-                first
-            } else {
-                offset(self, ring[next])
-            };
+            let [g, e] = self.horizon[k];
+            let kept = self.faces[g as usize].vertices;
+            let p = kept[e as usize];
+            simple &= kept[NEXT[e as usize]] == q;
+            let word = &mut seen[(q >> 6) as usize];
+            simple &= *word & (1 << (q & 63)) == 0;
+            *word |= 1 << (q & 63);
+            let r_p = self.vertices[p as usize].w.coords - pw;
             let Some((normal, distance)) =
-                plane(&r_k.cross(&r_next), &(pw + (r_k + r_next) * (1.0 / 3.0)))
+                plane(&r_q.cross(&r_p), &(pw + (r_q + r_p) * (1.0 / 3.0)))
             else {
                 return Err(PolytopeError::Degenerate);
             };
-            let [g, e] = self.horizon[k];
-            let slot = slots[k];
-            let previous = slots[if k == 0 { h - 1 } else { k - 1 }];
+            let next = if k + 1 < h {
+                self.take_slot(k + 1, r)
+            } else {
+                first
+            };
             self.faces[slot as usize] = Face {
-                vertices: [ring[k], ring[next], w],
-                adjacent: [g, slots[next], previous],
+                vertices: [q, p, w],
+                adjacent: [g, next, previous],
                 adjacent_edge: [e, 2, 1],
                 normal,
                 distance,
@@ -158,9 +135,30 @@ impl Polytope {
             let kept = &mut self.faces[g as usize];
             kept.adjacent[e as usize] = slot;
             kept.adjacent_edge[e as usize] = 0;
-            r_k = r_next;
+            (previous, slot, q, r_q) = (slot, next, p, r_p);
         }
-        Ok(())
+        // The ring closes: the last edge ends where the first began.
+        self.faces[first as usize].adjacent[2] = previous;
+        if simple && q == q0 {
+            Ok(())
+        } else {
+            Err(PolytopeError::Degenerate)
+        }
+    }
+
+    /// The slot of new face `k`: carved slot `k` while there are `r` of them, then a
+    /// freed one, then a fresh one (capacity checked by [`Self::fill`]).
+    #[inline]
+    fn take_slot(&mut self, k: usize, r: usize) -> u8 {
+        if k < r {
+            self.removed[k]
+        } else if self.free_count > 0 {
+            self.free_count -= 1;
+            self.free[self.free_count]
+        } else {
+            self.face_count += 1;
+            (self.face_count - 1) as u8
+        }
     }
 
     /// Frees the carved slots `removed[from..count]` (those no new face took).
