@@ -1,4 +1,5 @@
-//! Hull support queries: linear scan vs hill-climbing, to choose `HILL_CLIMB_CROSSOVER`.
+//! Hull support queries: linear scan vs hill-climbing (from the direction table, from
+//! vertex 0, warm), to choose `HILL_CLIMB_CROSSOVER`.
 //!
 //! `cargo bench -p collision --bench support`
 
@@ -53,7 +54,16 @@ fn support(c: &mut Criterion) {
                 black_box(hull.support_scan(black_box(&dirs[k])))
             });
         });
+        // No hint: the climb starts from the direction table's vertex.
         group.bench_with_input(BenchmarkId::new("climb_cold", count), &dirs, |b, dirs| {
+            let mut k = 0;
+            b.iter(|| {
+                k = (k + 1) % dirs.len();
+                black_box(hull.support_climb(black_box(&dirs[k]), u32::MAX))
+            });
+        });
+        // Always from vertex 0, for comparison with the table.
+        group.bench_with_input(BenchmarkId::new("climb_from_0", count), &dirs, |b, dirs| {
             let mut k = 0;
             b.iter(|| {
                 k = (k + 1) % dirs.len();

@@ -7,18 +7,19 @@ use nalgebra::{Point3, Vector3};
 
 mod flat;
 mod scan;
+mod start;
 
 use scan::Blocks;
+use start::StartTable;
 
 /// Vertex count up to which [`ConvexHull`] scans every vertex instead of hill-climbing.
 ///
-/// Measured with `cargo bench -p collision --bench support` (see BENCHMARKS.md, 2 cores):
-/// the branch-free block scan costs 17 ns at 12 vertices, 38 ns at 32 and 72 ns at 64;
-/// climbing (first improving neighbour, coordinates inline, cold climbs from the best
-/// of 14 extreme vertices) costs 15-25 ns up to 24 vertices, 27 ns at 32 and 37 ns at 64
-/// cold, 10-15 ns warm. Inside GJK, 64-point hulls (25-40 vertices) take 6.3k
-/// instructions per distance query with this crossover vs 7.1k at 32 and 7.3k at 64;
-/// hull16 (up to 16 vertices) 5.4k scanning vs 5.7k climbing.
+/// Measured with `cargo bench -p collision --bench support` and callgrind on GJK distance
+/// queries (see BENCHMARKS.md, 2 cores): the branch-free block scan costs 10-17 ns up to
+/// 24 vertices, 28 ns at 32 and 54 ns at 64; a climb started from the direction table
+/// costs 21-26 ns from 32 to 1,000 vertices. Inside GJK, hull16 (up to 16 vertices) takes
+/// 5.27k instructions per distance query scanning vs 5.36k climbing from hints and 5.69k
+/// climbing from the table; hull64 (25-40 vertices) is the same with crossovers 16 and 24.
 pub const HILL_CLIMB_CROSSOVER: usize = 24;
 
 /// What kind of point set a [`ConvexHull`] was built from.
@@ -40,9 +41,12 @@ pub enum HullKind {
 /// a segment and coincident points a single point, because a support map needs no volume.
 ///
 /// Support queries scan the vertices when there are at most [`HILL_CLIMB_CROSSOVER`] of
-/// them, and otherwise hill-climb over the vertex adjacency from the hint: on a convex
-/// polytope a vertex that no neighbour beats along `d` is a global maximum, because the
-/// edges at a vertex span the polytope's tangent cone there.
+/// them, and otherwise hill-climb over the vertex adjacency from the hint, or without a
+/// hint from a start vertex looked up by direction in a small table built with the hull
+/// (`2k²` entries of 4 bytes, `k = ⌈√n⌉` in 4..=64: 8 KiB at 1,000 vertices, at most
+/// 32 KiB). On a convex polytope a vertex that no neighbour beats along `d` is a global
+/// maximum, because the edges at a vertex span the polytope's tangent cone there, so the
+/// start only changes the cost, not the answer.
 #[derive(Clone, Debug)]
 #[cfg_attr(
     feature = "serde",
@@ -62,11 +66,9 @@ pub struct ConvexHull {
     /// The vertices again, in blocks of four for the branch-free scan; only kept for
     /// hulls that are scanned (at most [`HILL_CLIMB_CROSSOVER`] vertices, or no adjacency).
     blocks: Blocks,
-    /// For hill-climbing hulls: the vertices extreme along 14 fixed directions (the
-    /// Akl–Toussaint directions: 6 axes and 8 cube diagonals) and their indices. A climb
-    /// without a valid hint starts from the best of them, a few edges from the answer.
-    seeds: Blocks,
-    seed_ids: Vec<u32>,
+    /// For hill-climbing hulls: the start vertex of a climb without a valid hint, by
+    /// direction (an octahedral map, see `start.rs`), usually the answer or next to it.
+    starts: StartTable,
     /// The polyhedron, for solid hulls.
     hull: Option<Hull>,
     kind: HullKind,
@@ -113,18 +115,9 @@ impl ConvexHull {
             neighbors.extend_from_slice(hull.vertex_neighbors(i));
             offsets.push(neighbors.len() as u32);
         }
-        let (seeds, seed_ids) = climb_seeds(&vertices, &offsets);
-        ConvexHull {
-            blocks: scan_blocks(&vertices, &offsets),
-            adjacent: adjacent(&vertices, &offsets, &neighbors),
-            seeds,
-            seed_ids,
-            vertices,
-            offsets,
-            neighbors,
-            hull: Some(hull),
-            kind: HullKind::Solid,
-        }
+        let mut h = ConvexHull::from_parts(vertices, offsets, neighbors, HullKind::Solid);
+        h.hull = Some(hull);
+        h
     }
 
     /// A hull from already-extreme `vertices` with optional adjacency (used by the flat
@@ -135,18 +128,23 @@ impl ConvexHull {
         neighbors: Vec<u32>,
         kind: HullKind,
     ) -> ConvexHull {
-        let (seeds, seed_ids) = climb_seeds(&vertices, &offsets);
-        ConvexHull {
+        let mut h = ConvexHull {
             blocks: scan_blocks(&vertices, &offsets),
             adjacent: adjacent(&vertices, &offsets, &neighbors),
-            seeds,
-            seed_ids,
+            starts: StartTable::default(),
             vertices,
             offsets,
             neighbors,
             hull: None,
             kind,
+        };
+        if !h.adjacent.is_empty() {
+            // Each cell's start: a climb along its centre direction from the previous
+            // cell's answer (the table is still empty, so the first climb starts at 0).
+            let k = StartTable::side_for(h.vertices.len());
+            h.starts = StartTable::new(k, |d, start| h.support_climb(d, start) as u32);
         }
+        h
     }
 
     /// The extreme points (support candidates), each once.
@@ -187,8 +185,9 @@ impl ConvexHull {
     }
 
     /// Support by hill-climbing from vertex `start`, or, when `start` is not a vertex
-    /// index (such as `u32::MAX`, "no hint"), from the best climb seed. Moves to the first
-    /// neighbour that improves `d · v` (fewer products than the steepest neighbour).
+    /// index (such as `u32::MAX`, "no hint"), from the start table's vertex for `dir`
+    /// (vertex 0 without a table). Moves to the first neighbour that improves `d · v`
+    /// (fewer products than the steepest neighbour).
     ///
     /// Terminates because every move strictly increases `d · v`; a NaN direction makes
     /// no move. Falls back to a scan when there is no adjacency.
@@ -197,12 +196,15 @@ impl ConvexHull {
         if self.offsets.is_empty() {
             return self.support_scan(dir);
         }
+        let start = if (start as usize) < self.vertices.len() {
+            start
+        } else {
+            self.starts.lookup(dir)
+        };
         let mut current = if (start as usize) < self.vertices.len() {
             start as usize
-        } else if self.seed_ids.is_empty() {
-            0
         } else {
-            self.seed_ids[self.seeds.argmax(dir)] as usize
+            0
         };
         let mut current_dot = dir.dot(&self.vertices[current].coords);
         if self.adjacent.is_empty() {
@@ -253,28 +255,6 @@ fn adjacent(vertices: &[Point3<f64>], offsets: &[u32], neighbors: &[u32]) -> Vec
         .collect()
 }
 
-/// The climb seeds of a hill-climbing hull: the first vertex extreme along each of the
-/// 14 Akl–Toussaint directions (duplicates kept, they cost a lane and change nothing).
-fn climb_seeds(vertices: &[Point3<f64>], offsets: &[u32]) -> (Blocks, Vec<u32>) {
-    if vertices.len() <= HILL_CLIMB_CROSSOVER || offsets.is_empty() {
-        return (Blocks::default(), Vec::new());
-    }
-    let mut ids = Vec::with_capacity(14);
-    for x in [-1.0, 0.0, 1.0] {
-        for y in [-1.0, 0.0, 1.0] {
-            for z in [-1.0, 0.0, 1.0] {
-                let nonzero = [x, y, z].iter().filter(|c: &&f64| **c != 0.0).count();
-                // The 6 axes (one non-zero) and 8 diagonals (three non-zero).
-                if nonzero == 1 || nonzero == 3 {
-                    ids.push(argmax(vertices, &Vector3::new(x, y, z)) as u32);
-                }
-            }
-        }
-    }
-    let points: Vec<Point3<f64>> = ids.iter().map(|&i| vertices[i as usize]).collect();
-    (Blocks::new(&points), ids)
-}
-
 /// The scan blocks of a hull that will be scanned (see [`ConvexHull::support_hinted`]).
 fn scan_blocks(vertices: &[Point3<f64>], offsets: &[u32]) -> Blocks {
     if vertices.len() <= HILL_CLIMB_CROSSOVER || offsets.is_empty() {
@@ -286,7 +266,7 @@ fn scan_blocks(vertices: &[Point3<f64>], offsets: &[u32]) -> Blocks {
 
 impl SupportMap for ConvexHull {
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
-        self.support_hinted(dir, 0).point
+        self.support_hinted(dir, u32::MAX).point
     }
 
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
