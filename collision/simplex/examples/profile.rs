@@ -10,6 +10,12 @@
 //!
 //! The program prints the number of projections; divide the collected total by it.
 //! `ONLY=1` (2, 3) keeps the simplices whose answer has that many vertices.
+//!
+//! `TIME=1` times instead: 2,000 passes over the batch, ours and parry's alternating, and
+//! prints the fastest and the median pass (ns per projection). On a shared machine the
+//! fastest pass is the figure least disturbed by other jobs (criterion's mean includes
+//! the time the process waits for a core). `BIG=1` (with `TIME=1`) uses 64 distinct
+//! batches instead of one, a sequence too long for the branch predictor to learn.
 #![allow(missing_docs)]
 
 use std::hint::black_box;
@@ -94,6 +100,92 @@ fn run_parry(k: usize, simplices: &[[Point3<f64>; 4]]) {
     }
 }
 
+/// `TIME=1`: the fastest of many timed passes over the batch (ns per projection), ours
+/// and parry's interleaved; the minimum is the figure least disturbed by other jobs.
+fn timing(k: usize, simplices: &[[Point3<f64>; 4]]) {
+    let passes = if simplices.len() > 10_000 { 40 } else { 2_000 };
+    let mut times = [Vec::new(), Vec::new()];
+    for _ in 0..passes {
+        for (slot, f) in [run_ours_once, run_parry_once].into_iter().enumerate() {
+            let start = std::time::Instant::now();
+            f(k, simplices);
+            times[slot].push(start.elapsed().as_nanos() as f64 / simplices.len() as f64);
+        }
+    }
+    for t in &mut times {
+        t.sort_by(f64::total_cmp);
+    }
+    let (min, med) = (
+        [times[0][0], times[1][0]],
+        [times[0][passes / 2], times[1][passes / 2]],
+    );
+    println!(
+        "min ours {:5.2} parry {:5.2} ratio {:.2} | median ours {:5.2} parry {:5.2} ratio {:.2}",
+        min[0],
+        min[1],
+        min[1] / min[0],
+        med[0],
+        med[1],
+        med[1] / med[0]
+    );
+}
+
+/// One pass of ours over the batch, one loop per kind of simplex as in the bench (so the
+/// projection is inlined or not as it is there).
+#[inline(never)]
+fn run_ours_once(k: usize, simplices: &[[Point3<f64>; 4]]) {
+    match k {
+        4 => run_tetrahedra_once(simplices),
+        3 => run_triangles_once(simplices),
+        _ => run_segments_once(simplices),
+    }
+}
+
+/// Only tetrahedra, as in the bench.
+#[inline(never)]
+fn run_tetrahedra_once(simplices: &[[Point3<f64>; 4]]) {
+    for p in black_box(simplices) {
+        black_box(project_tetrahedron(&p[0], &p[1], &p[2], &p[3]));
+    }
+}
+
+/// Only triangles, as in the bench.
+#[inline(never)]
+fn run_triangles_once(simplices: &[[Point3<f64>; 4]]) {
+    for p in black_box(simplices) {
+        black_box(project_triangle(&p[0], &p[1], &p[2]));
+    }
+}
+
+/// Only segments, as in the bench.
+#[inline(never)]
+fn run_segments_once(simplices: &[[Point3<f64>; 4]]) {
+    for p in black_box(simplices) {
+        black_box(project_segment(&p[0], &p[1]));
+    }
+}
+
+#[inline(never)]
+fn run_parry_once(k: usize, simplices: &[[Point3<f64>; 4]]) {
+    let origin = Vector::ZERO;
+    for p in black_box(simplices) {
+        match k {
+            4 => {
+                let t = Tetrahedron::new(v(&p[0]), v(&p[1]), v(&p[2]), v(&p[3]));
+                black_box(t.project_local_point_and_get_location(origin, true));
+            }
+            3 => {
+                let t = Triangle::new(v(&p[0]), v(&p[1]), v(&p[2]));
+                black_box(t.project_local_point_and_get_location(origin, true));
+            }
+            _ => {
+                let s = Segment::new(v(&p[0]), v(&p[1]));
+                black_box(s.project_local_point_and_get_location(origin, true));
+            }
+        };
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let name = args.get(1).map_or("tetrahedron", String::as_str);
@@ -116,6 +208,21 @@ fn main() {
                 })
                 .collect();
             if case == name && is_inside == inside {
+                if std::env::var("TIME").is_ok() {
+                    if std::env::var("BIG").is_ok() {
+                        // 64 distinct batches: too long a sequence for the branch
+                        // predictor to learn, unlike one batch repeated.
+                        let mut all = simplices.clone();
+                        let mut big_rng = ChaCha8Rng::seed_from_u64(99);
+                        while all.len() < 64 * BATCH {
+                            all.extend(batch(&mut big_rng, k, inside));
+                        }
+                        timing(k, &all);
+                    } else {
+                        timing(k, &simplices);
+                    }
+                    return;
+                }
                 if parry {
                     run_parry(k, &simplices);
                 } else {

@@ -83,16 +83,58 @@ pub fn project_tetrahedron(
     let n_b = e2.cross(&e3);
     let volume = e1.dot(&n_b);
     let scale = max_abs(&e1) * max_abs(&e2) * max_abs(&e3);
-    let (volume, [v_a, v_b, v_c, v_d]) = if volume.abs() > EXACT_VOLUME * scale {
-        (
-            volume,
-            refined_cofactors(a, &e1, &e2, &e3, &n_b, volume, scale),
-        )
+    // Thin, flat or non-finite (NaN fails the test): out of line, so that the common
+    // path keeps its cofactors in registers (a join with the rare paths would pass
+    // them through memory, and their reload would stall on store forwarding).
+    let regular = volume.abs() > THIN_VOLUME * scale;
+    if !regular {
+        return thin(a, b, c, d, [e1, e2, e3, n_b], volume, scale);
+    }
+    let (v_b, v_c, v_d) = cofactors(&a.coords, &e1, &e2, &e3, &n_b);
+    classified(
+        a,
+        b,
+        c,
+        d,
+        volume,
+        [volume - v_b - v_c - v_d, v_b, v_c, v_d],
+    )
+}
+
+/// [`project_tetrahedron`] for thin, flat or non-finite input: refined `f64` cofactors,
+/// or double-double ones, or the nearest face when even those cannot orient it.
+#[cold]
+#[inline(never)]
+fn thin(
+    a: &Point3<f64>,
+    b: &Point3<f64>,
+    c: &Point3<f64>,
+    d: &Point3<f64>,
+    [e1, e2, e3, n_b]: [Vector3<f64>; 4],
+    volume: f64,
+    scale: f64,
+) -> Projection {
+    let (volume, cofactors) = if volume.abs() > EXACT_VOLUME * scale {
+        (volume, refined_cofactors(a, &e1, &e2, &e3, &n_b, volume))
     } else if let Some(exact) = exact::cofactors(a, b, c, d, scale) {
         exact
     } else {
         return all_faces(a, b, c, d);
     };
+    classified(a, b, c, d, volume, cofactors)
+}
+
+/// The answer from the volume `V` and the cofactors `[V_a, V_b, V_c, V_d]` (see
+/// [`project_tetrahedron`]).
+#[inline(always)]
+fn classified(
+    a: &Point3<f64>,
+    b: &Point3<f64>,
+    c: &Point3<f64>,
+    d: &Point3<f64>,
+    volume: f64,
+    [v_a, v_b, v_c, v_d]: [f64; 4],
+) -> Projection {
     // Orient so that "inside" means positive.
     let sign = 1f64.copysign(volume);
     let (s_a, s_b, s_c, s_d) = (sign * v_a, sign * v_b, sign * v_c, sign * v_d);
@@ -367,8 +409,10 @@ fn all_faces(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, d: &Point3<f64>)
         .nearer(triangle::<1, 2, 3>(b, c, d))
 }
 
-/// The cofactors `[V_a, V_b, V_c, V_d]` in `f64`, refined when the tetrahedron is thin.
-#[inline]
+/// The cofactors `[V_a, V_b, V_c, V_d]` of a thin tetrahedron in `f64`, refined
+/// iteratively: re-anchor at the computed point `x` (the origin in exact arithmetic) and
+/// add the cofactors of the origin relative to `x`, until the residual `|x|` stops
+/// shrinking.
 fn refined_cofactors(
     a: &Point3<f64>,
     e1: &Vector3<f64>,
@@ -376,28 +420,22 @@ fn refined_cofactors(
     e3: &Vector3<f64>,
     n_b: &Vector3<f64>,
     volume: f64,
-    scale: f64,
 ) -> [f64; 4] {
     let (mut v_b, mut v_c, mut v_d) = cofactors(&a.coords, e1, e2, e3, n_b);
-    if volume.abs() < THIN_VOLUME * scale {
-        // Iterative refinement: re-anchor at the computed point `x` (the origin in
-        // exact arithmetic) and add the cofactors of the origin relative to `x`, until
-        // the residual `|x|` stops shrinking.
-        let inv = 1.0 / volume;
-        let mut previous = f64::INFINITY;
-        for _ in 0..MAX_REFINEMENTS {
-            let x = a + e1 * (v_b * inv) + e2 * (v_c * inv) + e3 * (v_d * inv);
-            let residual = x.coords.norm_squared();
-            let shrinking = residual < 0.25 * previous; // false for NaN too
-            if !shrinking {
-                break;
-            }
-            previous = residual;
-            let (dv_b, dv_c, dv_d) = cofactors(&x.coords, e1, e2, e3, n_b);
-            v_b += dv_b;
-            v_c += dv_c;
-            v_d += dv_d;
+    let inv = 1.0 / volume;
+    let mut previous = f64::INFINITY;
+    for _ in 0..MAX_REFINEMENTS {
+        let x = a + e1 * (v_b * inv) + e2 * (v_c * inv) + e3 * (v_d * inv);
+        let residual = x.coords.norm_squared();
+        let shrinking = residual < 0.25 * previous; // false for NaN too
+        if !shrinking {
+            break;
         }
+        previous = residual;
+        let (dv_b, dv_c, dv_d) = cofactors(&x.coords, e1, e2, e3, n_b);
+        v_b += dv_b;
+        v_c += dv_c;
+        v_d += dv_d;
     }
     [volume - v_b - v_c - v_d, v_b, v_c, v_d]
 }
