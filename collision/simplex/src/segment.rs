@@ -26,7 +26,7 @@ use crate::{Projection, place};
 /// `λ = u / (u_a + u_b)`. Each `u` is a dot product of a vertex with the edge, so its
 /// rounding error is relative to `|vertex||e|`: a segment of length `1e-12` or one offset
 /// by `1e8` keeps full relative accuracy. A zero-length segment has `u_b = 0` and is
-/// vertex `a`; the quotient `0 / 0` it computes on the way is never selected.
+/// vertex `a`, so the division never sees `0 / 0`.
 #[must_use]
 #[inline]
 pub fn project_segment(a: &Point3<f64>, b: &Point3<f64>) -> Projection {
@@ -43,23 +43,30 @@ pub(crate) fn segment<const I: usize, const J: usize>(
     let e = b - a;
     let u_b = -a.coords.dot(&e);
     let u_a = b.coords.dot(&e);
-    // Written as selections rather than early returns: which case applies is
-    // unpredictable, and the division is cheaper than a mispredicted branch.
     let beyond_a = u_b <= 0.0;
-    let beyond_b = !beyond_a && u_a <= 0.0;
+    if beyond_a | (u_a <= 0.0) {
+        // A vertex: `a` when the origin is beyond it (also for `a == b`), else `b`.
+        // Chosen by selection: which end is unpredictable, that it is an end often is
+        // not (GJK's segments, the bench's batches).
+        return Projection {
+            point: Point3::new(
+                select(beyond_a, a.x, b.x),
+                select(beyond_a, a.y, b.y),
+                select(beyond_a, a.z, b.z),
+            ),
+            weights: place(
+                [select(beyond_a, 1.0, 0.0), select(beyond_a, 0.0, 1.0)],
+                [I, J],
+            ),
+            support: u8::from(beyond_a) << I | u8::from(!beyond_a) << J,
+        };
+    }
     let inv = 1.0 / (u_a + u_b);
-    let lambda_b = select(beyond_a, 0.0, select(beyond_b, 1.0, u_b * inv));
-    let lambda_a = select(beyond_a, 1.0, select(beyond_b, 0.0, u_a * inv));
-    let interior = a + e * lambda_b;
-    let point = Point3::new(
-        select(beyond_b, b.x, interior.x),
-        select(beyond_b, b.y, interior.y),
-        select(beyond_b, b.z, interior.z),
-    );
+    let (lambda_a, lambda_b) = (u_a * inv, u_b * inv);
     Projection {
-        point,
+        point: a + e * lambda_b,
         weights: place([lambda_a, lambda_b], [I, J]),
-        support: u8::from(!beyond_b) << I | u8::from(!beyond_a) << J,
+        support: (1 << I) | (1 << J),
     }
 }
 
