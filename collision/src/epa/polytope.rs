@@ -87,6 +87,8 @@ pub struct Polytope {
     horizon: [[u8; 2]; MAX_HORIZON],
     horizon_count: usize,
     stack: [[u8; 2]; MAX_STACK],
+    /// The slots of the faces made by the last [`Self::fill`], in horizon order.
+    fanned: [u8; MAX_HORIZON],
     /// `distances[f]` is face `f`'s distance while it is live, +∞ otherwise: the
     /// closest-face search scans this dense array instead of the faces.
     distances: [f64; MAX_FACES],
@@ -107,6 +109,7 @@ impl Default for Polytope {
             horizon: [[0; 2]; MAX_HORIZON],
             horizon_count: 0,
             stack: [[0; 2]; MAX_STACK],
+            fanned: [0; MAX_HORIZON],
             distances: [f64::INFINITY; MAX_FACES],
         }
     }

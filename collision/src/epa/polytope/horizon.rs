@@ -113,25 +113,22 @@ impl Polytope {
             simple &= *word & (1 << (q & 63)) == 0;
             *word |= 1 << (q & 63);
             let r_p = self.vertices[p as usize].w.coords - pw;
-            let Some((normal, distance)) =
-                plane(&r_q.cross(&r_p), &(pw + (r_q + r_p) * (1.0 / 3.0)))
-            else {
-                return Err(PolytopeError::Degenerate);
-            };
             let next = if k + 1 < h {
                 self.take_slot(k + 1, r)
             } else {
                 first
             };
+            // Unnormalised here; `normalise_fan` divides by |n| once all are made.
+            let normal = r_q.cross(&r_p);
             self.faces[slot as usize] = Face {
                 vertices: [q, p, w],
                 adjacent: [g, next, previous],
                 adjacent_edge: [e, 2, 1],
                 normal,
-                distance,
+                distance: normal.dot(&(pw + (r_q + r_p) * (1.0 / 3.0))),
                 alive: true,
             };
-            self.distances[slot as usize] = distance;
+            self.fanned[k] = slot;
             let kept = &mut self.faces[g as usize];
             kept.adjacent[e as usize] = slot;
             kept.adjacent_edge[e as usize] = 0;
@@ -139,11 +136,36 @@ impl Polytope {
         }
         // The ring closes: the last edge ends where the first began.
         self.faces[first as usize].adjacent[2] = previous;
-        if simple && q == q0 {
-            Ok(())
-        } else {
-            Err(PolytopeError::Degenerate)
+        if !(simple && q == q0) {
+            return Err(PolytopeError::Degenerate);
         }
+        self.normalise_fan(h)
+    }
+
+    /// Scales the `h` faces just fanned from their unnormalised `(n, n · c)` to the unit
+    /// normal and distance of [`plane`], and enters their distances.
+    ///
+    /// A separate loop because each face waits on a square root and a division: here
+    /// nothing else depends on them, so the faces' latencies overlap instead of adding up.
+    fn normalise_fan(&mut self, h: usize) -> Result<(), PolytopeError> {
+        for &slot in &self.fanned[..h] {
+            let face = &mut self.faces[slot as usize];
+            let len2 = face.normal.norm_squared();
+            let inverse = 1.0 / len2.sqrt();
+            let distance = face.distance * inverse;
+            if len2.is_normal() && distance.is_finite() {
+                face.normal *= inverse;
+                face.distance = distance;
+            } else {
+                // |n|² under- or overflowed, or n · c did: the scaled version.
+                let [p0, p1, p2] = face.vertices.map(|i| self.vertices[i as usize].w.coords);
+                let centroid = (p0 + p1 + p2) * (1.0 / 3.0);
+                (face.normal, face.distance) =
+                    plane(&face.normal, &centroid).ok_or(PolytopeError::Degenerate)?;
+            }
+            self.distances[slot as usize] = face.distance;
+        }
+        Ok(())
     }
 
     /// The slot of new face `k`: carved slot `k` while there are `r` of them, then a
