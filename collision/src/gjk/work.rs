@@ -102,6 +102,11 @@ impl Work {
     /// from `weights` (indexed like the vertices before the call).
     #[inline(always)]
     pub(super) fn retain(&mut self, mask: u8, weights: &[f64; 4]) {
+        // Most projections keep every vertex: then only the weights change.
+        if u32::from(mask) == (1 << self.len) - 1 {
+            self.weights = *weights;
+            return;
+        }
         let mut k = 0;
         for (i, &weight) in weights.iter().enumerate().take(self.len) {
             if mask & (1 << i) != 0 {
