@@ -166,10 +166,24 @@ fn classified(
         2 => {
             let (k, l) = (lowest_bit(hidden), highest_bit(hidden));
             let (i, j) = (lowest_bit(visible), highest_bit(visible));
-            match edge_region_at(&points, k, l, i, j) {
-                Ok(q) => return q,
-                Err(first) => return visible_faces(a, b, c, d, visible, first),
-            }
+            return match edge_region_at(&points, k, l, i, j) {
+                Ok(q) => q,
+                // The face the failed test names, then the other visible one.
+                Err(first) => {
+                    let m = lowest_bit(first);
+                    let q = face(&points, m);
+                    if settles(&q, m, visible, &points) {
+                        return q;
+                    }
+                    let m = lowest_bit(visible & !first);
+                    let r = face(&points, m);
+                    if settles(&r, m, visible, &points) {
+                        r
+                    } else {
+                        q.nearer(r)
+                    }
+                }
+            };
         }
         // Three visible faces meet at the vertex whose opposite face is hidden; the
         // answer is often that vertex (its Voronoi region: beyond it along all three
