@@ -141,21 +141,33 @@ impl Polytope {
         } else {
             [0, 1, 2, 3]
         };
-        for i in order {
-            self.push_vertex(v[i])?;
+        for (slot, i) in self.vertices[..4].iter_mut().zip(order) {
+            *slot = v[i];
         }
-        // Slots 0..4 in order (the polytope is empty). Face k's edge e meets face
-        // TETRAHEDRON_ADJACENCY[k][e].0 at that face's edge TETRAHEDRON_ADJACENCY[k][e].1:
-        // the face holding the same two vertices in the opposite order.
-        for (tri, adjacent) in [[0, 1, 2], [0, 3, 1], [0, 2, 3], [1, 3, 2]]
+        self.vertex_count = 4;
+        self.face_count = 4;
+        // Face k's edge e meets face TETRAHEDRON_ADJACENCY[k][e].0 at that face's edge
+        // TETRAHEDRON_ADJACENCY[k][e].1: the face holding the same two vertices in the
+        // opposite order. Planes unnormalised, as in `fill`, then normalised together.
+        let p: [Vector3<f64>; 4] = std::array::from_fn(|i| self.vertices[i].w.coords);
+        for (k, (tri, adjacent)) in TETRAHEDRON
             .into_iter()
             .zip(TETRAHEDRON_ADJACENCY)
+            .enumerate()
         {
-            let f = self.add_face(tri)? as usize;
-            self.faces[f].adjacent = adjacent.map(|(g, _)| g);
-            self.faces[f].adjacent_edge = adjacent.map(|(_, k)| k);
+            let [a, b, c] = tri.map(|i| p[i as usize]);
+            let normal = (b - a).cross(&(c - a));
+            self.faces[k] = Face {
+                vertices: tri,
+                adjacent: adjacent.map(|(g, _)| g),
+                adjacent_edge: adjacent.map(|(_, e)| e),
+                normal,
+                distance: normal.dot(&((a + b + c) * (1.0 / 3.0))),
+                alive: true,
+            };
+            self.fanned[k] = k as u8;
         }
-        Ok(())
+        self.normalise_fan(4)
     }
 
     /// The vertices.
@@ -285,31 +297,6 @@ impl Polytope {
         barycentric(&self.faces[f as usize], &self.vertices)
     }
 
-    /// Makes face `tri` (no adjacency yet) in the next fresh slot (see [`plane`]).
-    fn add_face(&mut self, tri: [u8; 3]) -> Result<u8, PolytopeError> {
-        let [p0, p1, p2] = tri.map(|i| self.vertices[i as usize].w.coords);
-        let (normal, distance) = plane(
-            &(p1 - p0).cross(&(p2 - p0)),
-            &((p0 + p1 + p2) * (1.0 / 3.0)),
-        )
-        .ok_or(PolytopeError::Degenerate)?;
-        if self.face_count == MAX_FACES {
-            return Err(PolytopeError::Full);
-        }
-        let slot = self.face_count;
-        self.face_count += 1;
-        self.distances[slot] = distance;
-        self.faces[slot] = Face {
-            vertices: tri,
-            adjacent: [0; 3],
-            adjacent_edge: [0; 3],
-            normal,
-            distance,
-            alive: true,
-        };
-        Ok(slot as u8)
-    }
-
     /// Checks the mesh invariants (adjacency symmetric, shared edges reversed, Euler's
     /// formula); for tests. O(F).
     #[must_use]
@@ -383,6 +370,10 @@ fn combine(face: &Face, vertices: &[SimplexVertex], l: [f64; 3]) -> (Point3<f64>
     let b = v0.b.coords * l[0] + v1.b.coords * l[1] + v2.b.coords * l[2];
     (Point3::from(a), Point3::from(b))
 }
+
+/// The initial tetrahedron's faces, outward counter-clockwise when vertex 3 lies below
+/// face 0 (see [`Polytope::set_tetrahedron`]).
+const TETRAHEDRON: [[u8; 3]; 4] = [[0, 1, 2], [0, 3, 1], [0, 2, 3], [1, 3, 2]];
 
 /// Neighbours of the initial tetrahedron's faces `[0, 1, 2]`, `[0, 3, 1]`, `[0, 2, 3]`,
 /// `[1, 3, 2]`: `(face, edge index in that face)` across each edge. Edge `e` of a face

@@ -147,7 +147,7 @@ impl Polytope {
     ///
     /// A separate loop because each face waits on a square root and a division: here
     /// nothing else depends on them, so the faces' latencies overlap instead of adding up.
-    fn normalise_fan(&mut self, h: usize) -> Result<(), PolytopeError> {
+    pub(super) fn normalise_fan(&mut self, h: usize) -> Result<(), PolytopeError> {
         for &slot in &self.fanned[..h] {
             let face = &mut self.faces[slot as usize];
             let len2 = face.normal.norm_squared();
