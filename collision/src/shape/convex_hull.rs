@@ -176,6 +176,7 @@ impl ConvexHull {
 
     /// Support by a linear scan: index of the vertex maximising `d · v`.
     #[must_use]
+    #[inline]
     pub fn support_scan(&self, dir: &Vector3<f64>) -> usize {
         if self.blocks.is_empty() {
             argmax(&self.vertices, dir)
@@ -269,6 +270,7 @@ impl SupportMap for ConvexHull {
         self.support_hinted(dir, u32::MAX).point
     }
 
+    #[inline]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         let i = if self.vertices.len() <= HILL_CLIMB_CROSSOVER {
             self.support_scan(dir)
