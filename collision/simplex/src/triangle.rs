@@ -79,13 +79,24 @@ pub(crate) fn triangle<const I: usize, const J: usize, const K: usize>(
             0b110 => wedge::<I>(a, b, c, || segment::<I, J>(a, b), || segment::<I, K>(a, c)),
             0b101 => wedge::<J>(b, a, c, || segment::<I, J>(a, b), || segment::<J, K>(b, c)),
             0b011 => wedge::<K>(c, a, b, || segment::<I, K>(a, c), || segment::<J, K>(b, c)),
-            // Collinear points: the nearest of the three edges, ties to the lowest
-            // indices (three equal points give the first vertex).
-            _ => segment::<I, J>(a, b)
-                .nearer(segment::<I, K>(a, c))
-                .nearer(segment::<J, K>(b, c)),
+            _ => collinear::<I, J, K>(a, b, c),
         },
     }
+}
+
+/// Collinear points (or NaN): the nearest of the three edges, ties to the lowest indices
+/// (three equal points give the first vertex). Out of line: rare, and three more edge
+/// projections would bloat every face kernel.
+#[cold]
+#[inline(never)]
+fn collinear<const I: usize, const J: usize, const K: usize>(
+    a: &Point3<f64>,
+    b: &Point3<f64>,
+    c: &Point3<f64>,
+) -> Projection {
+    segment::<I, J>(a, b)
+        .nearer(segment::<I, K>(a, c))
+        .nearer(segment::<J, K>(b, c))
 }
 
 /// Where the origin projects relative to a triangle's plane.
