@@ -9,6 +9,7 @@
 //! ```
 //!
 //! The program prints the number of projections; divide the collected total by it.
+//! parry's shapes are built before the collected function, as in the bench.
 //! `ONLY=1` (2, 3) keeps the simplices whose answer has that many vertices.
 //!
 //! `TIME=1` times instead: 2,000 passes over the batch, ours and parry's alternating, and
@@ -77,27 +78,42 @@ fn run_ours(k: usize, simplices: &[[Point3<f64>; 4]]) {
     }
 }
 
+/// parry on shapes built beforehand (as in the bench), `REPEAT` passes.
 #[inline(never)]
-fn run_parry(k: usize, simplices: &[[Point3<f64>; 4]]) {
-    let origin = Vector::ZERO;
+fn run_parry<S: PointQueryWithLocation>(shapes: &[S]) {
     for _ in 0..REPEAT {
-        for p in black_box(simplices) {
-            match k {
-                4 => {
-                    let t = Tetrahedron::new(v(&p[0]), v(&p[1]), v(&p[2]), v(&p[3]));
-                    black_box(t.project_local_point_and_get_location(origin, true));
-                }
-                3 => {
-                    let t = Triangle::new(v(&p[0]), v(&p[1]), v(&p[2]));
-                    black_box(t.project_local_point_and_get_location(origin, true));
-                }
-                _ => {
-                    let s = Segment::new(v(&p[0]), v(&p[1]));
-                    black_box(s.project_local_point_and_get_location(origin, true));
-                }
-            };
-        }
+        run_parry_shapes(shapes);
     }
+}
+
+/// Builds parry's shapes, then collects [`run_parry`].
+fn parry_counts(k: usize, simplices: &[[Point3<f64>; 4]]) {
+    match k {
+        4 => run_parry(&tetrahedra(simplices)),
+        3 => run_parry(&triangles(simplices)),
+        _ => run_parry(&segments(simplices)),
+    }
+}
+
+fn tetrahedra(simplices: &[[Point3<f64>; 4]]) -> Vec<Tetrahedron> {
+    simplices
+        .iter()
+        .map(|p| Tetrahedron::new(v(&p[0]), v(&p[1]), v(&p[2]), v(&p[3])))
+        .collect()
+}
+
+fn triangles(simplices: &[[Point3<f64>; 4]]) -> Vec<Triangle> {
+    simplices
+        .iter()
+        .map(|p| Triangle::new(v(&p[0]), v(&p[1]), v(&p[2])))
+        .collect()
+}
+
+fn segments(simplices: &[[Point3<f64>; 4]]) -> Vec<Segment> {
+    simplices
+        .iter()
+        .map(|p| Segment::new(v(&p[0]), v(&p[1])))
+        .collect()
 }
 
 /// `TIME=1`: the fastest of many timed passes over the batch (ns per projection), ours
@@ -105,18 +121,11 @@ fn run_parry(k: usize, simplices: &[[Point3<f64>; 4]]) {
 fn timing(k: usize, simplices: &[[Point3<f64>; 4]]) {
     let passes = if simplices.len() > 10_000 { 40 } else { 2_000 };
     // parry's shapes are built beforehand, as in the bench.
-    let tetrahedra: Vec<_> = simplices
-        .iter()
-        .map(|p| Tetrahedron::new(v(&p[0]), v(&p[1]), v(&p[2]), v(&p[3])))
-        .collect();
-    let triangles: Vec<_> = simplices
-        .iter()
-        .map(|p| Triangle::new(v(&p[0]), v(&p[1]), v(&p[2])))
-        .collect();
-    let segments: Vec<_> = simplices
-        .iter()
-        .map(|p| Segment::new(v(&p[0]), v(&p[1])))
-        .collect();
+    let (tetrahedra, triangles, segments) = (
+        tetrahedra(simplices),
+        triangles(simplices),
+        segments(simplices),
+    );
     let mut times = [Vec::new(), Vec::new()];
     for _ in 0..passes {
         let start = std::time::Instant::now();
@@ -229,7 +238,7 @@ fn main() {
                     return;
                 }
                 if parry {
-                    run_parry(k, &simplices);
+                    parry_counts(k, &simplices);
                 } else {
                     run_ours(k, &simplices);
                 }
