@@ -190,9 +190,10 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
         work.push(a, b, Point3::from(a - b), [hints.a, hints.b]);
         iterations = 1;
     }
-    // The largest `|w|∞` pushed so far bounds the simplex's scale from above: the exact
-    // scale is only computed when `|v|` is within rounding level of this bound.
-    let mut scale_bound = work.scale();
+    // The largest `|w|²` pushed so far bounds the squared scale of the simplex (its
+    // largest `|w|∞`) from above: the exact scale is only computed when `|v|` is within
+    // rounding level of this bound.
+    let mut scale_bound_sq = work.scale() * work.scale();
     if !work.is_finite() {
         return Run {
             stop: Stop::Degenerate,
@@ -228,8 +229,7 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
         if work.len() == 4 || vv <= radius_sq {
             break Stop::Overlapping;
         }
-        let touch_bound = TOUCH_RELATIVE * scale_bound;
-        if vv <= touch_bound * touch_bound {
+        if vv <= TOUCH_RELATIVE * TOUCH_RELATIVE * scale_bound_sq {
             let touch = TOUCH_RELATIVE * work.scale();
             if vv <= touch * touch {
                 break Stop::Overlapping;
@@ -253,7 +253,11 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
             break Stop::Degenerate;
         }
         let v_norm = vv.sqrt();
-        lower = lower.max(vw / v_norm);
+        // (A plain comparison: `vw / v_norm` is finite here, no NaN rule needed.)
+        let step_lower = vw / v_norm;
+        if step_lower > lower {
+            lower = step_lower;
+        }
         if observer.is_active() {
             let simplex = work.simplex();
             observer.gjk_step(&GjkStep {
@@ -273,7 +277,10 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
         if vv - vw <= config.relative_tolerance * (vv - radius * v_norm) || work.contains(&w, ids) {
             break Stop::Converged;
         }
-        scale_bound = scale_bound.max(w.coords.amax());
+        let ww = w.coords.norm_squared();
+        if ww > scale_bound_sq {
+            scale_bound_sq = ww;
+        }
         work.push(a, b, w, ids);
         pushed = true;
     };

@@ -34,6 +34,7 @@ pub(super) struct Work {
 }
 
 impl Default for Work {
+    #[inline(always)]
     fn default() -> Work {
         let origin = Point3::origin();
         Work {
@@ -130,13 +131,13 @@ impl Work {
     }
 
     /// Whether every vertex is finite (`w = a − b` is finite only if `a` and `b` are).
-    #[inline]
+    #[inline(always)]
     pub(super) fn is_finite(&self) -> bool {
         (0..self.len.min(4)).all(|k| self.w(k).iter().all(|c| c.is_finite()))
     }
 
     /// The largest coordinate magnitude over the vertices: the scale of the simplex.
-    #[inline]
+    #[inline(always)]
     pub(super) fn scale(&self) -> f64 {
         (0..self.len.min(4)).fold(0.0, |m: f64, k| m.max(self.w(k).coords.amax()))
     }
