@@ -158,57 +158,58 @@ fn classified(
     }
     let points = [a, b, c, d];
     let hidden = !visible & 0b1111;
-    match VISIBLE_COUNT[usize::from(visible)] {
-        // The closest point lies on a visible face: with one, its answer is final.
-        1 => return face(&points, lowest_bit(visible)),
-        // Two visible faces share the edge between the two vertices whose faces are
-        // hidden; the answer is usually on that edge or at one of its ends.
-        2 => {
-            let (k, l) = (lowest_bit(hidden), highest_bit(hidden));
-            let (i, j) = (lowest_bit(visible), highest_bit(visible));
-            return match edge_region_at(&points, k, l, i, j) {
-                Ok(q) => q,
-                // The face the failed test names, then the other visible one.
-                Err(first) => {
-                    let m = lowest_bit(first);
-                    let q = face(&points, m);
-                    if settles(&q, m, visible, &points) {
-                        return q;
-                    }
-                    let m = lowest_bit(visible & !first);
-                    let r = face(&points, m);
-                    if settles(&r, m, visible, &points) {
-                        r
-                    } else {
-                        q.nearer(r)
-                    }
-                }
-            };
-        }
-        // Three visible faces meet at the vertex whose opposite face is hidden; the
-        // answer is often that vertex (its Voronoi region: beyond it along all three
-        // of its edges).
-        3 => {
-            let v = lowest_bit(hidden);
-            let p = points[v];
-            let [x, y, z] = OTHERS[v];
-            let behind = [x, y, z].map(|m| (points[m] - p).dot(&p.coords) >= 0.0);
-            if behind == [true; 3] {
-                return Projection::vertex(p, v);
-            }
-            // Otherwise try the edges from `v` along which the origin lies ahead of it;
-            // both faces at such an edge are visible.
-            for (m, others) in [(x, [y, z]), (y, [x, z]), (z, [x, y])]
-                .into_iter()
-                .zip(behind)
-                .filter_map(|(edge, behind)| (!behind).then_some(edge))
-            {
-                if let Ok(q) = edge_region(&points, v, m, others[0], others[1]) {
+    let count = VISIBLE_COUNT[usize::from(visible)];
+    // Two visible faces share the edge between the two vertices whose faces are hidden;
+    // the answer is usually on that edge or at one of its ends. The most common case,
+    // so tested first.
+    if count == 2 {
+        let (k, l) = (lowest_bit(hidden), highest_bit(hidden));
+        let (i, j) = (lowest_bit(visible), highest_bit(visible));
+        return match edge_region_at(&points, k, l, i, j) {
+            Ok(q) => q,
+            // The face the failed test names, then the other visible one.
+            Err(first) => {
+                let m = lowest_bit(first);
+                let q = face(&points, m);
+                if settles(&q, m, visible, &points) {
                     return q;
                 }
+                let m = lowest_bit(visible & !first);
+                let r = face(&points, m);
+                if settles(&r, m, visible, &points) {
+                    r
+                } else {
+                    q.nearer(r)
+                }
+            }
+        };
+    }
+    // The closest point lies on a visible face: with one, its answer is final.
+    if count == 1 {
+        return face(&points, lowest_bit(visible));
+    }
+    // Three visible faces meet at the vertex whose opposite face is hidden; the answer
+    // is often that vertex (its Voronoi region: beyond it along all three of its edges).
+    if count == 3 {
+        let v = lowest_bit(hidden);
+        let p = points[v];
+        let [x, y, z] = OTHERS[v];
+        let behind = |m: usize| (points[m] - p).dot(&p.coords) >= 0.0;
+        let behind = [behind(x), behind(y), behind(z)];
+        if behind == [true; 3] {
+            return Projection::vertex(p, v);
+        }
+        // Otherwise try the edges from `v` along which the origin lies ahead of it;
+        // both faces at such an edge are visible.
+        for (m, others) in [(x, [y, z]), (y, [x, z]), (z, [x, y])]
+            .into_iter()
+            .zip(behind)
+            .filter_map(|(edge, behind)| (!behind).then_some(edge))
+        {
+            if let Ok(q) = edge_region(&points, v, m, others[0], others[1]) {
+                return q;
             }
         }
-        _ => {}
     }
     visible_faces(a, b, c, d, visible, 0)
 }
