@@ -352,3 +352,121 @@ fn closed_forms_agree_with_the_gjk_ray_cast() {
         );
     }
 }
+
+/// The cylinder's first hit by brute force over its three surfaces: both roots of the
+/// side wall's quadratic and both cap planes, each kept when its point lies on that
+/// surface (within a relative 1e-12), the smallest `t ≥ 0` winning. Independent of the
+/// closed form's case analysis.
+fn cylinder_reference(
+    h: f64,
+    radius: f64,
+    s: Point3<f64>,
+    d: Vector3<f64>,
+) -> Option<(f64, Vector3<f64>)> {
+    let slack = 1e-12 * (h + radius + s.coords.amax());
+    let mut best: Option<(f64, Vector3<f64>)> = None;
+    let mut keep = |t: f64, n: Vector3<f64>| {
+        if t >= 0.0 && best.is_none_or(|(b, _)| t < b) {
+            best = Some((t, n));
+        }
+    };
+    let (a, b, c) = (
+        d.x * d.x + d.z * d.z,
+        s.x * d.x + s.z * d.z,
+        s.x * s.x + s.z * s.z - radius * radius,
+    );
+    let disc = b * b - a * c;
+    if a > 0.0 && disc >= 0.0 {
+        for t in [(-b - disc.sqrt()) / a, (-b + disc.sqrt()) / a] {
+            let p = s + d * t;
+            if p.y.abs() <= h + slack {
+                keep(t, Vector3::new(p.x, 0.0, p.z) / radius);
+            }
+        }
+    }
+    for cap in [-h, h] {
+        if d.y != 0.0 {
+            let t = (cap - s.y) / d.y;
+            let p = s + d * t;
+            if (p.x * p.x + p.z * p.z).sqrt() <= radius + slack {
+                keep(t, Vector3::new(0.0, cap.signum(), 0.0));
+            }
+        }
+    }
+    best
+}
+
+/// The cylinder's closed form against the surface-by-surface reference on seeded rays
+/// (side walls, caps, rays along the axis, starts inside) at scales 1e-6, 1 and 1e6 and
+/// offsets up to 1e6; and against the GJK ray cast wherever that converges.
+#[test]
+fn cylinder_closed_form_matches_its_surfaces() {
+    let mut r = rng(84);
+    let (mut wall, mut caps, mut inside, mut misses) = (0, 0, 0, 0);
+    for case in 0..6000 {
+        let k = [1e-6, 1.0, 1e6][case % 3];
+        let offset = [0.0, 1e6][(case / 3) % 2];
+        let (h, radius) = (r.random_range(0.05..2.0) * k, r.random_range(0.05..2.0) * k);
+        let cylinder = Cylinder::new(h, radius).unwrap();
+        let c = v3(&mut r, 1.0) * offset;
+        let pose = Isometry3::from_parts(Translation3::from(c), rotation(&mut r));
+        let origin = Point3::from(c + unit(&mut r) * r.random_range(0.5..5.0) * k);
+        let mut target = Point3::from(c + v3(&mut r, 1.2 * k));
+        if case % 7 == 0 {
+            // Along the axis: only the caps can be hit.
+            let axis = pose.rotation * Vector3::y();
+            target = origin
+                + axis
+                    * (pose.rotation.inverse() * (Point3::from(c) - origin))
+                        .y
+                        .signum();
+        }
+        let ray = Ray::new(origin, (target - origin) * r.random_range(0.1..3.0));
+        let got = cast_ray(&cylinder, &pose, &ray, f64::INFINITY).unwrap();
+        let local_o = pose.inverse_transform_point(&origin);
+        let local_d = pose.inverse_transform_vector(&ray.dir);
+        let starts_inside =
+            (local_o.x.powi(2) + local_o.z.powi(2)).sqrt() <= radius && local_o.y.abs() <= h;
+        if starts_inside {
+            inside += 1;
+            assert_eq!(got.map(|g| g.toi), Some(0.0), "case {case}: starts inside");
+            continue;
+        }
+        let Some((t, n)) = cylinder_reference(h, radius, local_o, local_d) else {
+            misses += 1;
+            assert!(got.is_none(), "case {case}: reference misses, got {got:?}");
+            continue;
+        };
+        let hit = got.unwrap_or_else(|| panic!("case {case}: missed, reference t = {t}"));
+        let tol = 1e-9 * (t + (h + radius) / ray.dir.norm());
+        assert!(
+            (hit.toi - t).abs() <= tol,
+            "case {case}: toi {} vs {t}",
+            hit.toi
+        );
+        let n_world = pose.rotation * n;
+        assert!(
+            (hit.normal - n_world).norm() <= 1e-6,
+            "case {case}: normal {:?} vs {n_world:?}",
+            hit.normal
+        );
+        if n.y == 0.0 {
+            wall += 1
+        } else {
+            caps += 1
+        }
+        if let Ok(Some(g)) = cast_ray_gjk(&cylinder, &pose, &ray, f64::INFINITY) {
+            let gap = (g.toi - hit.toi).abs() * ray.dir.norm();
+            assert!(
+                gap <= 1e-8 * (h + radius),
+                "case {case}: GJK toi {} vs {}",
+                g.toi,
+                hit.toi
+            );
+        }
+    }
+    assert!(
+        wall > 800 && caps > 800 && inside > 100 && misses > 300,
+        "{wall} wall, {caps} caps, {inside} inside, {misses} misses"
+    );
+}

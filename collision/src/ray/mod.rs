@@ -1,11 +1,13 @@
 //! Ray casts against any support-mapped shape.
 //!
 //! [`cast_ray`] dispatches statically through [`RayCast`]: balls (`sphere.rs`), boxes
-//! (`slab.rs`) and capsules (`capsule.rs`) have closed forms; every other shape uses the
-//! generic GJK ray cast of van den Bergen (2004) in `gjk.rs`, which is also available for
-//! any shape as [`cast_ray_gjk`] (the tests' independent reference for the closed forms).
+//! (`slab.rs`), capsules (`capsule.rs`) and cylinders (`cylinder.rs`) have closed forms;
+//! every other shape uses the generic GJK ray cast of van den Bergen (2004) in `gjk.rs`,
+//! which is also available for any shape as [`cast_ray_gjk`] (the tests' independent
+//! reference for the closed forms).
 
 mod capsule;
+mod cylinder;
 mod gjk;
 mod shapes;
 mod slab;
@@ -127,7 +129,7 @@ pub trait RayCast: SupportMap {
 
 /// The first point where `ray` meets `shape` at `pose`, if at most `max_toi` along it.
 ///
-/// Closed forms for balls, boxes and capsules; the GJK ray cast otherwise.
+/// Closed forms for balls, boxes, capsules and cylinders; the GJK ray cast otherwise.
 ///
 /// # Errors
 /// [`RayError`] on non-finite input, or when the iteration cap was reached (never turned

@@ -36,7 +36,8 @@ pub struct ToiStep {
     /// (relative linear velocity plus the spin terms); for the analytic path, the closing
     /// speed at impact.
     pub approach: f64,
-    /// Time advanced by this iteration: `separation / approach`, or 0 when the step ends
+    /// Time advanced by this iteration: `(separation − tolerance / 2) / approach` (each
+    /// advance aims at half the tolerance), or 0 when the step ends
     /// the query (converged, no approach, or overlap at the start).
     pub advance: f64,
     /// Separation at which advancement stops.
