@@ -192,9 +192,20 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
     }
     // The largest `|w|²` pushed so far bounds the squared scale of the simplex (its
     // largest `|w|∞`) from above: the exact scale is only computed when `|v|` is within
-    // rounding level of this bound.
-    let mut scale_bound_sq = work.scale() * work.scale();
-    if !work.is_finite() {
+    // rounding level of this bound. `|w|²` is finite only if `w` is (a NaN or infinite
+    // coordinate makes it NaN or ∞; a finite `w` beyond `1e154`, where `|w|²`
+    // overflows, is far outside the projection's domain of `1e±60` anyway), and
+    // `w = a − b` only if `a` and `b` are.
+    let mut scale_bound_sq: f64 = 0.0;
+    let mut finite = true;
+    for k in 0..work.len() {
+        let ww = work.w(k).coords.norm_squared();
+        finite &= ww.is_finite();
+        if ww > scale_bound_sq {
+            scale_bound_sq = ww;
+        }
+    }
+    if !finite {
         return Run {
             stop: Stop::Degenerate,
             iterations,

@@ -56,9 +56,9 @@ impl Work {
         self.len
     }
 
-    /// The `w` of the simplex's `k`-th vertex.
+    /// The `w` of the simplex's `k`-th vertex (`k < len`).
     #[inline(always)]
-    fn w(&self, k: usize) -> &Point3<f64> {
+    pub(super) fn w(&self, k: usize) -> &Point3<f64> {
         &self.w[usize::from(self.slot[k] & 3)]
     }
 
@@ -128,12 +128,6 @@ impl Work {
             let s = usize::from(s & 3);
             self.ids[s] == ids && self.w[s] == *w
         })
-    }
-
-    /// Whether every vertex is finite (`w = a − b` is finite only if `a` and `b` are).
-    #[inline(always)]
-    pub(super) fn is_finite(&self) -> bool {
-        (0..self.len.min(4)).all(|k| self.w(k).iter().all(|c| c.is_finite()))
     }
 
     /// The largest coordinate magnitude over the vertices: the scale of the simplex.
