@@ -107,15 +107,6 @@ pub struct EpaStep<'a> {
     pub upper_bound: f64,
 }
 
-/// The answer face's data, kept so that a failed expansion still has an answer.
-#[derive(Clone, Copy)]
-struct Best {
-    depth: f64,
-    normal: Vector3<f64>,
-    point_a: Point3<f64>,
-    point_b: Point3<f64>,
-}
-
 /// Penetration depth of the shapes of `md` (A's frame), starting from GJK's final
 /// `simplex` (which must contain the origin: run this after GJK reports an overlap).
 ///
@@ -178,14 +169,12 @@ where
         .iter()
         .fold(0.0, |m: f64, v| m.max(v.w.coords.amax()));
     // The answer face: its slot (while the polytope still holds it) and a copy.
-    let mut best: Option<(u8, Face)> = None;
+    let Some(mut f) = polytope.closest_face() else {
+        return degenerate();
+    };
+    let mut face = *polytope.face(f);
     let mut intact = true;
     let status = loop {
-        let Some(f) = polytope.closest_face() else {
-            break EpaStatus::Stalled;
-        };
-        let face = *polytope.face(f);
-        best = Some((f, face));
         // Warm-start the support search from a vertex of the face: the support point
         // along its normal is usually a neighbour of the face's features.
         let corner = polytope.vertices()[face.vertices[2] as usize];
@@ -195,13 +184,15 @@ where
         };
         let w = md.support_vertex(&face.normal, &mut hints);
         iterations += 1;
-        // `w = a − b` is finite only if `a` and `b` are (∞ − x is ±∞, ∞ − ∞ is NaN).
-        if !w.w.iter().all(|c| c.is_finite()) {
+        // `w = a − b` is finite only if `a` and `b` are (∞ − x is ±∞, ∞ − ∞ is NaN), and
+        // then `0 · w` is zero (else NaN).
+        let c = w.w.coords;
+        if c.x * 0.0 + c.y * 0.0 + c.z * 0.0 != 0.0 {
             break EpaStatus::Degenerate;
         }
-        let h = face.normal.dot(&w.w.coords);
+        let h = face.normal.dot(&c);
         upper = upper.min(h);
-        scale = scale.max(w.w.coords.amax());
+        scale = scale.max(c.x.abs()).max(c.y.abs()).max(c.z.abs());
         // Converged when the gain is within the relative tolerance of the depth, or
         // within rounding of the polytope's size (depth ≈ 0: touching shapes).
         let gain = h - face.distance;
@@ -233,31 +224,30 @@ where
                 PolytopeError::Degenerate => EpaStatus::Stalled,
             };
         }
-    };
-    let best = best.map(|(f, face)| {
-        let (point_a, point_b) = if intact {
-            polytope.witnesses(f, scale)
-        } else {
-            polytope.witnesses_of(&face)
+        let Some(next) = polytope.closest_face() else {
+            // Slot `f` now holds a new face: answer from the copy.
+            intact = false;
+            break EpaStatus::Stalled;
         };
-        Best {
-            depth: face.distance,
-            normal: face.normal,
-            point_a,
-            point_b,
-        }
-    });
-    match best {
-        Some(b) if status != EpaStatus::Degenerate => EpaOutput {
-            status,
-            iterations,
-            depth: b.depth,
-            upper_bound: upper.max(b.depth),
-            normal: b.normal,
-            point_a: b.point_a,
-            point_b: b.point_b,
-        },
-        _ => degenerate(),
+        f = next;
+        face = *polytope.face(f);
+    };
+    if status == EpaStatus::Degenerate {
+        return degenerate();
+    }
+    let (point_a, point_b) = if intact {
+        polytope.witnesses(f, scale)
+    } else {
+        polytope.witnesses_of(&face)
+    };
+    EpaOutput {
+        status,
+        iterations,
+        depth: face.distance,
+        upper_bound: upper.max(face.distance),
+        normal: face.normal,
+        point_a,
+        point_b,
     }
 }
 
