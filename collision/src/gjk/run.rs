@@ -111,6 +111,7 @@ pub fn relative_pose(pose_a: &Isometry3<f64>, pose_b: &Isometry3<f64>) -> Isomet
     )
 }
 
+#[allow(clippy::eq_op)] // `x − x` on purpose: it is not 0 for ±∞ and NaN.
 pub(super) fn is_finite_pose(p: &Isometry3<f64>) -> bool {
     // `x − x` is 0 for finite `x` and NaN for ±∞ and NaN, and a sum is NaN as soon as
     // one term is: one comparison instead of seven branches.
