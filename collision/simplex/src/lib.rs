@@ -58,6 +58,7 @@
 mod exact;
 mod segment;
 mod tetrahedron;
+mod thin;
 mod triangle;
 
 use nalgebra::Point3;

@@ -2,21 +2,15 @@
 
 use nalgebra::{Point3, Vector3};
 
+use crate::Projection;
+use crate::place;
+use crate::thin::{all_faces, thin};
 use crate::triangle::{THIN_SINE, triangle};
-use crate::{Projection, exact, place};
 
-/// Relative size of the volume determinant below which the `f64` evaluation is not
-/// trusted (its rounding bound is about `48 ε ≈ 1e-14` of the scale) and the cofactors
-/// are recomputed in double-double arithmetic.
-const EXACT_VOLUME: f64 = 1e-12;
-
-/// Relative size of the volume determinant below which the weights get one step of
-/// iterative refinement (Cramer's rule alone leaves a residual growing as `1 / volume`).
+/// Relative size of the volume determinant below which the weights get iterative
+/// refinement (Cramer's rule alone leaves a residual growing as `1 / volume`) or, much
+/// thinner, double-double cofactors (`thin.rs`).
 const THIN_VOLUME: f64 = 1e-2;
-
-/// Refinement steps for thin tetrahedra; each multiplies the residual by about
-/// `ε / (relative volume)`, so six reach rounding level down to `EXACT_VOLUME`.
-const MAX_REFINEMENTS: usize = 6;
 
 /// Projects the origin onto the (solid) tetrahedron `abcd`.
 ///
@@ -101,33 +95,10 @@ pub fn project_tetrahedron(
     )
 }
 
-/// [`project_tetrahedron`] for thin, flat or non-finite input: refined `f64` cofactors,
-/// or double-double ones, or the nearest face when even those cannot orient it.
-#[cold]
-#[inline(never)]
-fn thin(
-    a: &Point3<f64>,
-    b: &Point3<f64>,
-    c: &Point3<f64>,
-    d: &Point3<f64>,
-    [e1, e2, e3, n_b]: [Vector3<f64>; 4],
-    volume: f64,
-    scale: f64,
-) -> Projection {
-    let (volume, cofactors) = if volume.abs() > EXACT_VOLUME * scale {
-        (volume, refined_cofactors(a, &e1, &e2, &e3, &n_b, volume))
-    } else if let Some(exact) = exact::cofactors(a, b, c, d, scale) {
-        exact
-    } else {
-        return all_faces(a, b, c, d);
-    };
-    classified(a, b, c, d, volume, cofactors)
-}
-
 /// The answer from the volume `V` and the cofactors `[V_a, V_b, V_c, V_d]` (see
 /// [`project_tetrahedron`]).
 #[inline(always)]
-fn classified(
+pub(crate) fn classified(
     a: &Point3<f64>,
     b: &Point3<f64>,
     c: &Point3<f64>,
@@ -415,50 +386,10 @@ fn highest_bit(mask: u8) -> usize {
     (7 - mask.leading_zeros() as usize) & 3
 }
 
-/// The nearest of the four faces: the answer for a flat tetrahedron, which its faces
-/// cover. Ties go to the lowest vertex indices (so four equal points give vertex `a`).
-fn all_faces(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, d: &Point3<f64>) -> Projection {
-    triangle::<0, 1, 2>(a, b, c)
-        .nearer(triangle::<0, 1, 3>(a, b, d))
-        .nearer(triangle::<0, 2, 3>(a, c, d))
-        .nearer(triangle::<1, 2, 3>(b, c, d))
-}
-
-/// The cofactors `[V_a, V_b, V_c, V_d]` of a thin tetrahedron in `f64`, refined
-/// iteratively: re-anchor at the computed point `x` (the origin in exact arithmetic) and
-/// add the cofactors of the origin relative to `x`, until the residual `|x|` stops
-/// shrinking.
-fn refined_cofactors(
-    a: &Point3<f64>,
-    e1: &Vector3<f64>,
-    e2: &Vector3<f64>,
-    e3: &Vector3<f64>,
-    n_b: &Vector3<f64>,
-    volume: f64,
-) -> [f64; 4] {
-    let (mut v_b, mut v_c, mut v_d) = cofactors(&a.coords, e1, e2, e3, n_b);
-    let inv = 1.0 / volume;
-    let mut previous = f64::INFINITY;
-    for _ in 0..MAX_REFINEMENTS {
-        let x = a + e1 * (v_b * inv) + e2 * (v_c * inv) + e3 * (v_d * inv);
-        let residual = x.coords.norm_squared();
-        let shrinking = residual < 0.25 * previous; // false for NaN too
-        if !shrinking {
-            break;
-        }
-        previous = residual;
-        let (dv_b, dv_c, dv_d) = cofactors(&x.coords, e1, e2, e3, n_b);
-        v_b += dv_b;
-        v_c += dv_c;
-        v_d += dv_d;
-    }
-    [volume - v_b - v_c - v_d, v_b, v_c, v_d]
-}
-
 /// The cofactors `V_b, V_c, V_d` of the derivation for an anchor `a` (the vector from
 /// the origin to the anchor), with `n_b = e₂ × e₃`.
 #[inline]
-fn cofactors(
+pub(crate) fn cofactors(
     a: &Vector3<f64>,
     e1: &Vector3<f64>,
     e2: &Vector3<f64>,
