@@ -15,11 +15,12 @@ use start::StartTable;
 /// Vertex count up to which [`ConvexHull`] scans every vertex instead of hill-climbing.
 ///
 /// Measured with `cargo bench -p collision --bench support` and callgrind on GJK distance
-/// queries (see BENCHMARKS.md, 2 cores): the branch-free block scan costs 10-17 ns up to
-/// 24 vertices, 28 ns at 32 and 54 ns at 64; a climb started from the direction table
-/// costs 21-26 ns from 32 to 1,000 vertices. Inside GJK, hull16 (up to 16 vertices) takes
-/// 5.27k instructions per distance query scanning vs 5.36k climbing from hints and 5.69k
-/// climbing from the table; hull64 (25-40 vertices) is the same with crossovers 16 and 24.
+/// queries (see BENCHMARKS.md, "Hull support", 2 cores): the block scan costs 8-12 ns up
+/// to 24 vertices (the sequential scan past the crossover 27 ns at 32, 54 ns at 64); a
+/// climb started from the direction table costs 21-26 ns from 32 to 1,000 vertices.
+/// Inside GJK, hull16 (up to 16 vertices) takes 4.8k instructions per distance query
+/// scanning vs 5.4k climbing from hints and 5.7k climbing from the table; hull64 (25-40
+/// vertices) is the same with crossovers 16, 24, 32 and 48 (within 2 % wall-clock).
 pub const HILL_CLIMB_CROSSOVER: usize = 24;
 
 /// What kind of point set a [`ConvexHull`] was built from.
