@@ -99,6 +99,9 @@ pub struct Frame {
     pub upper_bound: f64,
     /// One line describing the step.
     pub caption: String,
+    /// The shapes' world poses at this frame, `[A, B]`, when the shapes move during the
+    /// query (time-of-impact steps); `None` for the scene's poses.
+    pub poses: Option<[Isometry3<f64>; 2]>,
 }
 
 impl Frame {
@@ -238,6 +241,7 @@ fn gjk_step(s: &GjkStepRecord) -> Frame {
         lower_bound: s.lower_bound,
         upper_bound: s.upper_bound,
         caption,
+        poses: None,
     }
 }
 
@@ -275,6 +279,7 @@ fn toi_step(s: &ToiStepRecord) -> Frame {
         lower_bound: s.separation,
         upper_bound: s.distance,
         caption,
+        poses: Some([s.pose_a, s.pose_b]),
     }
 }
 
@@ -323,6 +328,7 @@ fn gjk_result(out: &GjkOutput, pose_a: &Isometry3<f64>, last_lower: f64) -> Fram
         },
         upper_bound: upper,
         caption,
+        poses: None,
     }
 }
 
@@ -396,6 +402,7 @@ fn epa_step(s: &EpaStepRecord) -> Frame {
         lower_bound: s.lower_bound,
         upper_bound: s.upper_bound,
         caption,
+        poses: None,
     }
 }
 
@@ -438,6 +445,7 @@ fn epa_result(last_step: Option<&Frame>, pose_a: &Isometry3<f64>, out: &EpaOutpu
         lower_bound: out.depth,
         upper_bound: out.upper_bound,
         caption,
+        poses: None,
     }
 }
 

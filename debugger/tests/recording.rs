@@ -365,6 +365,23 @@ fn time_of_impact_frames_step_to_the_impact_time() {
     assert_eq!(times[0], 0.0);
     assert!(times.windows(2).all(|w| w[1] > w[0]), "{times:?}");
     assert_eq!(*times.last().unwrap(), hit.time);
+    // Each frame draws the shapes where they are at its time: the ball (A) at
+    // (10 − 100 t, 0, 3), the diamond (B) at rest.
+    for (f, t) in r.frames.iter().zip(&times) {
+        let [pa, pb] = f.poses.expect("TOI frames carry their poses");
+        close_p(
+            "pose of A",
+            &Point3::from(pa.translation.vector),
+            [10.0 - 100.0 * t, 0.0, 3.0],
+            1e-12,
+        );
+        assert_eq!(pb, r.scene.pose_b);
+    }
+    assert!(
+        r.frames
+            .iter()
+            .all(|f| matches!(f.kind, FrameKind::ToiStep { .. }))
+    );
     let last = r.frames.last().unwrap();
     assert!(last.is_finite());
     // The ball (A, radius 0.5) moves from (10,0,3) at (-100,0,0).

@@ -24,6 +24,7 @@ fn frame(k: usize) -> Frame {
         lower_bound: 0.0,
         upper_bound: 0.0,
         caption: format!("frame {k}"),
+        poses: None,
     }
 }
 

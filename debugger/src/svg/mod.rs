@@ -18,7 +18,7 @@ use collision::observer::TraceEvent;
 use collision::shape::Core;
 use collision::{ClosestPoints, GjkStatus, SupportMap};
 use fixtures::Query;
-use nalgebra::{Point3, Vector3};
+use nalgebra::{Isometry3, Point3, Vector3};
 use panel::{Outlines, ViewBox, color};
 use writer::{Style, Svg, escape};
 
@@ -74,8 +74,19 @@ pub fn snapshot_svg(recording: &Recording, options: &SnapshotOptions) -> String 
         _ => recording.frames.iter().enumerate().collect(),
     };
     let camera = Camera::facing(final_normal(recording), options.tilt_degrees.to_radians());
-    let outlines = outlines(recording, &camera, options.outline_samples.clamp(8, 4096));
-    let (config, world) = windows(recording, &camera, &outlines);
+    let samples = options.outline_samples.clamp(8, 4096);
+    let s = &recording.scene;
+    let outlines = outlines(recording, &camera, samples, [&s.pose_a, &s.pose_b]);
+    // Frames of moving shapes (time-of-impact steps) draw them at the frame's poses.
+    let moved: Vec<Option<Outlines>> = frames
+        .iter()
+        .map(|(_, f)| {
+            f.poses.map(|[pa, pb]| {
+                outlines_at_poses(recording, &outlines, &camera, samples, [&pa, &pb])
+            })
+        })
+        .collect();
+    let (config, world) = windows(recording, &camera, &outlines, &moved);
     let cfg = ViewBox {
         camera,
         window: config,
@@ -142,7 +153,10 @@ pub fn snapshot_svg(recording: &Recording, options: &SnapshotOptions) -> String 
             "no frames recorded",
         );
     }
-    for (n, ((index, frame), caption)) in frames.iter().zip(&captions).enumerate() {
+    for (n, (((index, frame), caption), moved)) in
+        frames.iter().zip(&captions).zip(&moved).enumerate()
+    {
+        let outlines = moved.as_ref().unwrap_or(&outlines);
         let x = GAP + (n % cols) as f64 * (panel_w + 2.0 * GAP);
         let y = header_h + (n / cols) as f64 * (panel_h + 2.0 * GAP);
         svg.raw(&format!(r#"<g class="panel" id="frame-{}">"#, index + 1));
@@ -163,10 +177,10 @@ pub fn snapshot_svg(recording: &Recording, options: &SnapshotOptions) -> String 
         svg.raw(&nested(vx, vy, size));
         let before = svg.skipped;
         svg.clip = Some([-8.0, -8.0, size + 8.0, size + 8.0]);
-        panel::config_view(&mut svg, &cfg, frame, &outlines);
+        panel::config_view(&mut svg, &cfg, frame, outlines);
         svg.raw("</svg>");
         svg.raw(&nested(vx + size + GAP, vy, size));
-        panel::world_view(&mut svg, &wld, frame, &outlines);
+        panel::world_view(&mut svg, &wld, frame, outlines);
         svg.clip = None;
         svg.raw("</svg>");
         let mut lines = caption.clone();
@@ -302,16 +316,34 @@ fn final_normal(rec: &Recording) -> Option<Vector3<f64>> {
     rec.frames.iter().rev().find_map(|f| f.direction)
 }
 
-fn outlines(rec: &Recording, camera: &Camera, samples: usize) -> Outlines {
+/// The scene's outlines with the shapes (and their difference) drawn at other poses.
+fn outlines_at_poses(
+    rec: &Recording,
+    scene: &Outlines,
+    camera: &Camera,
+    samples: usize,
+    poses: [&Isometry3<f64>; 2],
+) -> Outlines {
+    Outlines {
+        answer: scene.answer,
+        ray: scene.ray,
+        ..outlines(rec, camera, samples, poses)
+    }
+}
+
+fn outlines(
+    rec: &Recording,
+    camera: &Camera,
+    samples: usize,
+    [pose_a, pose_b]: [&Isometry3<f64>; 2],
+) -> Outlines {
     let s = &rec.scene;
     let (core_a, core_b) = (Core(&s.shape_a), Core(&s.shape_b));
     let cored = rec.radius_a > 0.0 || rec.radius_b > 0.0;
     let difference = if cored {
-        difference_outline(&core_a, &s.pose_a, &core_b, &s.pose_b, camera, samples)
+        difference_outline(&core_a, pose_a, &core_b, pose_b, camera, samples)
     } else {
-        difference_outline(
-            &s.shape_a, &s.pose_a, &s.shape_b, &s.pose_b, camera, samples,
-        )
+        difference_outline(&s.shape_a, pose_a, &s.shape_b, pose_b, camera, samples)
     };
     let ray = match s.query {
         Query::RayCast {
@@ -341,10 +373,10 @@ fn outlines(rec: &Recording, camera: &Camera, samples: usize) -> Outlines {
     };
     Outlines {
         answer,
-        a: outline(&s.shape_a, &s.pose_a, camera, samples),
-        b: outline(&s.shape_b, &s.pose_b, camera, samples),
-        core_a: (cored && rec.radius_a > 0.0).then(|| outline(&core_a, &s.pose_a, camera, samples)),
-        core_b: (cored && rec.radius_b > 0.0).then(|| outline(&core_b, &s.pose_b, camera, samples)),
+        a: outline(&s.shape_a, pose_a, camera, samples),
+        b: outline(&s.shape_b, pose_b, camera, samples),
+        core_a: (cored && rec.radius_a > 0.0).then(|| outline(&core_a, pose_a, camera, samples)),
+        core_b: (cored && rec.radius_b > 0.0).then(|| outline(&core_b, pose_b, camera, samples)),
         difference,
         ray,
     }
@@ -364,7 +396,12 @@ fn shape_scale(rec: &Recording) -> f64 {
     if l.is_finite() && l > 0.0 { l } else { 1.0 }
 }
 
-fn windows(rec: &Recording, camera: &Camera, o: &Outlines) -> (Window, Window) {
+fn windows(
+    rec: &Recording,
+    camera: &Camera,
+    o: &Outlines,
+    moved: &[Option<Outlines>],
+) -> (Window, Window) {
     let last = rec.frames.last();
     let reach = last.map_or(0.0, |f| (f.witness_b - f.witness_a).norm());
     let reach = if reach.is_finite() { reach } else { 0.0 };
@@ -382,6 +419,9 @@ fn windows(rec: &Recording, camera: &Camera, o: &Outlines) -> (Window, Window) {
     cs.extend(o.difference.iter().copied());
     let config = Window::fit(camera, &cs, &Point3::origin(), config_cap);
     let mut ws: Vec<Point3<f64>> = o.a.iter().chain(&o.b).copied().collect();
+    for m in moved.iter().flatten() {
+        ws.extend(m.a.iter().chain(&m.b).copied());
+    }
     for f in &rec.frames {
         ws.push(f.witness_a);
         ws.push(f.witness_b);
