@@ -1,6 +1,7 @@
 //! Ray against a capsule: the infinite cylinder around the core segment, then one cap ball.
 
-use super::sphere::{Crossing, ball_hit, enter_ball, scaled, surface_normal};
+use super::cylinder::{Wall, side_wall};
+use super::sphere::{ball_hit, enter_ball, scaled};
 use super::{LocalHit, RayCast, RayError, gjk};
 use crate::shape::{Capsule, Core, SupportMap};
 use nalgebra::{Point3, Vector3};
@@ -35,25 +36,12 @@ impl RayCast for Capsule {
                 normal: None,
             }));
         };
-        let Some(side) = enter_cylinder(&s, &d, radius) else {
-            let (core, radius) = (Core(self), self.core_radius());
-            return gjk::cast_local(&core, radius, origin, dir, max_toi);
-        };
-        let cap_y = match side {
-            Crossing::Miss => return Ok(None),
-            Crossing::Inside => s.y.signum() * h,
-            Crossing::Enter(t) => {
-                let y = s.y + t * d.y;
-                if y.abs() <= h {
-                    let toi = t * inv_m;
-                    let p = s + d * t;
-                    let radial = Vector3::new(p.x, 0.0, p.z);
-                    return Ok((toi <= max_toi).then(|| LocalHit {
-                        toi,
-                        normal: Some(surface_normal(&radial, radius, &d)),
-                    }));
-                }
-                y.signum() * h
+        let cap_y = match side_wall(&s, &d, inv_m, h, radius, max_toi) {
+            Wall::Hit(hit) => return Ok(hit),
+            Wall::Cap(cap) => cap,
+            Wall::Overflow => {
+                let (core, radius) = (Core(self), self.core_radius());
+                return gjk::cast_local(&core, radius, origin, dir, max_toi);
             }
         };
         let sc = Vector3::new(s.x, s.y - cap_y, s.z);
@@ -65,14 +53,4 @@ impl RayCast for Capsule {
             }
         }
     }
-}
-
-/// Entry of `s + t d` into the infinite cylinder `x² + z² ≤ R²`: the ball kernel on the
-/// projections onto the xz plane (a ray parallel to the axis has `d_xz = 0` and, when
-/// outside, `b = 0`: a miss).
-#[inline]
-fn enter_cylinder(s: &Vector3<f64>, d: &Vector3<f64>, radius: f64) -> Option<Crossing> {
-    let s_xz = Vector3::new(s.x, 0.0, s.z);
-    let d_xz = Vector3::new(d.x, 0.0, d.z);
-    enter_ball(&s_xz, &d_xz, radius)
 }

@@ -41,29 +41,13 @@ impl RayCast for Cylinder {
                 normal: None,
             }));
         };
-        let s_xz = Vector3::new(s.x, 0.0, s.z);
-        let d_xz = Vector3::new(d.x, 0.0, d.z);
         // The cap to try, on the side of the start or of the side-wall entry.
-        let cap = match enter_ball(&s_xz, &d_xz, radius) {
-            // Squares overflowed (coordinates near 1e154): the generic cast.
-            None => {
+        let cap = match side_wall(&s, &d, inv_m, h, radius, max_toi) {
+            Wall::Hit(hit) => return Ok(hit),
+            Wall::Cap(cap) => cap,
+            Wall::Overflow => {
                 let (core, radius) = (Core(self), self.core_radius());
                 return gjk::cast_local(&core, radius, origin, dir, max_toi);
-            }
-            Some(Crossing::Inside) => s.y.signum() * h,
-            Some(Crossing::Miss) => return Ok(None),
-            Some(Crossing::Enter(t)) => {
-                let y = s.y + t * d.y;
-                if y.abs() <= h {
-                    let toi = t * inv_m;
-                    let p = s + d * t;
-                    let wall = Vector3::new(p.x, 0.0, p.z);
-                    return Ok((toi <= max_toi).then(|| LocalHit {
-                        toi,
-                        normal: Some(surface_normal(&wall, radius, &d)),
-                    }));
-                }
-                y.signum() * h
             }
         };
         // Towards the slab through the cap plane `y = cap`, from its outer side.
@@ -78,5 +62,53 @@ impl RayCast for Cylinder {
             toi,
             normal: Some(Vector3::new(0.0, cap.signum(), 0.0)),
         }))
+    }
+}
+
+/// What [`side_wall`] found.
+pub(super) enum Wall {
+    /// The answer: the ray enters the side wall `|y| ≤ h` first (a hit within `max_toi`,
+    /// else `None`), or misses the infinite cylinder.
+    Hit(Option<LocalHit>),
+    /// The ray can only reach the solid through the cap plane `y = cap` (`±h`): it starts
+    /// within the infinite cylinder, or enters it beyond that plane.
+    Cap(f64),
+    /// The radial quadratic overflowed (coordinates near 1e154).
+    Overflow,
+}
+
+/// The ray `s + t d` (`d` scaled, `inv_m` its scale) against the infinite cylinder
+/// `x² + z² ≤ R²` cut at `|y| ≤ h`: the radial quadratic's first root (`enter_ball` on
+/// the xz projections; a ray parallel to the axis has `d_xz = 0` and, when outside,
+/// `b = 0`: a miss). An entry with `|y| ≤ h` is on the side wall, normal radial;
+/// otherwise the cap on that side is the only way in. Shared by cylinders and capsules,
+/// whose side walls are the same surface.
+pub(super) fn side_wall(
+    s: &Vector3<f64>,
+    d: &Vector3<f64>,
+    inv_m: f64,
+    h: f64,
+    radius: f64,
+    max_toi: f64,
+) -> Wall {
+    let s_xz = Vector3::new(s.x, 0.0, s.z);
+    let d_xz = Vector3::new(d.x, 0.0, d.z);
+    match enter_ball(&s_xz, &d_xz, radius) {
+        None => Wall::Overflow,
+        Some(Crossing::Inside) => Wall::Cap(s.y.signum() * h),
+        Some(Crossing::Miss) => Wall::Hit(None),
+        Some(Crossing::Enter(t)) => {
+            let y = s.y + t * d.y;
+            if y.abs() > h {
+                return Wall::Cap(y.signum() * h);
+            }
+            let toi = t * inv_m;
+            let p = s + d * t;
+            let wall = Vector3::new(p.x, 0.0, p.z);
+            Wall::Hit((toi <= max_toi).then(|| LocalHit {
+                toi,
+                normal: Some(surface_normal(&wall, radius, d)),
+            }))
+        }
     }
 }
