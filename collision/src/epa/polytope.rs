@@ -7,6 +7,8 @@ use crate::shape::unit;
 use nalgebra::{Point3, Vector3};
 
 mod horizon;
+#[cfg(test)]
+mod tests;
 
 /// Most vertices a [`Polytope`] holds.
 ///
@@ -298,16 +300,19 @@ impl Polytope {
     }
 
     /// Checks the mesh invariants (adjacency symmetric, shared edges reversed, Euler's
-    /// formula); for tests. O(F).
+    /// formula `F = 2V − 4` over the vertices the live faces use: an expansion may leave
+    /// a vertex inside the new hull, with no face); for tests. O(F).
     #[must_use]
     pub fn is_consistent(&self) -> bool {
         let mut live = 0;
+        let mut used = [0u64; MAX_VERTICES.div_ceil(64)];
         for (i, f) in self.faces() {
             live += 1;
             for e in 0..3 {
                 let g = self.face(f.adjacent[e]);
                 let k = f.adjacent_edge[e] as usize;
                 let (p, q) = (f.vertices[e], f.vertices[(e + 1) % 3]);
+                used[(p >> 6) as usize] |= 1 << (p & 63);
                 if !g.alive
                     || g.adjacent[k] != i
                     || g.adjacent_edge[k] as usize != e
@@ -318,7 +323,8 @@ impl Polytope {
                 }
             }
         }
-        live + 4 == 2 * self.vertices().len()
+        let vertices: u32 = used.iter().map(|w| w.count_ones()).sum();
+        live + 4 == 2 * vertices as usize
     }
 }
 
