@@ -9,8 +9,10 @@
 //!
 //! The difference of the two totals divided by 3200 is the cost of one query. Cases:
 //! `hull16`, `hull64`, `hull1000` (32 seeded hull pairs, as `benches/gjk.rs`),
-//! `sphere_box`, `capsule_hull`; library `ours` or `parry` (or `iterations`, for hull
-//! cases: prints the total GJK iteration count instead of the distances).
+//! `sphere_box`, `capsule_hull`, and `warm64` / `cold64` (the coherent sequence of
+//! `benches/gjk.rs`, through `gjk` with one cache kept across frames or a fresh one per
+//! frame; `ours` only); library `ours` or `parry` (or `iterations`, for hull cases:
+//! prints the total GJK iteration count instead of the distances).
 
 use collision::gjk::{GjkCache, GjkConfig, gjk};
 use collision::{Ball, Capsule, ConvexHull, Cuboid, distance};
@@ -107,6 +109,13 @@ fn run(case: &str, lib: &str, count: usize) -> f64 {
         }
         return sum;
     }
+    if let Some(warm) = match case {
+        "warm64" => Some(true),
+        "cold64" => Some(false),
+        _ => None,
+    } {
+        return coherent(warm, count);
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let poses: Vec<_> = (0..32)
         .map(|_| (pose(&mut rng, 2.0), pose(&mut rng, 2.0)))
@@ -143,6 +152,37 @@ fn run(case: &str, lib: &str, count: usize) -> f64 {
             }
             _ => panic!("unknown case {case}"),
         };
+    }
+    sum
+}
+
+/// The coherent sequence of `benches/gjk.rs` (B circles A and spins slowly), 64-point
+/// hulls, warm-started from one cache or cold.
+fn coherent(warm: bool, count: usize) -> f64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(99 + 64);
+    let a = ConvexHull::new(&cloud(&mut rng, 64)).expect("hull");
+    let b = ConvexHull::new(&cloud(&mut rng, 64)).expect("hull");
+    let frames: Vec<(Isometry3<f64>, Isometry3<f64>)> = (0..200)
+        .map(|s| {
+            let t = f64::from(s) * 0.01;
+            (
+                Isometry3::new(Vector3::zeros(), Vector3::new(0.0, 0.3 * t, 0.0)),
+                Isometry3::new(
+                    Vector3::new(2.5 * t.cos(), 0.3 * (2.0 * t).sin(), 2.5 * t.sin()),
+                    Vector3::new(t, 0.5 * t, 0.0),
+                ),
+            )
+        })
+        .collect();
+    let config = GjkConfig::default();
+    let mut cache = GjkCache::default();
+    let mut sum = 0.0;
+    for k in 0..count {
+        let (pa, pb) = &frames[k % frames.len()];
+        if !warm {
+            cache = GjkCache::default();
+        }
+        sum += gjk(&a, pa, &b, pb, &config, &mut cache, &mut ()).distance;
     }
     sum
 }

@@ -79,7 +79,7 @@ impl GjkCache {
         for k in 0..self.len {
             let v = work.vertex(k);
             self.local_a[k] = v.a.coords.into();
-            self.local_b[k] = md.b_to_a().inverse_transform_point(&v.b).coords.into();
+            self.local_b[k] = md.a_point_in_b(&v.b).coords.into();
             self.ids[k] = [v.id_a, v.id_b];
         }
         self.hints = hints;
