@@ -3,7 +3,10 @@
 //!
 //! `cargo bench -p collision --bench contact -- --warm-up-time 1 --measurement-time 3`
 //!
-//! Set `CONTACT_BENCH_NO_CORPUS=1` to skip the failure count (e.g. under callgrind).
+//! Set `CONTACT_BENCH_NO_CORPUS=1` to skip the failure count (e.g. under callgrind), and
+//! `CONTACT_BENCH_MIN=<seconds>` to also print, per hull size, the fastest of many short
+//! alternating batches of both libraries: on a loaded machine the minimum moves far less
+//! than criterion's mean.
 
 mod contact_common;
 use contact_common as common;
@@ -16,6 +19,7 @@ use parry3d_f64::query as pq;
 use parry3d_f64::shape as ps;
 use rand::RngExt;
 use std::hint::black_box;
+use std::time::Instant;
 
 /// Two hulls, their poses and parry's copies.
 type HullPair = (
@@ -82,9 +86,47 @@ fn failure_count() {
     );
 }
 
+/// The fastest per-query time over alternating batches of the 32 pairs, for `seconds`
+/// per hull size, printed with the ratio.
+fn min_of_batches(seconds: f64) {
+    for n in [16, 64, 1000] {
+        let pairs = hull_pairs(n);
+        let pp: Vec<_> = pairs
+            .iter()
+            .map(|p| (to_parry(&p.2), to_parry(&p.3)))
+            .collect();
+        let (mut ours, mut theirs) = (f64::INFINITY, f64::INFINITY);
+        let start = Instant::now();
+        while start.elapsed().as_secs_f64() < seconds {
+            let t = Instant::now();
+            for (a, b, pa, pb, _, _) in &pairs {
+                black_box(contact(a, pa, b, pb, 0.0).unwrap());
+            }
+            ours = ours.min(t.elapsed().as_secs_f64() / pairs.len() as f64);
+            let t = Instant::now();
+            for ((_, _, _, _, qa, qb), (ppa, ppb)) in pairs.iter().zip(&pp) {
+                black_box(pq::contact(ppa, qa, ppb, qb, 0.0).unwrap());
+            }
+            theirs = theirs.min(t.elapsed().as_secs_f64() / pairs.len() as f64);
+        }
+        eprintln!(
+            "min of batches, hull{n}: collision {:.0} ns, parry {:.0} ns, ratio {:.2}",
+            ours * 1e9,
+            theirs * 1e9,
+            theirs / ours
+        );
+    }
+}
+
 fn bench(c: &mut Criterion) {
     if std::env::var_os("CONTACT_BENCH_NO_CORPUS").is_none() {
         failure_count();
+    }
+    if let Some(s) = std::env::var("CONTACT_BENCH_MIN")
+        .ok()
+        .and_then(|s| s.parse().ok())
+    {
+        min_of_batches(s);
     }
     let mut g = c.benchmark_group("contact");
     for n in [16, 64, 1000] {
