@@ -195,12 +195,22 @@ fn epa_steps_are_recorded_with_bracketing_bounds() {
     for (k, s) in steps.iter().enumerate() {
         assert_eq!(s.iteration as usize, k + 1);
         assert!(s.lower_bound <= depth * (1.0 + 1e-9) && depth <= s.upper_bound * (1.0 + 1e-9));
-        assert!(!s.removed.is_empty() && s.horizon.len() >= 3);
+        let last = k + 1 == steps.len();
+        // Every step expands the polytope except the last of a converged run, whose
+        // support point gains nothing over the nearest face and carves nothing.
+        assert_eq!(s.expands, !last, "step {k}");
+        if s.expands {
+            assert!(!s.removed.is_empty() && s.horizon.len() >= 3);
+        } else {
+            assert!(s.removed.is_empty() && s.horizon.is_empty());
+            let gain = s.normal.dot(&s.support.w.coords) - s.lower_bound;
+            assert!(gain.abs() <= 1e-9 * depth, "final gain {gain:e}");
+            assert!((s.lower_bound - depth).abs() <= 1e-12 * depth);
+        }
         // Euler: a closed triangulation with V vertices has 2V − 4 faces.
         assert_eq!(s.triangles.len() + 4, 2 * s.vertices.len());
         assert!(s.triangles.contains(&s.closest_face));
-        let w = s.support.w.coords;
-        assert!((s.normal.dot(&w) - s.lower_bound).abs() > 0.0);
     }
+    assert_eq!(c.status, collision::ContactStatus::Converged);
     let _ = ConvexHull::new(&[Point3::origin()]);
 }

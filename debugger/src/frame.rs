@@ -371,16 +371,23 @@ fn epa_step(s: &EpaStepRecord) -> Frame {
         None => (Point3::origin(), Point3::origin(), Point3::origin()),
     };
     let support = vertex(&s.pose_a, &s.support);
+    let action = if s.expands {
+        format!(
+            "removes {} faces, horizon of {} edges",
+            removed.len(),
+            horizon.len()
+        )
+    } else {
+        "gains nothing over the nearest face: converged".to_string()
+    };
     let caption = format!(
         "EPA step {}: polytope of {} vertices and {} faces, nearest face at {}, support \
-         h(n) = {}, removes {} faces, horizon of {} edges, depth in [{}, {}]",
+         h(n) = {}, {action}, depth in [{}, {}]",
         s.iteration,
         n,
         triangles.len() + removed.len(),
         num(s.lower_bound),
         num(normal.dot(&support.w.coords)),
-        removed.len(),
-        horizon.len(),
         num(s.lower_bound),
         num(s.upper_bound)
     );

@@ -93,9 +93,10 @@ pub struct EpaStep<'a> {
     pub iteration: u32,
     /// World pose of shape A.
     pub pose_a: &'a Isometry3<f64>,
-    /// The polytope. Its last vertex is the new support point; the carved faces are
-    /// [`Polytope::removed`] (still stored, no longer live) and the horizon edges are
-    /// [`Polytope::horizon`].
+    /// The polytope. When the step [`expands`](Self::expands) it, its last vertex is the
+    /// new support point, the carved faces are [`Polytope::removed`] (still stored, no
+    /// longer live) and the horizon edges are [`Polytope::horizon`]; otherwise it is as
+    /// the iteration found it.
     pub polytope: &'a Polytope,
     /// Slot of the face nearest the origin (the one being expanded).
     pub closest_face: u8,
@@ -105,6 +106,10 @@ pub struct EpaStep<'a> {
     pub lower_bound: f64,
     /// Upper bound on the depth: the smallest support value so far.
     pub upper_bound: f64,
+    /// Whether the support point expands the polytope. `false` for the last step of a
+    /// converged run: the support point gains nothing over the nearest face (within the
+    /// tolerance), which proves the depth; nothing is carved.
+    pub expands: bool,
 }
 
 /// Penetration depth of the shapes of `md` (A's frame), starting from GJK's final
@@ -197,6 +202,18 @@ where
         // within rounding of the polytope's size (depth ≈ 0: touching shapes).
         let gain = h - face.distance;
         if gain <= config.relative_tolerance * h.max(0.0) + ROUNDING_RELATIVE * scale {
+            // Observers see the proving support point too (a run that converges on its
+            // first support query would otherwise show no polytope at all).
+            observer.epa_step(&EpaStep {
+                iteration: iterations,
+                pose_a,
+                polytope,
+                closest_face: f,
+                support: &w,
+                lower_bound: face.distance.max(0.0),
+                upper_bound: upper,
+                expands: false,
+            });
             break EpaStatus::Converged;
         }
         let Ok(index) = polytope.push_vertex(w) else {
@@ -215,6 +232,7 @@ where
             support: &w,
             lower_bound: face.distance.max(0.0),
             upper_bound: upper,
+            expands: true,
         });
         if let Err(e) = polytope.fill(index) {
             // The carved slots may now hold other faces: answer from the copy.

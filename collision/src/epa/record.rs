@@ -17,7 +17,7 @@ pub struct EpaStepRecord {
     /// The polytope's triangles before the step (indices into `vertices`), outward
     /// counter-clockwise.
     pub triangles: Vec<[u32; 3]>,
-    /// The face nearest the origin, which is expanded.
+    /// The face nearest the origin, which is expanded (when the step expands).
     pub closest_face: [u32; 3],
     /// Its outward unit normal.
     pub normal: Vector3<f64>,
@@ -31,6 +31,9 @@ pub struct EpaStepRecord {
     pub lower_bound: f64,
     /// Upper bound on the depth.
     pub upper_bound: f64,
+    /// Whether the step expands the polytope ([`EpaStep::expands`]); `removed` and
+    /// `horizon` are empty when it does not.
+    pub expands: bool,
 }
 
 impl From<&EpaStep<'_>> for EpaStepRecord {
@@ -38,26 +41,36 @@ impl From<&EpaStep<'_>> for EpaStepRecord {
         let p = step.polytope;
         let tri = |v: [u8; 3]| v.map(u32::from);
         let all = p.vertices();
-        let removed: Vec<[u32; 3]> = p
-            .removed()
-            .iter()
-            .map(|&f| tri(p.face(f).vertices))
-            .collect();
+        let removed: Vec<[u32; 3]> = if step.expands {
+            p.removed()
+                .iter()
+                .map(|&f| tri(p.face(f).vertices))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        // An expanding step has already pushed the support point: leave it out.
+        let before = all.len() - usize::from(step.expands && !all.is_empty());
         let mut triangles: Vec<[u32; 3]> = p.faces().map(|(_, f)| tri(f.vertices)).collect();
         triangles.extend_from_slice(&removed);
         let face = p.face(step.closest_face);
         EpaStepRecord {
             iteration: step.iteration,
             pose_a: *step.pose_a,
-            vertices: all[..all.len().saturating_sub(1)].to_vec(),
+            vertices: all[..before].to_vec(),
             triangles,
             closest_face: tri(face.vertices),
             normal: face.normal,
             support: *step.support,
             removed,
-            horizon: p.horizon().map(|e| e.map(u32::from)).collect(),
+            horizon: if step.expands {
+                p.horizon().map(|e| e.map(u32::from)).collect()
+            } else {
+                Vec::new()
+            },
             lower_bound: step.lower_bound,
             upper_bound: step.upper_bound,
+            expands: step.expands,
         }
     }
 }
