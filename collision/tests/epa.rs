@@ -199,11 +199,12 @@ fn epa_steps_are_recorded_with_bracketing_bounds() {
         // Every step expands the polytope except the last of a converged run, whose
         // support point gains nothing over the nearest face and carves nothing.
         assert_eq!(s.expands, !last, "step {k}");
+        let gain = s.normal.dot(&s.support.w.coords) - s.lower_bound;
         if s.expands {
             assert!(!s.removed.is_empty() && s.horizon.len() >= 3);
+            assert!(gain > 0.0, "an expanding step gains: {gain:e}");
         } else {
             assert!(s.removed.is_empty() && s.horizon.is_empty());
-            let gain = s.normal.dot(&s.support.w.coords) - s.lower_bound;
             assert!(gain.abs() <= 1e-9 * depth, "final gain {gain:e}");
             assert!((s.lower_bound - depth).abs() <= 1e-12 * depth);
         }
