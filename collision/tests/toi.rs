@@ -294,6 +294,51 @@ fn pure_rotation_hits_at_the_closed_form_angle() {
     }
 }
 
+/// Small shapes (1e-3) far from the origin (1e6), moving: positions there round at
+/// ~1e-10 each time a pose is evaluated, far above a size-relative tolerance (~4e-12).
+/// The advancement still converges (its tolerance never drops below the positions'
+/// rounding), for balls forced onto conservative advancement (`Sharp`), to the
+/// quadratic's time within what that rounding allows.
+#[test]
+fn small_shapes_far_from_the_origin_converge() {
+    let mut r = rng(94);
+    let k = 1e-3;
+    for case in 0..200 {
+        let offset = v3(&mut r, 1e6);
+        let (ra, rb) = (r.random_range(0.1..1.0) * k, r.random_range(0.1..1.0) * k);
+        let (ca, cb) = (offset + v3(&mut r, 3.0 * k), offset + v3(&mut r, 3.0 * k));
+        let va = v3(&mut r, 10.0 * k);
+        let vb = va - (cb - ca) * r.random_range(1.0..3.0);
+        let ma = Motion::new(
+            Isometry3::translation(ca.x, ca.y, ca.z),
+            va,
+            v3(&mut r, 5.0),
+        );
+        let mb = Motion::new(
+            Isometry3::translation(cb.x, cb.y, cb.z),
+            vb,
+            v3(&mut r, 5.0),
+        );
+        let (a, b) = (Ball::new(ra).unwrap(), Ball::new(rb).unwrap());
+        let exact = time_of_impact(&a, &ma, &b, &mb, 1.0).unwrap();
+        let ca_hit = time_of_impact(&Sharp(a), &ma, &Sharp(b), &mb, 1.0)
+            .unwrap_or_else(|e| panic!("case {case}: {e}"));
+        match (exact, ca_hit) {
+            (None, None) => {}
+            (Some(w), Some(g)) => {
+                // The gap's rounding (~1e-10) over the closing speed (≥ |Δc| ≥ ~1e-3).
+                assert!(
+                    (w.time - g.time).abs() <= 1e-6,
+                    "case {case}: {} vs {}",
+                    g.time,
+                    w.time
+                );
+            }
+            (w, g) => panic!("case {case}: {w:?} vs {g:?}"),
+        }
+    }
+}
+
 #[test]
 fn overlap_at_start_is_time_zero_and_bad_input_is_an_error() {
     let a = Cuboid::new(Vector3::repeat(1.0)).unwrap();
