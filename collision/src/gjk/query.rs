@@ -9,7 +9,7 @@
 use super::entry::{degenerate, finish, run_rounded};
 use super::run::{Run, Stop, is_finite_pose};
 use super::work::Work;
-use super::{GjkConfig, GjkOutput, GjkStatus, relative_pose};
+use super::{GjkConfig, GjkOutput, GjkStatus};
 use crate::observer::Observer;
 use crate::shape::{Core, SupportMap};
 use nalgebra::{Isometry3, Point3};
@@ -155,12 +155,9 @@ where
     O: Observer + ?Sized,
 {
     if !observer.is_active()
-        && let Some(c) = point_core_pair(a, pose_a, b, pose_b)
+        && let Some(d) = point_core_distance(a, pose_a, b, pose_b)
     {
-        return Ok(match c {
-            ClosestPoints::Separated { distance, .. } => distance,
-            ClosestPoints::Overlapping => 0.0,
-        });
+        return Ok(d);
     }
     let (r, radius, _) = run_closest(a, pose_a, b, pose_b, observer, &mut Work::default())?;
     Ok(match r.stop {
@@ -293,26 +290,8 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    let points = (a.core_point().is_some() || b.core_point().is_some())
-        && is_finite_pose(pose_a)
-        && is_finite_pose(pose_b);
-    if !points {
-        return None;
-    }
+    let (p, q, frame) = point_core_points(a, pose_a, b, pose_b)?;
     let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
-    // A's point core in B's frame, against B's core...
-    let in_b = || {
-        let p = relative_pose(pose_b, pose_a) * a.core_point()?;
-        let q = b.core_closest_point(&p)?;
-        Some((p, q, pose_b))
-    };
-    // ... or B's point core in A's frame, against A's core.
-    let in_a = || {
-        let q = relative_pose(pose_a, pose_b) * b.core_point()?;
-        let p = a.core_closest_point(&q)?;
-        Some((p, q, pose_a))
-    };
-    let (p, q, frame) = in_b().or_else(in_a)?;
     let d = q - p;
     let length = d.norm();
     if length <= radius_a + radius_b {
@@ -324,4 +303,62 @@ where
         point_b: frame * (q - n * radius_b),
         distance: length - (radius_a + radius_b),
     })
+}
+
+/// [`point_core_pair`]'s distance alone (0 when touching or overlapping): no witness
+/// points, so nothing is mapped back to world coordinates.
+fn point_core_distance<A, B>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+) -> Option<f64>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    let (p, q, _) = point_core_points(a, pose_a, b, pose_b)?;
+    Some(((q - p).norm() - (a.core_radius() + b.core_radius())).max(0.0))
+}
+
+/// For [`point_core_pair`]: the point core `p` and the nearest point `q` of the other
+/// core, both in the other shape's frame (returned too), A's before B's.
+fn point_core_points<'f, A, B>(
+    a: &A,
+    pose_a: &'f Isometry3<f64>,
+    b: &B,
+    pose_b: &'f Isometry3<f64>,
+) -> Option<(Point3<f64>, Point3<f64>, &'f Isometry3<f64>)>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    let points = (a.core_point().is_some() || b.core_point().is_some())
+        && is_finite_pose(pose_a)
+        && is_finite_pose(pose_b);
+    if !points {
+        return None;
+    }
+    // A's point core in B's frame, against B's core...
+    let in_b = || {
+        let p = point_in(pose_b, pose_a, &a.core_point()?);
+        let q = b.core_closest_point(&p)?;
+        Some((p, q, pose_b))
+    };
+    // ... or B's point core in A's frame, against A's core.
+    let in_a = || {
+        let q = point_in(pose_a, pose_b, &b.core_point()?);
+        let p = a.core_closest_point(&q)?;
+        Some((p, q, pose_a))
+    };
+    in_b().or_else(in_a)
+}
+
+/// The point `p` of a shape at `pose` in `frame`'s coordinates, `frame⁻¹ · pose · p`,
+/// with the translations subtracted first (as [`super::relative_pose`] does) so that equal large
+/// offsets cancel exactly; one rotation each way, no composed pose.
+#[inline]
+fn point_in(frame: &Isometry3<f64>, pose: &Isometry3<f64>, p: &Point3<f64>) -> Point3<f64> {
+    let offset = (pose.translation.vector - frame.translation.vector) + pose.rotation * p.coords;
+    Point3::from(frame.rotation.inverse_transform_vector(&offset))
 }
