@@ -402,7 +402,7 @@ fn cylinder_reference(
 #[test]
 fn cylinder_closed_form_matches_its_surfaces() {
     let mut r = rng(84);
-    let (mut wall, mut caps, mut inside, mut misses) = (0, 0, 0, 0);
+    let (mut wall, mut caps, mut inside, mut misses, mut gjk_loose) = (0, 0, 0, 0, 0);
     for case in 0..6000 {
         let k = [1e-6, 1.0, 1e6][case % 3];
         let offset = [0.0, 1e6][(case / 3) % 2];
@@ -435,6 +435,8 @@ fn cylinder_closed_form_matches_its_surfaces() {
         let Some((t, n)) = cylinder_reference(h, radius, local_o, local_d) else {
             misses += 1;
             assert!(got.is_none(), "case {case}: reference misses, got {got:?}");
+            let g = cast_ray_gjk(&cylinder, &pose, &ray, f64::INFINITY);
+            assert!(matches!(g, Ok(None)), "case {case}: GJK ray cast {g:?}");
             continue;
         };
         let hit = got.unwrap_or_else(|| panic!("case {case}: missed, reference t = {t}"));
@@ -455,16 +457,21 @@ fn cylinder_closed_form_matches_its_surfaces() {
         } else {
             caps += 1
         }
-        if let Ok(Some(g)) = cast_ray_gjk(&cylinder, &pose, &ray, f64::INFINITY) {
-            let gap = (g.toi - hit.toi).abs() * ray.dir.norm();
-            assert!(
-                gap <= 1e-8 * (h + radius),
-                "case {case}: GJK toi {} vs {}",
-                g.toi,
-                hit.toi
-            );
-        }
+        // The generic GJK ray cast converges on every hit too (it used to cycle at
+        // rounding level on side walls): within 1e-8 of the size as before, except where
+        // it stops for lack of f64 progress, within its stall tolerance.
+        let g = cast_ray_gjk(&cylinder, &pose, &ray, f64::INFINITY)
+            .unwrap_or_else(|e| panic!("case {case}: GJK ray cast: {e}"))
+            .unwrap_or_else(|| panic!("case {case}: GJK ray cast missed"));
+        let gap = (g.toi - hit.toi).abs() * ray.dir.norm() / (h + radius);
+        assert!(gap <= 1e-6, "case {case}: GJK toi {} vs {}", g.toi, hit.toi);
+        gjk_loose += usize::from(gap > 1e-8);
     }
+    let hits = wall + caps;
+    assert!(
+        gjk_loose * 100 <= hits,
+        "{gjk_loose} of {hits} GJK hits beyond 1e-8"
+    );
     assert!(
         wall > 800 && caps > 800 && inside > 100 && misses > 300,
         "{wall} wall, {caps} caps, {inside} inside, {misses} misses"

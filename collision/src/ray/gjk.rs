@@ -13,6 +13,14 @@ use nalgebra::{Point3, Vector3};
 /// from the shape.
 const RELATIVE_TOLERANCE: f64 = 1e-10;
 
+/// When the projection stops shrinking `|v|` at a fixed ray point (f64 can resolve the
+/// point's distance to the core no better), the hit is accepted if the point is within
+/// this fraction of the shape's size. Surfaces curved in one direction and flat in the
+/// other (a cylinder's side wall) stall near `√ε ≈ 1.5e-8` of the size, where a dropped
+/// support point keeps coming back (measured: at most 1.7e-8 of the size over 140,000 random rays against seven shape kinds), so
+/// `16 √ε` accepts every such stall; a stall farther out is reported as not converged.
+const STALL_RELATIVE: f64 = 2.4e-7;
+
 /// The GJK ray cast in the shape's frame: returns the hit parameter and the normal
 /// (`None` when the ray starts inside).
 ///
@@ -27,7 +35,10 @@ const RELATIVE_TOLERANCE: f64 = 1e-10;
 /// `p = s_C(v)` gives `w = x − p`; when `v · w > radius |v|` the plane through `p` with normal `v`
 /// separates `x` from C, so the ray cannot enter C before it crosses that plane:
 /// `λ ← λ − (v · w − radius |v|) / (v · r)` (or a miss if `v · r ≥ 0`, the ray running away from it).
-/// The last such `v` is the normal of the supporting plane at the hit.
+/// The last such `v` is the normal of the supporting plane at the hit. The cast ends
+/// when `|v|` is within tolerance of `radius`, or when a projection at an unchanged `x`
+/// no longer shrinks `|v|` and it is within [`STALL_RELATIVE`] (an advance below the
+/// rounding of `λ` leaves `x` unchanged).
 pub(crate) fn cast_local<S: SupportMap + ?Sized>(
     shape: &S,
     radius: f64,
@@ -43,7 +54,10 @@ pub(crate) fn cast_local<S: SupportMap + ?Sized>(
     let p0 = shape.support(&-r);
     let mut v = x - p0;
     let mut scale = p0.coords.amax().max(radius);
-    for _ in 0..MAX_RAY_ITERATIONS {
+    // |v|² of the last projection at the current x (the initial v, from a point that is
+    // not in the simplex, does not count).
+    let mut last_vv = f64::INFINITY;
+    for iteration in 1..=MAX_RAY_ITERATIONS {
         let vv = v.norm_squared();
         let tol = RELATIVE_TOLERANCE * scale;
         if vv <= (radius + tol) * (radius + tol) {
@@ -62,12 +76,17 @@ pub(crate) fn cast_local<S: SupportMap + ?Sized>(
             if vr >= 0.0 {
                 return Ok(None);
             }
-            lambda -= vw / vr;
-            if lambda > max_toi {
+            let advanced = lambda - vw / vr;
+            if advanced > max_toi {
                 return Ok(None);
             }
-            x = s + r * lambda;
             normal = Some(v);
+            // An advance below the rounding of λ leaves x where it was.
+            if advanced != lambda {
+                lambda = advanced;
+                x = s + r * lambda;
+                last_vv = f64::INFINITY;
+            }
         }
         if points[..len].contains(&p) {
             // A repeated support point with v · w ≤ 0 cannot happen unless |v| is at
@@ -81,6 +100,22 @@ pub(crate) fn cast_local<S: SupportMap + ?Sized>(
         }
         let proj = project(&points[..len], &x);
         v = proj.point.coords;
+        let vv = v.norm_squared();
+        if vv >= last_vv {
+            // No progress at this x: the projection is at its rounding level (GJK's "no
+            // progress"), so x is as close to C as f64 resolves: a hit if that is within
+            // `STALL_RELATIVE` of the size.
+            let stall = STALL_RELATIVE * scale;
+            return if vv <= (radius + stall) * (radius + stall) {
+                Ok(Some(hit(lambda, normal)))
+            } else {
+                Err(RayError::DidNotConverge {
+                    iterations: iteration,
+                    toi: lambda,
+                })
+            };
+        }
+        last_vv = vv;
         let mut k = 0;
         for i in 0..len {
             if proj.support & (1 << i) != 0 {

@@ -63,7 +63,9 @@ pub enum RayError {
     /// The pose, the ray or a support point was NaN or infinite.
     #[error("ray cast met a non-finite pose, ray or support point")]
     NonFinite,
-    /// The iteration cap was reached; `toi` is a lower bound on the hit parameter, if any.
+    /// The iteration cap was reached, or f64 could make no further progress while the ray
+    /// point was still farther from the shape than the stall tolerance; `toi` is a lower
+    /// bound on the hit parameter, if any.
     #[error("GJK ray cast did not converge within {iterations} iterations (toi ≥ {toi})")]
     DidNotConverge {
         /// Iterations made.
