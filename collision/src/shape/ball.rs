@@ -34,6 +34,7 @@ impl Ball {
 
 impl SupportMap for Ball {
     /// `s(d) = r d / |d|`; a zero direction returns the point `(r, 0, 0)`.
+    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         Point3::from(unit(dir).unwrap_or_else(Vector3::x) * self.radius)
     }
@@ -43,6 +44,7 @@ impl SupportMap for Ball {
     }
 
     /// The core is the centre.
+    #[inline]
     fn core_support_hinted(&self, _dir: &Vector3<f64>, _hint: u32) -> SupportPoint {
         SupportPoint {
             point: Point3::origin(),

@@ -52,6 +52,7 @@ impl Capsule {
 
 impl SupportMap for Capsule {
     /// Support of the core segment plus `r d / |d|` (support of a Minkowski sum).
+    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         let y = if dir.y < 0.0 {
             -self.half_height
@@ -66,6 +67,7 @@ impl SupportMap for Capsule {
     }
 
     /// The core is the segment: its `+Y` end (id 1) when `dir.y ≥ 0`, else its `−Y` end.
+    #[inline]
     fn core_support_hinted(&self, dir: &Vector3<f64>, _hint: u32) -> SupportPoint {
         let up = dir.y >= 0.0;
         let y = if up {

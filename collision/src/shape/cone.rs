@@ -45,6 +45,7 @@ impl Cone {
 impl SupportMap for Cone {
     /// The hull of the apex and the base disk: the better of the apex and the base
     /// disk's support point.
+    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         let apex = Point3::new(0.0, self.half_height, 0.0);
         let rim = Point3::new(0.0, -self.half_height, 0.0) + disk_support(dir, self.radius);

@@ -34,6 +34,7 @@ impl Cuboid {
 
     /// Corner `id` (bit `i` set means the negative side along axis `i`).
     #[must_use]
+    #[inline]
     pub fn corner(&self, id: u32) -> Point3<f64> {
         let h = self.half_extents;
         let s = |bit: u32, v: f64| if id & bit != 0 { -v } else { v };
@@ -47,10 +48,12 @@ fn corner_id(dir: &Vector3<f64>) -> u32 {
 }
 
 impl SupportMap for Cuboid {
+    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.corner(corner_id(dir))
     }
 
+    #[inline]
     fn support_hinted(&self, dir: &Vector3<f64>, _hint: u32) -> SupportPoint {
         let id = corner_id(dir);
         SupportPoint {

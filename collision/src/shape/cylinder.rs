@@ -52,6 +52,7 @@ pub(crate) fn disk_support(dir: &Vector3<f64>, r: f64) -> Vector3<f64> {
 impl SupportMap for Cylinder {
     /// Support of the axis segment plus support of the disk (the cylinder is their
     /// Minkowski sum).
+    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         let y = if dir.y < 0.0 {
             -self.half_height

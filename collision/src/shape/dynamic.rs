@@ -60,15 +60,18 @@ macro_rules! dispatch {
 }
 
 impl SupportMap for Shape {
+    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         dispatch!(self, s => s.support(dir))
     }
+    #[inline]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         dispatch!(self, s => s.support_hinted(dir, hint))
     }
     fn core_radius(&self) -> f64 {
         dispatch!(self, s => s.core_radius())
     }
+    #[inline]
     fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         dispatch!(self, s => s.core_support_hinted(dir, hint))
     }

@@ -32,6 +32,7 @@ impl Point {
 }
 
 impl SupportMap for Point {
+    #[inline]
     fn support(&self, _dir: &Vector3<f64>) -> Point3<f64> {
         self.position
     }

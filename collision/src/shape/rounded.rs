@@ -49,10 +49,12 @@ impl<S> Rounded<S> {
 }
 
 impl<S: SupportMap> SupportMap for Rounded<S> {
+    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.support_hinted(dir, 0).point
     }
 
+    #[inline]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         let core = self.shape.support_hinted(dir, hint);
         let offset = unit(dir).map_or_else(Vector3::zeros, |u| u * self.margin);
@@ -66,6 +68,7 @@ impl<S: SupportMap> SupportMap for Rounded<S> {
         self.shape.core_radius() + self.margin
     }
 
+    #[inline]
     fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         self.shape.core_support_hinted(dir, hint)
     }

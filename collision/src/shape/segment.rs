@@ -39,10 +39,12 @@ impl Segment {
 }
 
 impl SupportMap for Segment {
+    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.vertices[argmax(&self.vertices, dir)]
     }
 
+    #[inline]
     fn support_hinted(&self, dir: &Vector3<f64>, _hint: u32) -> SupportPoint {
         let i = argmax(&self.vertices, dir);
         SupportPoint {

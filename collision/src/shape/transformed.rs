@@ -52,11 +52,13 @@ impl<S> Transformed<S> {
 }
 
 impl<S: SupportMap> SupportMap for Transformed<S> {
+    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         let local = self.pose.rotation.inverse_transform_vector(dir);
         self.pose * self.shape.support(&local)
     }
 
+    #[inline]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         let local = self.pose.rotation.inverse_transform_vector(dir);
         let s = self.shape.support_hinted(&local, hint);
@@ -70,6 +72,7 @@ impl<S: SupportMap> SupportMap for Transformed<S> {
         self.shape.core_radius()
     }
 
+    #[inline]
     fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         let local = self.pose.rotation.inverse_transform_vector(dir);
         let s = self.shape.core_support_hinted(&local, hint);

@@ -53,10 +53,12 @@ pub(crate) fn argmax(points: &[Point3<f64>], dir: &Vector3<f64>) -> usize {
 }
 
 impl SupportMap for Triangle {
+    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.vertices[argmax(&self.vertices, dir)]
     }
 
+    #[inline]
     fn support_hinted(&self, dir: &Vector3<f64>, _hint: u32) -> SupportPoint {
         let i = argmax(&self.vertices, dir);
         SupportPoint {
