@@ -432,7 +432,7 @@ fn epa_result(last_step: Option<&Frame>, pose_a: &Isometry3<f64>, out: &EpaOutpu
         out.status,
         out.iterations,
         num(out.depth),
-        num(out.depth),
+        num(out.lower_bound),
         num(out.upper_bound),
         pt(&Point3::from(normal))
     );
@@ -449,7 +449,7 @@ fn epa_result(last_step: Option<&Frame>, pose_a: &Isometry3<f64>, out: &EpaOutpu
         direction: unit(&normal),
         witness_a: pose_a * out.point_a,
         witness_b: pose_a * out.point_b,
-        lower_bound: out.depth,
+        lower_bound: out.lower_bound,
         upper_bound: out.upper_bound,
         caption,
         poses: None,

@@ -47,10 +47,12 @@ pub enum ContactStatus {
     /// at least `separation − (upper − lower)` of GJK's bounds), the shapes may even be
     /// just beyond the margin.
     GjkMaxIterations,
-    /// EPA ran out of polytope capacity (curved shapes): the depth is a lower bound
-    /// within [`crate::epa::EpaOutput::upper_bound`] of the truth.
+    /// EPA ran out of polytope capacity (curved shapes): the best answer found, whose
+    /// depth is the overlap along its normal and lies between EPA's bounds
+    /// ([`crate::epa::EpaOutput`]); moving B by it along the normal separates the shapes.
     EpaOutOfCapacity,
-    /// EPA stopped because rounding made the next expansion impossible: best face so far.
+    /// EPA stopped because rounding made the next expansion impossible: the best answer
+    /// found, as for `EpaOutOfCapacity`.
     EpaStalled,
 }
 

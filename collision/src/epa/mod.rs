@@ -53,16 +53,31 @@ pub enum EpaStatus {
     /// zero along the reported normal.
     Flat,
     /// Rounding made the next expansion impossible (a degenerate face or an inconsistent
-    /// horizon); the answer is the best face so far, with `depth ≤ true depth ≤ upper_bound`.
+    /// horizon); the answer is the best found so far (see [`EpaOutput`]), with
+    /// `lower_bound ≤ true depth ≤ upper_bound`.
     Stalled,
     /// [`MAX_VERTICES`] were used before converging (curved shapes); the answer is the best
-    /// face so far, with `depth ≤ true depth ≤ upper_bound`.
+    /// found so far (see [`EpaOutput`]), with `lower_bound ≤ true depth ≤ upper_bound`.
     OutOfCapacity,
     /// A support point was not finite; the answer carries no information.
     Degenerate,
 }
 
 /// The result of [`epa`]. Points and normal are in shape A's local frame.
+///
+/// Every answer is a direction `normal` with the overlap of the shapes along it: moving B
+/// by `depth · normal` makes them touch, to the tolerance when `Converged`.
+///
+/// - `Converged` (and `Flat`): the nearest face of the polytope, whose support point
+///   gains nothing over it; `depth` is its distance, exact to the relative tolerance.
+/// - `Stalled` and `OutOfCapacity`: the direction of the best upper bound found, the
+///   expanded face normal `n` with the smallest support value `h(n)`: `depth = h(n) =
+///   upper_bound` is exactly the overlap along `normal`, and the points are the two
+///   support points along it. The nearest face's distance is kept as `lower_bound`; as an
+///   answer it can be far off: on a curved pair (cylinder against cone) run out of
+///   capacity, the nearest face was 4.9e-3 from the origin but the support value along
+///   its normal was 0.26, while `h = 5.8e-3` had been seen along another normal — moving
+///   B by the face's depth along its normal left the shapes 0.26 deep.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EpaOutput {
@@ -70,16 +85,22 @@ pub struct EpaOutput {
     pub status: EpaStatus,
     /// Support queries made.
     pub iterations: u32,
-    /// Penetration depth (≥ 0 up to rounding): the distance of the answer face, a lower
-    /// bound on the true depth.
+    /// Penetration depth along `normal` (≥ 0 up to rounding), between `lower_bound` and
+    /// `upper_bound`.
     pub depth: f64,
-    /// The smallest support value `h(n)` seen: an upper bound on the true depth.
+    /// The nearest face's distance: a lower bound on the true depth (the polytope lies
+    /// inside A − B).
+    pub lower_bound: f64,
+    /// The smallest support value `h(n)` seen: an upper bound on the true depth (moving B
+    /// by `h(n) n` separates the shapes).
     pub upper_bound: f64,
-    /// Unit contact normal from A towards B: moving B by `depth · normal` separates them.
+    /// Unit contact normal from A towards B: moving B by `depth · normal` makes the
+    /// shapes touch (see the type's docs).
     pub normal: Vector3<f64>,
-    /// Deepest point of A inside B (`point_a − point_b = depth · normal`).
+    /// Deepest point of A inside B along `normal` (`(point_a − point_b) · normal =
+    /// depth`; for a face answer `point_a − point_b = depth · normal`).
     pub point_a: Point3<f64>,
-    /// Deepest point of B inside A.
+    /// Deepest point of B inside A along `normal`.
     pub point_b: Point3<f64>,
 }
 
@@ -179,6 +200,12 @@ where
     };
     let mut face = *polytope.face(f);
     let mut intact = true;
+    // The best upper bound's direction and support point: the answer of a run that does
+    // not converge (see `EpaOutput`).
+    let mut best = (
+        face.normal,
+        SimplexVertex::new(Point3::origin(), Point3::origin(), 0, 0),
+    );
     let status = loop {
         // Warm-start the support search from a vertex of the face: the support point
         // along its normal is usually a neighbour of the face's features.
@@ -196,7 +223,10 @@ where
             break EpaStatus::Degenerate;
         }
         let h = face.normal.dot(&c);
-        upper = upper.min(h);
+        if h < upper {
+            upper = h;
+            best = (face.normal, w);
+        }
         scale = scale.max(c.x.abs()).max(c.y.abs()).max(c.z.abs());
         // Converged when the gain is within the relative tolerance of the depth, or
         // within rounding of the polytope's size (depth ≈ 0: touching shapes).
@@ -253,6 +283,21 @@ where
     if status == EpaStatus::Degenerate {
         return degenerate();
     }
+    let lower_bound = face.distance;
+    // Every status but `Converged` comes after a support query, so `best` is set.
+    if status != EpaStatus::Converged && upper.is_finite() {
+        let (normal, w) = best;
+        return EpaOutput {
+            status,
+            iterations,
+            depth: upper,
+            lower_bound,
+            upper_bound: upper,
+            normal,
+            point_a: w.a,
+            point_b: w.b,
+        };
+    }
     let (point_a, point_b) = if intact {
         polytope.witnesses(f, scale)
     } else {
@@ -262,6 +307,7 @@ where
         status,
         iterations,
         depth: face.distance,
+        lower_bound,
         upper_bound: upper.max(face.distance),
         normal: face.normal,
         point_a,
@@ -279,6 +325,7 @@ fn flat(simplex: &Simplex, normal: Vector3<f64>) -> EpaOutput {
         status: EpaStatus::Flat,
         iterations: 0,
         depth: 0.0,
+        lower_bound: 0.0,
         upper_bound: 0.0,
         normal,
         point_a,
@@ -291,6 +338,7 @@ fn degenerate() -> EpaOutput {
         status: EpaStatus::Degenerate,
         iterations: 0,
         depth: 0.0,
+        lower_bound: 0.0,
         upper_bound: f64::INFINITY,
         normal: Vector3::x(),
         point_a: Point3::origin(),
