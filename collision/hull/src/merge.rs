@@ -172,9 +172,13 @@ pub(crate) fn drop_non_corners(faces: &mut Faces, point_count: usize) {
         return;
     }
     let nf = faces.seeds.len();
+    // How many faces each vertex is on, counted up to 3 ("a corner"): only 0, 1, 2 and
+    // "three or more" matter, and capping at 3 keeps the count clear of `REMOVED`. (A
+    // count saturating at `u8::MAX` used to read as `REMOVED` and drop the apex of a
+    // cone with 255 or more sides.)
     let mut degree = vec![0u8; point_count];
     for &v in &faces.loops {
-        degree[v as usize] = degree[v as usize].saturating_add(1);
+        degree[v as usize] = (degree[v as usize] + 1).min(3);
     }
     // (vertex, face) for the two-face vertices.
     let mut pairs = Vec::new();

@@ -206,3 +206,31 @@ fn triangles_are_counter_clockwise_from_outside() {
         }
     }
 }
+
+/// A cone over a regular `n`-gon (radius 0.6 at y = −0.8, apex at y = 0.8): `n + 1`
+/// vertices, `n` side triangles and one `n`-gon base, for `n` on both sides of 255. The
+/// apex lies on `n` faces; merging used to count faces per vertex in a `u8` that
+/// saturated into its "removed" marker at 255, dropping the apex (the fine cone then came
+/// out as its flat base, 0.32 away from a cylinder it overlapped).
+#[test]
+fn cones_keep_their_apex_whatever_the_number_of_sides() {
+    for n in [3usize, 64, 253, 254, 255, 256, 300, 1000] {
+        let apex = Point3::new(0.0, 0.8, 0.0);
+        let pts: Vec<Point3<f64>> = (0..n)
+            .map(|k| {
+                let a = k as f64 * std::f64::consts::TAU / n as f64;
+                Point3::new(0.6 * a.cos(), -0.8, 0.6 * a.sin())
+            })
+            .chain(std::iter::once(apex))
+            .collect();
+        let hull = build_valid(&pts);
+        assert_eq!(hull.vertices().len(), n + 1, "{n} sides");
+        assert!(hull.vertices().contains(&apex), "{n} sides: apex dropped");
+        assert_eq!(hull.face_count(), n + 1, "{n} sides");
+        assert_eq!(
+            *face_sizes(&hull).iter().max().unwrap(),
+            n,
+            "{n} sides: the base"
+        );
+    }
+}
