@@ -9,7 +9,9 @@
 //! support point along that face's normal. Each face distance `d` is a lower bound on the
 //! depth (the polytope lies inside A − B) and each support value `h(n) = n · w` an upper
 //! bound (translating B by `h(n) n` separates the shapes), so EPA stops with a proven
-//! relative error once the support point gains less than the tolerance over the face.
+//! relative error once the support point gains less than the tolerance over the face. A
+//! run that has to stop first (out of capacity, or stalled by rounding) answers along the
+//! best upper bound it proved, a direction along which the overlap is known exactly.
 
 mod polytope;
 mod record;
