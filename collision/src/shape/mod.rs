@@ -154,54 +154,70 @@ pub fn aabb_from_support<S: SupportMap + ?Sized>(shape: &S, pose: &Isometry3<f64
 }
 
 impl<S: SupportMap + ?Sized> SupportMap for &S {
+    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         (**self).support(dir)
     }
+    #[inline]
     fn core_point(&self) -> Option<Point3<f64>> {
         (**self).core_point()
     }
+    #[inline]
     fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
         (**self).core_closest_point(p)
     }
+    #[inline]
     fn core_radius(&self) -> f64 {
         (**self).core_radius()
     }
+    #[inline]
     fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         (**self).core_support_hinted(dir, hint)
     }
+    #[inline]
     fn core_cuboid(&self) -> Option<&Cuboid> {
         (**self).core_cuboid()
     }
+    #[inline]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         (**self).support_hinted(dir, hint)
     }
+    #[inline]
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         (**self).aabb(pose)
     }
 }
 
 impl<S: SupportMap + ?Sized> SupportMap for Box<S> {
+    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         (**self).support(dir)
     }
+    #[inline]
     fn core_point(&self) -> Option<Point3<f64>> {
         (**self).core_point()
     }
+    #[inline]
     fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
         (**self).core_closest_point(p)
     }
+    #[inline]
     fn core_radius(&self) -> f64 {
         (**self).core_radius()
     }
+    #[inline]
     fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         (**self).core_support_hinted(dir, hint)
     }
+    #[inline]
     fn core_cuboid(&self) -> Option<&Cuboid> {
         (**self).core_cuboid()
     }
+    #[inline]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         (**self).support_hinted(dir, hint)
     }
+    #[inline]
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         (**self).aabb(pose)
     }
