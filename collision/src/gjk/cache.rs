@@ -12,9 +12,12 @@ use nalgebra::Point3;
 /// large hulls resume hill-climbing. Like Box2D's `b2SimplexCache`; unlike it, storing
 /// points rather than indices also works for curved shapes.
 ///
-/// A cache belongs to one ordered pair of shapes. Reusing it for other shapes is not
-/// unsafe but makes the first iterations start from points that are not on the shapes,
-/// which can give wrong answers: call [`GjkCache::clear`] when the pair changes.
+/// A cache belongs to one ordered pair of shapes, and remembers which by their
+/// [`SupportMap::fingerprint`]s: a run on another pair (or the same pair swapped) starts
+/// cold instead of from points that are not on its shapes, which could make GJK report
+/// a wrong distance or an overlap. (Shapes from outside this crate that keep the default
+/// fingerprint, 0, cannot be told apart: give each pair of those its own cache, or call
+/// [`GjkCache::clear`] when the pair changes.)
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GjkCache {
@@ -23,6 +26,8 @@ pub struct GjkCache {
     local_b: [[f64; 3]; 4],
     ids: [[u32; 2]; 4],
     hints: SupportHints,
+    /// Fingerprints of the shapes the cache was filled on, `[A, B]`.
+    shapes: [u64; 2],
 }
 
 impl GjkCache {
@@ -55,6 +60,14 @@ impl GjkCache {
         self.hints
     }
 
+    /// Whether the cache was filled on the shapes of `md`, in that order.
+    pub(super) fn fits<A: SupportMap, B: SupportMap>(
+        &self,
+        md: &MinkowskiDifference<A, B>,
+    ) -> bool {
+        self.shapes == [md.a().fingerprint(), md.b().fingerprint()]
+    }
+
     /// Appends the cached simplex, in A's frame of `md`, to `work`.
     pub(super) fn load<A: SupportMap, B: SupportMap>(
         &self,
@@ -83,5 +96,6 @@ impl GjkCache {
             self.ids[k] = [v.id_a, v.id_b];
         }
         self.hints = hints;
+        self.shapes = [md.a().fingerprint(), md.b().fingerprint()];
     }
 }

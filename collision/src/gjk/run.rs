@@ -171,12 +171,13 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
     work: &mut Work,
 ) -> Run {
     debug_assert_eq!(work.len(), 0);
+    // A cache filled on other shapes is ignored: its points are not on these.
     let mut hints = match &cache {
-        Some(c) => {
+        Some(c) if c.fits(md) => {
             c.load(md, work);
             c.hints()
         }
-        None => SupportHints::default(),
+        _ => SupportHints::default(),
     };
     let mut iterations = 0;
     if work.len() == 0 {

@@ -33,6 +33,10 @@ impl Ball {
 }
 
 impl SupportMap for Ball {
+    #[inline]
+    fn fingerprint(&self) -> u64 {
+        crate::shape::fold_fingerprint(1, &[self.radius])
+    }
     /// `s(d) = r d / |d|`; a zero direction returns the point `(r, 0, 0)`.
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {

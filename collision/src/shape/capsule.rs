@@ -51,6 +51,10 @@ impl Capsule {
 }
 
 impl SupportMap for Capsule {
+    #[inline]
+    fn fingerprint(&self) -> u64 {
+        crate::shape::fold_fingerprint(3, &[self.half_height, self.radius])
+    }
     /// Support of the core segment plus `r d / |d|` (support of a Minkowski sum).
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {

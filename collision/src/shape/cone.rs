@@ -43,6 +43,10 @@ impl Cone {
 }
 
 impl SupportMap for Cone {
+    #[inline]
+    fn fingerprint(&self) -> u64 {
+        crate::shape::fold_fingerprint(5, &[self.half_height, self.radius])
+    }
     /// The hull of the apex and the base disk: the better of the apex and the base
     /// disk's support point.
     #[inline]

@@ -73,6 +73,8 @@ pub struct ConvexHull {
     /// The polyhedron, for solid hulls.
     hull: Option<Hull>,
     kind: HullKind,
+    /// [`SupportMap::fingerprint`]: the vertices folded together, computed once.
+    fingerprint: u64,
 }
 
 impl PartialEq for ConvexHull {
@@ -129,7 +131,11 @@ impl ConvexHull {
         neighbors: Vec<u32>,
         kind: HullKind,
     ) -> ConvexHull {
+        let fingerprint = vertices
+            .iter()
+            .fold(11, |h, v| super::fold_fingerprint(h, v.coords.as_slice()));
         let mut h = ConvexHull {
+            fingerprint,
             blocks: scan_blocks(&vertices, &offsets),
             adjacent: adjacent(&vertices, &offsets, &neighbors),
             starts: StartTable::default(),
@@ -273,6 +279,11 @@ fn scan_blocks(vertices: &[Point3<f64>], offsets: &[u32]) -> Blocks {
 }
 
 impl SupportMap for ConvexHull {
+    #[inline]
+    fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.support_hinted(dir, u32::MAX).point
     }

@@ -49,6 +49,10 @@ fn corner_id(dir: &Vector3<f64>) -> u32 {
 
 impl SupportMap for Cuboid {
     #[inline]
+    fn fingerprint(&self) -> u64 {
+        crate::shape::fold_fingerprint(2, self.half_extents.as_slice())
+    }
+    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.corner(corner_id(dir))
     }

@@ -50,6 +50,10 @@ pub(crate) fn disk_support(dir: &Vector3<f64>, r: f64) -> Vector3<f64> {
 }
 
 impl SupportMap for Cylinder {
+    #[inline]
+    fn fingerprint(&self) -> u64 {
+        crate::shape::fold_fingerprint(4, &[self.half_height, self.radius])
+    }
     /// Support of the axis segment plus support of the disk (the cylinder is their
     /// Minkowski sum).
     #[inline]

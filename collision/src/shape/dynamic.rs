@@ -72,6 +72,10 @@ impl SupportMap for Shape {
         dispatch!(self, s => s.core_radius())
     }
     #[inline]
+    fn fingerprint(&self) -> u64 {
+        dispatch!(self, s => s.fingerprint())
+    }
+    #[inline]
     fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         dispatch!(self, s => s.core_support_hinted(dir, hint))
     }

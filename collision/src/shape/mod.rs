@@ -127,6 +127,17 @@ pub trait SupportMap {
         None
     }
 
+    /// An identity for warm-start caches ([`crate::gjk::GjkCache`]): shapes with
+    /// different support functions should return different values, so that a cache
+    /// filled on one pair of shapes is not taken for another. Equal shapes may share it.
+    /// The default, 0, is "unknown": a cache then cannot tell such shapes apart (every
+    /// shape of this crate overrides it).
+    #[must_use]
+    #[inline]
+    fn fingerprint(&self) -> u64 {
+        0
+    }
+
     /// The tightest axis-aligned box around the shape placed at `pose`.
     ///
     /// The default asks for the support point along the six world axes (exact for every
@@ -154,6 +165,10 @@ pub fn aabb_from_support<S: SupportMap + ?Sized>(shape: &S, pose: &Isometry3<f64
 }
 
 impl<S: SupportMap + ?Sized> SupportMap for &S {
+    #[inline]
+    fn fingerprint(&self) -> u64 {
+        (**self).fingerprint()
+    }
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         (**self).support(dir)
@@ -189,6 +204,10 @@ impl<S: SupportMap + ?Sized> SupportMap for &S {
 }
 
 impl<S: SupportMap + ?Sized> SupportMap for Box<S> {
+    #[inline]
+    fn fingerprint(&self) -> u64 {
+        (**self).fingerprint()
+    }
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         (**self).support(dir)
@@ -228,6 +247,11 @@ impl<S: SupportMap + ?Sized> SupportMap for Box<S> {
 pub struct Core<'a, S: ?Sized>(pub &'a S);
 
 impl<S: SupportMap + ?Sized> SupportMap for Core<'_, S> {
+    /// The shape's own: a core is a function of its shape.
+    #[inline]
+    fn fingerprint(&self) -> u64 {
+        self.0.fingerprint()
+    }
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.0.core_support_hinted(dir, 0).point
@@ -245,6 +269,10 @@ pub struct Sharp<S>(pub S);
 
 impl<S: SupportMap> SupportMap for Sharp<S> {
     #[inline]
+    fn fingerprint(&self) -> u64 {
+        self.0.fingerprint()
+    }
+    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.0.support(dir)
     }
@@ -252,6 +280,21 @@ impl<S: SupportMap> SupportMap for Sharp<S> {
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         self.0.support_hinted(dir, hint)
     }
+}
+
+/// Folds the bits of `values` into the fingerprint `h` (see [`SupportMap::fingerprint`]):
+/// the splitmix64 finaliser applied after each value, so that every input bit affects
+/// every output bit.
+#[must_use]
+#[inline]
+pub(crate) fn fold_fingerprint(mut h: u64, values: &[f64]) -> u64 {
+    for v in values {
+        h ^= v.to_bits();
+        h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        h ^= h >> 31;
+    }
+    h
 }
 
 /// `dir / |dir|`, or `None` when `dir` is zero or not finite.

@@ -33,6 +33,10 @@ impl Point {
 
 impl SupportMap for Point {
     #[inline]
+    fn fingerprint(&self) -> u64 {
+        crate::shape::fold_fingerprint(8, self.position.coords.as_slice())
+    }
+    #[inline]
     fn support(&self, _dir: &Vector3<f64>) -> Point3<f64> {
         self.position
     }

@@ -50,6 +50,10 @@ impl<S> Rounded<S> {
 
 impl<S: SupportMap> SupportMap for Rounded<S> {
     #[inline]
+    fn fingerprint(&self) -> u64 {
+        crate::shape::fold_fingerprint(self.shape.fingerprint() ^ 9, &[self.margin])
+    }
+    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.support_hinted(dir, 0).point
     }

@@ -40,6 +40,11 @@ impl Segment {
 
 impl SupportMap for Segment {
     #[inline]
+    fn fingerprint(&self) -> u64 {
+        let [a, b] = self.vertices;
+        crate::shape::fold_fingerprint(7, &[a.x, a.y, a.z, b.x, b.y, b.z])
+    }
+    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.vertices[argmax(&self.vertices, dir)]
     }

@@ -53,6 +53,14 @@ impl<S> Transformed<S> {
 
 impl<S: SupportMap> SupportMap for Transformed<S> {
     #[inline]
+    fn fingerprint(&self) -> u64 {
+        let (t, q) = (&self.pose.translation.vector, &self.pose.rotation.coords);
+        crate::shape::fold_fingerprint(
+            self.shape.fingerprint() ^ 10,
+            &[t.x, t.y, t.z, q.x, q.y, q.z, q.w],
+        )
+    }
+    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         let local = self.pose.rotation.inverse_transform_vector(dir);
         self.pose * self.shape.support(&local)

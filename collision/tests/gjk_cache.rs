@@ -1,0 +1,162 @@
+//! The warm-start cache remembers which shapes filled it: a cache reused for another pair
+//! of shapes (or the same pair swapped) starts cold, so it can never make GJK answer from
+//! points that are not on the shapes.
+
+mod common;
+
+use collision::gjk::{GjkCache, GjkConfig, GjkOutput, GjkStatus, gjk};
+use collision::{
+    Ball, Capsule, ConvexHull, Cuboid, Cylinder, Rounded, Shape, SupportMap, Triangle,
+};
+use nalgebra::{Isometry3, Point3, Translation3, Vector3};
+use rand::RngExt;
+
+fn cube_hull(half: f64) -> ConvexHull {
+    let corners: Vec<Point3<f64>> = (0..8)
+        .map(|i| {
+            let s = |bit: u32| if i & bit == 0 { half } else { -half };
+            Point3::new(s(1), s(2), s(4))
+        })
+        .collect();
+    ConvexHull::new(&corners).unwrap()
+}
+
+fn run(
+    a: &Shape,
+    pa: &Isometry3<f64>,
+    b: &Shape,
+    pb: &Isometry3<f64>,
+    c: &mut GjkCache,
+) -> GjkOutput {
+    gjk(a, pa, b, pb, &GjkConfig::default(), c, &mut ())
+}
+
+/// Two big overlapping cubes leave a tetrahedron around the origin in the cache. Used
+/// for two small cubes 5 apart, those points would make GJK report an overlap at once;
+/// the cache must instead start cold and give the cold answer.
+#[test]
+fn a_cache_from_other_shapes_starts_cold() {
+    let (big, small) = (Shape::from(cube_hull(2.0)), Shape::from(cube_hull(0.5)));
+    let id = Isometry3::identity();
+    let mut cache = GjkCache::default();
+    let first = run(
+        &big,
+        &id,
+        &big,
+        &Isometry3::translation(0.5, 0.2, 0.1),
+        &mut cache,
+    );
+    assert_eq!(first.status, GjkStatus::Overlapping);
+    assert_eq!(cache.len(), 4);
+    let far = Isometry3::translation(6.0, 0.0, 0.0);
+    let reused = run(&small, &id, &small, &far, &mut cache);
+    let cold = run(&small, &id, &small, &far, &mut GjkCache::default());
+    assert_eq!(reused, cold);
+    assert_eq!(reused.status, GjkStatus::Converged);
+    assert!((reused.distance - 5.0).abs() < 1e-12);
+}
+
+/// One cache shared by a stream of queries that hops between pairs of all kinds (and
+/// swaps A and B): every answer equals the cold answer, exactly when the pair changed and
+/// to rounding when the cache was warm.
+#[test]
+fn a_shared_cache_always_gives_the_cold_answer() {
+    let mut rng = common::rng(17);
+    let shapes: Vec<Shape> = vec![
+        Shape::from(common::hull(&mut rng, 20)),
+        Shape::from(common::hull(&mut rng, 300)),
+        Shape::from(cube_hull(0.7)),
+        Shape::from(Cuboid::new(Vector3::new(0.7, 0.7, 0.7)).unwrap()),
+        Shape::from(Ball::new(0.6).unwrap()),
+        Shape::from(Capsule::new(0.5, 0.3).unwrap()),
+        Shape::from(Cylinder::new(0.5, 0.4).unwrap()),
+        Shape::from(Rounded::new(Shape::from(cube_hull(0.5)), 0.1).unwrap()),
+        Shape::from(
+            Triangle::new(
+                Point3::new(0.0, 0.0, 0.0),
+                Point3::new(1.0, 0.0, 0.0),
+                Point3::new(0.0, 1.0, 0.0),
+            )
+            .unwrap(),
+        ),
+    ];
+    let mut cache = GjkCache::default();
+    let (mut changed, mut kept) = (0, 0);
+    let mut previous = (usize::MAX, usize::MAX);
+    for step in 0..4_000 {
+        // Mostly keep the pair (the cache's purpose), sometimes hop to another one.
+        let (i, j) = if step == 0 || rng.random_range(0..3) == 0 {
+            (
+                rng.random_range(0..shapes.len()),
+                rng.random_range(0..shapes.len()),
+            )
+        } else {
+            previous
+        };
+        let pa = Isometry3::from_parts(
+            Translation3::from(common::v3(&mut rng, 1.0)),
+            common::rotation(&mut rng),
+        );
+        let pb = Isometry3::from_parts(
+            Translation3::from(common::v3(&mut rng, 1.0)),
+            common::rotation(&mut rng),
+        );
+        let (a, b) = (&shapes[i], &shapes[j]);
+        let warm = run(a, &pa, b, &pb, &mut cache);
+        let cold = run(a, &pa, b, &pb, &mut GjkCache::default());
+        let same_shapes = a.fingerprint() == shapes[previous.0.min(shapes.len() - 1)].fingerprint()
+            && b.fingerprint() == shapes[previous.1.min(shapes.len() - 1)].fingerprint();
+        if step > 0 && !same_shapes {
+            changed += 1;
+            assert_eq!(
+                warm, cold,
+                "step {step}: pair ({i}, {j}) after {previous:?}"
+            );
+        } else {
+            kept += 1;
+            assert_eq!(warm.status, cold.status, "step {step}");
+            let tol = 1e-9 * cold.distance.max(1e-3);
+            assert!(
+                (warm.distance - cold.distance).abs() <= tol,
+                "step {step}: warm {} vs cold {}",
+                warm.distance,
+                cold.distance
+            );
+        }
+        previous = (i, j);
+    }
+    assert!(
+        changed > 1_000 && kept > 1_000,
+        "{changed} changed, {kept} kept"
+    );
+}
+
+/// Fingerprints tell shapes apart by kind and by every dimension, and agree for equal
+/// shapes, however they are wrapped.
+#[test]
+fn fingerprints_separate_shapes_and_agree_on_equal_ones() {
+    let fp = |s: &dyn Fn() -> Shape| s().fingerprint();
+    let all = [
+        fp(&|| Shape::from(Ball::new(0.5).unwrap())),
+        fp(&|| Shape::from(Ball::new(0.5000000000000001).unwrap())),
+        fp(&|| Shape::from(Capsule::new(0.5, 0.3).unwrap())),
+        fp(&|| Shape::from(Capsule::new(0.3, 0.5).unwrap())),
+        fp(&|| Shape::from(Cylinder::new(0.5, 0.3).unwrap())),
+        fp(&|| Shape::from(Cuboid::new(Vector3::new(1.0, 2.0, 3.0)).unwrap())),
+        fp(&|| Shape::from(Cuboid::new(Vector3::new(1.0, 3.0, 2.0)).unwrap())),
+        fp(&|| Shape::from(cube_hull(1.0))),
+        fp(&|| Shape::from(cube_hull(1.5))),
+        fp(&|| Shape::from(Rounded::new(Shape::from(cube_hull(1.0)), 0.1).unwrap())),
+        fp(&|| Shape::from(Rounded::new(Shape::from(cube_hull(1.0)), 0.2).unwrap())),
+    ];
+    for (x, a) in all.iter().enumerate() {
+        for b in &all[x + 1..] {
+            assert_ne!(a, b);
+        }
+    }
+    let hull = cube_hull(1.0);
+    assert_eq!(hull.fingerprint(), cube_hull(1.0).fingerprint());
+    assert_eq!(hull.fingerprint(), Shape::from(hull.clone()).fingerprint());
+    assert_eq!(hull.fingerprint(), SupportMap::fingerprint(&&hull));
+    assert_eq!(hull.fingerprint(), Box::new(hull.clone()).fingerprint());
+}
