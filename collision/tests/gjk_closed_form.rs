@@ -261,3 +261,32 @@ fn parallel_capsules_and_the_trace() {
         assert!((sum - 1.0).abs() < 1e-12, "weights sum to {sum}");
     }
 }
+
+/// Two balls far outside the range of squared lengths: the closed form keeps the exact
+/// distance (before, `|Δ|²` underflowed at 1e-200, calling balls 2e-200 apart
+/// overlapping, and overflowed at 1e200, calling the distance infinite).
+#[test]
+fn balls_at_extreme_magnitudes_keep_their_distance() {
+    for l in [1e-300, 1e-200, 1e-160, 1e160, 1e200, 1e300] {
+        let ball = Ball::new(l).unwrap();
+        let (pa, pb) = (
+            Isometry3::translation(-3.0 * l, 0.0, 0.0),
+            Isometry3::translation(l, 0.0, 0.0),
+        );
+        let d = distance(&ball, &pa, &ball, &pb).unwrap();
+        assert!((d - 2.0 * l).abs() <= 1e-15 * l, "scale {l:e}: {d:e}");
+        match closest_points(&ball, &pa, &ball, &pb).unwrap() {
+            ClosestPoints::Separated {
+                point_a,
+                point_b,
+                distance,
+            } => {
+                assert!((distance - 2.0 * l).abs() <= 1e-15 * l, "scale {l:e}");
+                assert!((point_a.x + 2.0 * l).abs() <= 1e-15 * l, "scale {l:e}");
+                assert!(point_b.x.abs() <= 1e-15 * l, "scale {l:e}");
+            }
+            ClosestPoints::Overlapping => panic!("scale {l:e}: overlapping"),
+        }
+        assert!(!intersects(&ball, &pa, &ball, &pb).unwrap(), "scale {l:e}");
+    }
+}

@@ -387,3 +387,59 @@ fn overlap_at_start_is_time_zero_and_bad_input_is_an_error() {
         assert!((hit.time - 0.5).abs() <= 1e-9, "offset {o}: {}", hit.time);
     }
 }
+
+/// Two balls far outside the range where the quadratic's squares are finite: the
+/// closed form works in units of the gap and the closing speed, so the answers keep
+/// their exact values, and nothing comes out NaN or infinite. (Squared directly, 1e-200
+/// lengths underflowed to "touching at the start", and 1e200 lengths against 1e-200
+/// speeds gave `0 · ∞`, a NaN time.)
+#[test]
+fn balls_at_extreme_magnitudes_keep_their_closed_form() {
+    let still = |x: f64, v: f64| {
+        Motion::new(
+            Isometry3::translation(x, 0.0, 0.0),
+            Vector3::new(v, 0.0, 0.0),
+            Vector3::zeros(),
+        )
+    };
+    // (scale of lengths L, scale of speeds V): radii 1 and centres 6 apart in length
+    // units, closing at V: the gap of 4 L closes at t = 4 L / V.
+    for (l, v) in [
+        (1e-200, 1e-200),
+        (1e-200, 1.0),
+        (1e200, 1e200),
+        (1e200, 1e100),
+        (1e100, 1e-100),
+        (1.0, 1e-300),
+        (1e10, 1e-300),
+    ] {
+        let (a, b) = (Ball::new(l).unwrap(), Ball::new(l).unwrap());
+        let want = 4.0 * (l / v);
+        let hit = time_of_impact(&a, &still(0.0, 0.0), &b, &still(6.0 * l, -v), f64::MAX);
+        let what = format!("lengths {l:e}, speeds {v:e}");
+        if !want.is_finite() {
+            assert_eq!(hit, Ok(None), "{what}: the impact time is beyond f64");
+            continue;
+        }
+        let hit = hit
+            .unwrap_or_else(|e| panic!("{what}: {e}"))
+            .unwrap_or_else(|| panic!("{what}: no impact"));
+        assert!(
+            (hit.time - want).abs() <= 1e-15 * want,
+            "{what}: time {:e}",
+            hit.time
+        );
+        assert_eq!(hit.normal, Vector3::x(), "{what}");
+        assert!((hit.point_a.x - l).abs() <= 1e-15 * l, "{what}");
+        assert!(
+            hit.separation.abs() <= 1e-14 * l,
+            "{what}: separation {:e}",
+            hit.separation
+        );
+    }
+    // Positions that overflow at the impact are an error, not infinities: B 1e308 ahead
+    // and running at 1e308, A chasing at 1.5e308 catches it at t = 2, at x = 3e308.
+    let (a, b) = (Ball::new(1.0).unwrap(), Ball::new(1.0).unwrap());
+    let chase = time_of_impact(&a, &still(0.0, 1.5e308), &b, &still(1e308, 1e308), 10.0);
+    assert_eq!(chase, Err(ToiError::NonFinite));
+}

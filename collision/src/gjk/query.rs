@@ -293,7 +293,9 @@ where
     let (p, q, frame) = point_core_points(a, pose_a, b, pose_b)?;
     let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
     let d = q - p;
-    let length = d.norm();
+    // Scaled where `|d|²` would overflow (centres 1e154 apart and more); a non-finite
+    // `d` (poses beyond f64) leaves the pair to GJK, which reports it.
+    let length = crate::shape::norm(&d)?;
     if length <= radius_a + radius_b {
         return Some(ClosestPoints::Overlapping);
     }
@@ -318,7 +320,8 @@ where
     B: SupportMap + ?Sized,
 {
     let (p, q, _) = point_core_points(a, pose_a, b, pose_b)?;
-    Some(((q - p).norm() - (a.core_radius() + b.core_radius())).max(0.0))
+    let length = crate::shape::norm(&(q - p))?;
+    Some((length - (a.core_radius() + b.core_radius())).max(0.0))
 }
 
 /// For [`point_core_pair`]: the point core `p` and the nearest point `q` of the other

@@ -297,6 +297,34 @@ pub(crate) fn fold_fingerprint(mut h: u64, values: &[f64]) -> u64 {
     h
 }
 
+/// `|v|` without overflow or underflow in the squares: the plain root while `|v|²` is a
+/// normal number, else scaled by the largest component first (so `|v|` is right for
+/// every finite `v` up to `f64::MAX / √3`); `None` for a non-finite `v`.
+#[must_use]
+#[inline]
+pub(crate) fn norm(v: &Vector3<f64>) -> Option<f64> {
+    let squared = v.norm_squared();
+    if squared.is_normal() {
+        Some(squared.sqrt())
+    } else {
+        norm_scaled(v)
+    }
+}
+
+/// [`norm`] off its fast path: zero, tiny, huge or non-finite `v`.
+#[cold]
+#[inline(never)]
+fn norm_scaled(v: &Vector3<f64>) -> Option<f64> {
+    let m = v.amax();
+    if m == 0.0 {
+        Some(0.0)
+    } else if m.is_finite() {
+        Some(m * (v / m).norm()).filter(|n| n.is_finite())
+    } else {
+        None
+    }
+}
+
 /// `dir / |dir|`, or `None` when `dir` is zero or not finite.
 ///
 /// Scales by the largest component first so that neither tiny (1e-200) nor huge (1e200)

@@ -41,8 +41,11 @@ pub struct Impact {
 /// Why a time-of-impact query has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 pub enum ToiError {
-    /// A pose, velocity, `t_max` or support point was NaN or infinite.
-    #[error("time of impact met a non-finite pose, velocity, time or support point")]
+    /// A pose, velocity, `t_max` or support point was NaN or infinite, or the answer
+    /// would be (positions beyond `f64::MAX`).
+    #[error(
+        "time of impact met a non-finite pose, velocity, time or support point, or its answer overflowed"
+    )]
     NonFinite,
     /// Advancement did not reach the tolerance within the iteration cap (typically fast
     /// spin with little approach). No impact happens before `time`.
@@ -158,7 +161,7 @@ where
             (ca, radius_a, motion_a.linear_velocity),
             (cb, radius_b, motion_b.linear_velocity),
             t_max,
-        );
+        )?;
         if let Some(h) = hit.filter(|_| observer.is_active()) {
             let closing = (motion_a.linear_velocity - motion_b.linear_velocity).dot(&h.normal);
             observer.toi_step(&ToiStep {
@@ -361,38 +364,66 @@ fn ball_center<S: SupportMap>(core: &S, motion: &Motion) -> Option<Point3<f64>> 
 /// `b = Δ₀·Δv`, `c = Δ₀·Δ₀ − R²`. The first root is `t = (−b − √(b² − ac)) / a`, computed
 /// as `c / (−b + √(b² − ac))` to avoid cancellation (both forms are equal since the
 /// roots' product is `c / a`).
+///
+/// Lengths are measured in units of `L = max(|Δ₀|∞, R)` and times in units of `L / V`,
+/// `V = |Δv|∞`, so that `a`, `b` and `c` are of order one: the squares neither overflow
+/// (centres 1e200 apart, speeds of 1e300) nor underflow (1e-200), where `0 · ∞` would
+/// have made the time NaN. A time beyond `f64` is no impact; an answer whose points
+/// overflow is [`ToiError::NonFinite`].
 fn balls(
     (ca, ra, va): (Point3<f64>, f64, Vector3<f64>),
     (cb, rb, vb): (Point3<f64>, f64, Vector3<f64>),
     t_max: f64,
-) -> Option<Impact> {
+) -> Result<Option<Impact>, ToiError> {
     let d0 = cb - ca;
     let dv = vb - va;
     let r = ra + rb;
-    let c = d0.norm_squared() - r * r;
+    let (l, v) = (d0.amax().max(r), dv.amax());
+    if !(l.is_finite() && v.is_finite()) {
+        return Err(ToiError::NonFinite);
+    }
+    let d = d0 / l;
+    let c = if l > 0.0 {
+        d.norm_squared() - (r / l) * (r / l)
+    } else {
+        0.0 // Coincident centres and no radius: touching.
+    };
     let time = if c <= 0.0 {
         0.0
+    } else if v == 0.0 {
+        return Ok(None);
     } else {
-        let a = dv.norm_squared();
-        let b = d0.dot(&dv);
+        let w = dv / v;
+        let (a, b) = (w.norm_squared(), d.dot(&w));
         let disc = b * b - a * c;
         if b >= 0.0 || disc < 0.0 {
-            return None;
+            return Ok(None);
         }
-        c / (-b + disc.sqrt())
+        c / (-b + disc.sqrt()) * (l / v)
     };
-    if time > t_max {
-        return None;
+    if !(time.is_finite() && time <= t_max) {
+        return Ok(None);
     }
     let (pa, pb) = (ca + va * time, cb + vb * time);
-    let d = d0 + dv * time;
-    let normal = crate::shape::unit(&d).unwrap_or_else(Vector3::x);
-    Some(Impact {
+    let gap = d0 + dv * time;
+    let normal = crate::shape::unit(&gap).unwrap_or_else(Vector3::x);
+    let impact = Impact {
         time,
         point_a: pa + normal * ra,
         point_b: pb - normal * rb,
         normal,
-        separation: d.norm() - r,
+        separation: crate::shape::norm(&gap).unwrap_or(f64::INFINITY) - r,
         iterations: 0,
-    })
+    };
+    let finite = impact
+        .point_a
+        .iter()
+        .chain(impact.point_b.iter())
+        .all(|x| x.is_finite())
+        && impact.separation.is_finite();
+    if finite {
+        Ok(Some(impact))
+    } else {
+        Err(ToiError::NonFinite)
+    }
 }
