@@ -1,5 +1,16 @@
 //! Support-mapped shapes and collision queries: GJK intersection, distance and closest
 //! points, EPA penetration and contacts, time of impact and ray casts.
+//!
+//! # Input range
+//!
+//! Tolerances are relative, so a scene gives the same answers, scaled, at any size and
+//! offset in the range the tests cover: sizes and distances from 1e-20 to 1e20
+//! (`tests/scale_range.rs`, every query on every pair of shape kinds), random pairs from
+//! 1e-6 to 1e6 and offsets of 1e6 (the invariance tests and the fuzzer). Non-finite input
+//! is a typed error. Far beyond that range, coordinates near 1e±100 and past, the simplex
+//! projections' products of four coordinates under- or overflow and the polytope
+//! queries' answers can be wrong without an error (balls, whose queries are closed forms,
+//! stay exact up to 1e±300): rescale such scenes first.
 
 pub use collision_hull as hull;
 pub use collision_simplex as simplex;
