@@ -18,7 +18,7 @@ use nalgebra::{Isometry3, Point3};
 ///
 /// A run that did not converge is never turned into a distance or a "touching": the
 /// caller gets the bounds and decides (retry with a larger [`GjkConfig::max_iterations`]
-/// through [`gjk`], or use `upper_bound` as a conservative distance).
+/// through [`gjk`](super::gjk()), or use `upper_bound` as a conservative distance).
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 pub enum GjkError {
     /// The iteration cap was reached; the true distance lies in `[lower_bound, upper_bound]`.

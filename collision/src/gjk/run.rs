@@ -45,7 +45,7 @@ pub enum GjkStatus {
     Degenerate,
 }
 
-/// The result of [`gjk`].
+/// The result of [`gjk`](super::gjk()).
 ///
 /// Frames: `point_a`, `point_b` and `normal` are in world coordinates; `simplex` is in
 /// shape A's local frame (B's points mapped into it), as EPA wants it.
@@ -86,7 +86,7 @@ pub enum IntersectionStatus {
     Degenerate,
 }
 
-/// The result of [`gjk_intersection`].
+/// The result of [`gjk_intersection`](super::gjk_intersection()).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct IntersectionOutput {
     /// How the test ended.
