@@ -73,8 +73,9 @@ pub enum ContactMethod {
 /// Why a contact query has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 pub enum ContactError {
-    /// A pose or support point was NaN or infinite.
-    #[error("contact query met a non-finite pose or support point")]
+    /// A pose or support point was NaN or infinite, or beyond the input range (support
+    /// point coordinates above 1e60, see the crate docs).
+    #[error("contact query met a non-finite pose or support point, or coordinates beyond 1e60")]
     NonFinite,
     /// The margin was negative, NaN or infinite.
     #[error("contact margin must be finite and non-negative, got {0}")]

@@ -33,8 +33,9 @@ pub enum GjkError {
         /// Upper bound on the distance.
         upper_bound: f64,
     },
-    /// A pose or a support point was NaN or infinite.
-    #[error("GJK met a non-finite pose or support point")]
+    /// A pose or a support point was NaN or infinite, or beyond the input range (support
+    /// point coordinates above 1e60, see the crate docs).
+    #[error("GJK met a non-finite pose or support point, or coordinates beyond 1e60")]
     Degenerate,
 }
 

@@ -41,7 +41,9 @@ pub enum GjkStatus {
     /// The iteration cap was reached first; `distance` and `lower_bound` bracket the
     /// true distance.
     MaxIterations,
-    /// A pose or support point was not finite; the output carries no information.
+    /// A pose or support point was not finite, or a support point's coordinates exceed
+    /// 1e60 (beyond the input range, see the crate docs); the output carries no
+    /// information.
     Degenerate,
 }
 
@@ -139,6 +141,11 @@ pub(super) struct Run {
     pub(super) lower: f64,
 }
 
+/// Largest `|w|` GJK accepts (see the crate docs' input range): beyond it the simplex
+/// projections' products of four coordinates overflow (near 1e77) and answers would come
+/// out wrong without an error, so the run stops as `Degenerate`.
+const MAX_COORDINATE: f64 = 1e60;
+
 /// Rounding level of `|v|`: a simplex whose closest point is within this of the origin,
 /// relative to the simplex's size, touches it. `64 ε` leaves room for the projection's
 /// rounding (a few ulps per operation) while a 1e-9 relative gap stays well above it.
@@ -207,7 +214,7 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
             scale_bound_sq = ww;
         }
     }
-    if !finite {
+    if !finite || scale_bound_sq > MAX_COORDINATE * MAX_COORDINATE {
         return Run {
             stop: Stop::Degenerate,
             iterations,
@@ -293,6 +300,9 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
         let ww = w.coords.norm_squared();
         if ww > scale_bound_sq {
             scale_bound_sq = ww;
+            if ww > MAX_COORDINATE * MAX_COORDINATE {
+                break Stop::Degenerate;
+            }
         }
         work.push(a, b, w, ids);
         pushed = true;

@@ -41,10 +41,11 @@ pub struct Impact {
 /// Why a time-of-impact query has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 pub enum ToiError {
-    /// A pose, velocity, `t_max` or support point was NaN or infinite, or the answer
-    /// would be (positions beyond `f64::MAX`).
+    /// A pose, velocity, `t_max` or support point was NaN or infinite, or beyond the
+    /// input range (support point coordinates above 1e60, see the crate docs), or the
+    /// answer would be (positions beyond `f64::MAX`).
     #[error(
-        "time of impact met a non-finite pose, velocity, time or support point, or its answer overflowed"
+        "time of impact met a non-finite pose, velocity, time or support point, coordinates beyond 1e60, or an answer that overflowed"
     )]
     NonFinite,
     /// Advancement did not reach the tolerance within the iteration cap (typically fast
