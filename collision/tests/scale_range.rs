@@ -145,3 +145,36 @@ fn coordinates_beyond_1e60_are_an_error_not_a_wrong_answer() {
         );
     }
 }
+
+/// Ray casts on balls keep their closed form at any magnitude: the start point is taken
+/// in units of the larger of its distance and the radius before anything is squared (a
+/// ray 2e-200 from a ball of radius 5e-201 used to read as starting inside).
+#[test]
+fn ball_rays_keep_their_closed_form_from_1e_minus_300_to_1e300() {
+    for s in [1e-300, 1e-200, 1e-120, 1.0, 1e120, 1e200, 1e300] {
+        let ball = Ball::new(0.5 * s).unwrap();
+        let ray = Ray::new(Point3::new(-2.0 * s, 0.0, 0.0), Vector3::new(1.0, 0.0, 0.0));
+        let hit = cast_ray(&ball, &Isometry3::identity(), &ray, 10.0 * s)
+            .unwrap()
+            .unwrap_or_else(|| panic!("scale {s:e}: miss"));
+        assert!(
+            (hit.toi / s - 1.5).abs() <= 1e-15,
+            "scale {s:e}: toi {:e}",
+            hit.toi
+        );
+        assert!((hit.normal + Vector3::x()).norm() <= 1e-15, "scale {s:e}");
+        // Off-centre, through a chord: enters where y = 0.3 s meets the sphere.
+        let ray = Ray::new(
+            Point3::new(-2.0 * s, 0.3 * s, 0.0),
+            Vector3::new(1.0, 0.0, 0.0),
+        );
+        let hit = cast_ray(&ball, &Isometry3::identity(), &ray, 10.0 * s)
+            .unwrap()
+            .unwrap_or_else(|| panic!("scale {s:e}: miss"));
+        assert!(
+            (hit.toi / s - 1.6).abs() <= 1e-15,
+            "scale {s:e}: toi {:e}",
+            hit.toi
+        );
+    }
+}

@@ -46,10 +46,21 @@ pub(super) fn scaled(dir: &Vector3<f64>) -> Option<(Vector3<f64>, f64)> {
 /// roots `c / a`, the first root is `c / q` (the stable quadratic of *Numerical Recipes*
 /// §5.6).
 ///
+/// Start points and radii far from 1 (beyond `1e±100`, where `s·s` and `R²` under- or
+/// overflow: a ray 2e-200 from a ball of radius 1e-200 read as starting inside) are
+/// first divided by `L = max(|s|∞, R)`, which divides the parameter by `L` too.
+///
 /// Returns `None` when an intermediate overflowed (huge coordinates); the caller then
 /// falls back to the GJK ray cast.
 #[inline]
 pub(super) fn enter_ball(s: &Vector3<f64>, d: &Vector3<f64>, radius: f64) -> Option<Crossing> {
+    let l = s.amax().max(radius);
+    if l.is_finite() && l > 0.0 && !(1e-100..=1e100).contains(&l) {
+        return match enter_ball(&(s / l), d, radius / l)? {
+            Crossing::Enter(t) => Some(Crossing::Enter(t * l)).filter(|_| (t * l).is_finite()),
+            other => Some(other),
+        };
+    }
     let c = s.dot(s) - radius * radius;
     let b = s.dot(d);
     let a = d.dot(d);
