@@ -153,28 +153,24 @@ fn coordinates_beyond_1e60_are_an_error_not_a_wrong_answer() {
 fn ball_rays_keep_their_closed_form_from_1e_minus_300_to_1e300() {
     for s in [1e-300, 1e-200, 1e-120, 1.0, 1e120, 1e200, 1e300] {
         let ball = Ball::new(0.5 * s).unwrap();
-        let ray = Ray::new(Point3::new(-2.0 * s, 0.0, 0.0), Vector3::new(1.0, 0.0, 0.0));
-        let hit = cast_ray(&ball, &Isometry3::identity(), &ray, 10.0 * s)
-            .unwrap()
-            .unwrap_or_else(|| panic!("scale {s:e}: miss"));
-        assert!(
-            (hit.toi / s - 1.5).abs() <= 1e-15,
-            "scale {s:e}: toi {:e}",
-            hit.toi
-        );
-        assert!((hit.normal + Vector3::x()).norm() <= 1e-15, "scale {s:e}");
-        // Off-centre, through a chord: enters where y = 0.3 s meets the sphere.
-        let ray = Ray::new(
-            Point3::new(-2.0 * s, 0.3 * s, 0.0),
-            Vector3::new(1.0, 0.0, 0.0),
-        );
-        let hit = cast_ray(&ball, &Isometry3::identity(), &ray, 10.0 * s)
-            .unwrap()
-            .unwrap_or_else(|| panic!("scale {s:e}: miss"));
-        assert!(
-            (hit.toi / s - 1.6).abs() <= 1e-15,
-            "scale {s:e}: toi {:e}",
-            hit.toi
-        );
+        // Through the centre (enters at x = −0.5, after 1.5), and through a chord at
+        // y = 0.3 (enters at x = −0.4, after 1.6).
+        for (y, toi) in [(0.0, 1.5), (0.3, 1.6)] {
+            let ray = Ray::new(
+                Point3::new(-2.0 * s, y * s, 0.0),
+                Vector3::new(1.0, 0.0, 0.0),
+            );
+            let hit = cast_ray(&ball, &Isometry3::identity(), &ray, 10.0 * s)
+                .unwrap()
+                .unwrap_or_else(|| panic!("scale {s:e}: miss"));
+            assert!(
+                (hit.toi / s - toi).abs() <= 1e-15,
+                "scale {s:e}: toi {:e}",
+                hit.toi
+            );
+            // The entry point (−√(0.25 − y²), y, 0) over the radius 0.5.
+            let normal = Vector3::new(-(0.25 - y * y).sqrt(), y, 0.0) * 2.0;
+            assert!((hit.normal - normal).norm() <= 1e-15, "scale {s:e}");
+        }
     }
 }
