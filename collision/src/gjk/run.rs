@@ -146,6 +146,10 @@ pub(super) struct Run {
 /// out wrong without an error, so the run stops as `Degenerate`.
 const MAX_COORDINATE: f64 = 1e60;
 
+/// Smallest nonzero extent of the final simplex's support points GJK accepts (see the
+/// crate docs' input range).
+const MIN_COORDINATE: f64 = 1e-60;
+
 /// Rounding level of `|v|`: a simplex whose closest point is within this of the origin,
 /// relative to the simplex's size, touches it. `64 ε` leaves room for the projection's
 /// rounding (a few ulps per operation) while a 1e-9 relative gap stays well above it.
@@ -306,6 +310,16 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
         }
         work.push(a, b, w, ids);
         pushed = true;
+    };
+    // The other end of the range: a scene whose final support points all lie within
+    // `MIN_COORDINATE` of A's origin (and not on it) is below the projections' domain,
+    // where products of four coordinates underflow (near 1e-77); the answer would rest
+    // on them. (At 1e-80, a capsule–cone distance came out 10x too small.)
+    let extent = work.extent();
+    let stop = if extent > 0.0 && extent < MIN_COORDINATE {
+        Stop::Degenerate
+    } else {
+        stop
     };
     if let Some(c) = &mut cache {
         c.store(md, work, hints);

@@ -130,6 +130,20 @@ impl Work {
         })
     }
 
+    /// The largest coordinate magnitude of the vertices' witness points on A and B (NaN
+    /// coordinates are skipped: finiteness is checked separately).
+    #[inline]
+    pub(super) fn extent(&self) -> f64 {
+        let mut m: f64 = 0.0;
+        for k in 0..self.len.min(4) {
+            let s = usize::from(self.slot[k] & 3);
+            for p in [&self.a[s], &self.b[s]] {
+                m = m.max(p.x.abs()).max(p.y.abs()).max(p.z.abs());
+            }
+        }
+        m
+    }
+
     /// The largest coordinate magnitude over the vertices: the scale of the simplex.
     #[inline(always)]
     pub(super) fn scale(&self) -> f64 {
