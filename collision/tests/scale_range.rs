@@ -174,3 +174,28 @@ fn ball_rays_keep_their_closed_form_from_1e_minus_300_to_1e300() {
         }
     }
 }
+
+/// Below the input range too: a scene 1e-80 across, whose final simplex lies within 1e-60
+/// of A's origin, is refused rather than answered from underflowed products (a
+/// capsule–cone distance came out 10x too small there). At 1e-50 it is still exact.
+#[test]
+fn coordinates_below_1e_minus_60_are_an_error_not_a_wrong_answer() {
+    use collision::GjkError;
+    let unit = shapes(1.0);
+    let rotation = UnitQuaternion::from_euler_angles(0.3, 0.2, 0.1);
+    let id = Isometry3::identity();
+    let (capsule, cone) = (2, 4);
+    let place =
+        |s: f64| Isometry3::from_parts(Translation3::new(0.9 * s, 0.1 * s, 0.05 * s), rotation);
+    let want = distance(&unit[capsule], &id, &unit[cone], &place(1.0)).unwrap();
+    let s = 1e-50;
+    let small = shapes(s);
+    let got = distance(&small[capsule], &id, &small[cone], &place(s)).unwrap();
+    assert!((got / s - want).abs() <= 1e-9 * want);
+    let s = 1e-80;
+    let tiny = shapes(s);
+    assert_eq!(
+        distance(&tiny[capsule], &id, &tiny[cone], &place(s)),
+        Err(GjkError::Degenerate)
+    );
+}

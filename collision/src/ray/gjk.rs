@@ -19,7 +19,9 @@ const RELATIVE_TOLERANCE: f64 = 1e-10;
 /// other (a cylinder's side wall) stall near `√ε ≈ 1.5e-8` of the size, where a dropped
 /// support point keeps coming back (measured: at most 1.7e-8 of the size over 140,000 random rays against seven shape kinds), so
 /// `16 √ε` accepts every such stall; a stall farther out is reported as not converged.
-const STALL_RELATIVE: f64 = 2.4e-7;
+/// This is the accuracy of a hit on a curved core cast this way (a cone, a rounded
+/// cylinder): the hit point may lie this fraction of the shape's size off its surface.
+pub const STALL_RELATIVE: f64 = 2.4e-7;
 
 /// The GJK ray cast in the shape's frame: returns the hit parameter and the normal
 /// (`None` when the ray starts inside).

@@ -13,6 +13,8 @@ mod shapes;
 mod slab;
 mod sphere;
 
+pub use gjk::STALL_RELATIVE as GJK_RAY_ACCURACY;
+
 use crate::shape::{Core, SupportMap, unit};
 use nalgebra::{Isometry3, Point3, Vector3};
 
