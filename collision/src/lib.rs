@@ -7,12 +7,13 @@
 //! offset in the range the tests cover: sizes and distances from 1e-20 to 1e20
 //! (`tests/scale_range.rs`, every query on every pair of shape kinds), random pairs from
 //! 1e-6 to 1e6 and offsets of 1e6 (the invariance tests and the fuzzer). Non-finite input
-//! is a typed error, and so are support points with coordinates above 1e60 in GJK and
-//! everything built on it (contacts, time of impact), where products of four coordinates
-//! would overflow. Scenes far below the range, near 1e-80 and smaller, can underflow the
-//! same products and give wrong answers without an error, as can ray casts far outside
-//! it: rescale such scenes first. (The ball–ball distance and time of impact, closed
-//! forms, stay exact up to 1e±300.)
+//! is a typed error, and so is a scene outside about 1e±60 in GJK and everything built on
+//! it (contacts, time of impact): support differences above 1e60, or final support points
+//! all within 1e-60 of A's origin, where the projections' products of four coordinates
+//! would over- or underflow and answers would otherwise be wrong. Ray casts far outside
+//! the range are not checked that way: rescale such scenes first. (Ball–ball distance,
+//! time of impact and ray casts on balls, capsules and cylinders work in scaled units and
+//! stay exact up to 1e±300.)
 
 pub use collision_hull as hull;
 pub use collision_simplex as simplex;
