@@ -199,3 +199,41 @@ fn coordinates_below_1e_minus_60_are_an_error_not_a_wrong_answer() {
         Err(GjkError::Degenerate)
     );
 }
+
+/// Capsule and cylinder rays keep their closed forms at any magnitude too (the start was
+/// read as inside at 1e±200: its squared distance to the axis under- or overflowed).
+#[test]
+fn capsule_and_cylinder_rays_keep_their_closed_forms_from_1e_minus_300_to_1e300() {
+    use collision::{Capsule, Cylinder};
+    for s in [1e-300, 1e-200, 1e-120, 1.0, 1e120, 1e200, 1e300] {
+        let capsule = Capsule::new(0.5 * s, 0.25 * s).unwrap();
+        let cylinder = Cylinder::new(0.5 * s, 0.25 * s).unwrap();
+        let side = Ray::new(
+            Point3::new(-2.0 * s, 0.1 * s, 0.0),
+            Vector3::new(1.0, 0.0, 0.0),
+        );
+        let top = Ray::new(
+            Point3::new(0.05 * s, 3.0 * s, 0.0),
+            Vector3::new(0.0, -1.0, 0.0),
+        );
+        // Side walls at x = −0.25 (after 1.75); the cylinder's cap at y = 0.5 (after 2.5),
+        // the capsule's cap ball of radius 0.25 centred at y = 0.5, met at
+        // y = 0.5 + √(0.25² − 0.05²).
+        let cap_ball = 3.0 - 0.5 - (0.0625f64 - 0.0025).sqrt();
+        for (shape, ray, toi) in [
+            (Shape::from(capsule), side, 1.75),
+            (Shape::from(cylinder), side, 1.75),
+            (Shape::from(capsule), top, cap_ball),
+            (Shape::from(cylinder), top, 2.5),
+        ] {
+            let hit = cast_ray(&shape, &Isometry3::identity(), &ray, 10.0 * s)
+                .unwrap()
+                .unwrap_or_else(|| panic!("scale {s:e}: miss"));
+            assert!(
+                (hit.toi / s - toi).abs() <= 1e-15 * toi,
+                "scale {s:e}: toi {:e}, want {toi}",
+                hit.toi / s
+            );
+        }
+    }
+}

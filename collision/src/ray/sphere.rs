@@ -33,6 +33,31 @@ pub(super) fn scaled(dir: &Vector3<f64>) -> Option<(Vector3<f64>, f64)> {
     }
 }
 
+/// The scene's scale `L = max(|origin|∞, lengths)` when it lies beyond `1e±100`, where
+/// the closed forms' squares of coordinates would under- or overflow (a ray 2e-200 from
+/// a capsule of radius 5e-201 read as starting inside); `None` within the range. The
+/// caller then casts the scene divided by `L`, whose parameter is the original's divided
+/// by `L` ([`unscale`]).
+#[inline]
+pub(super) fn square_range_scale(origin: &Point3<f64>, lengths: [f64; 2]) -> Option<f64> {
+    let l = origin.coords.amax().max(lengths[0]).max(lengths[1]);
+    (l.is_finite() && l > 0.0 && !(1e-100..=1e100).contains(&l)).then_some(l)
+}
+
+/// A hit of the scene divided by `l` (see [`square_range_scale`]), in the original's
+/// parameter.
+pub(super) fn unscale(
+    hit: Result<Option<LocalHit>, RayError>,
+    l: f64,
+) -> Result<Option<LocalHit>, RayError> {
+    hit.map(|h| {
+        h.map(|h| LocalHit {
+            toi: h.toi * l,
+            ..h
+        })
+    })
+}
+
 /// Entry of the ray `s + t d` into the ball `|x| ≤ radius` (centre at the origin).
 ///
 /// `|s + t d|² = R²` is `a t² + 2 b t + c = 0` with `a = d·d`, `b = s·d`, `c = s·s − R²`.
