@@ -1,7 +1,7 @@
 //! Ray against a capsule: the infinite cylinder around the core segment, then one cap ball.
 
 use super::cylinder::{Wall, side_wall};
-use super::sphere::{ball_hit, enter_ball, scaled, square_range_scale, unscale};
+use super::sphere::{ball_hit, cast_rescaled, enter_ball, scaled};
 use super::{LocalHit, RayCast, RayError, gjk};
 use crate::shape::{Capsule, Core, SupportMap};
 use nalgebra::{Point3, Vector3};
@@ -27,15 +27,20 @@ impl RayCast for Capsule {
         max_toi: f64,
     ) -> Result<Option<LocalHit>, RayError> {
         let (h, radius) = (self.half_height(), self.radius());
-        if let Some(l) = square_range_scale(origin, [h, radius])
-            && let Ok(unit) = Capsule::new(h / l, radius / l)
-        {
-            let origin = Point3::from(origin.coords / l);
-            return unscale(unit.cast_ray_local(&origin, dir, max_toi / l), l);
-        }
         let s = origin.coords;
         let nearest = s.y.clamp(-h, h);
-        let inside = Vector3::new(s.x, s.y - nearest, s.z).norm_squared() <= radius * radius;
+        let (offset, rr) = (
+            Vector3::new(s.x, s.y - nearest, s.z).norm_squared(),
+            radius * radius,
+        );
+        if !(offset.is_normal() && rr.is_normal())
+            && let Some(hit) = cast_rescaled(origin, dir, max_toi, [h, radius], |h, r| {
+                Capsule::new(h, r).ok()
+            })
+        {
+            return hit;
+        }
+        let inside = offset <= rr;
         let Some((d, inv_m)) = scaled(dir).filter(|_| !inside) else {
             return Ok(inside.then_some(LocalHit {
                 toi: 0.0,

@@ -1,6 +1,6 @@
 //! Ray against a cylinder: the infinite cylinder around the axis, then one cap disc.
 
-use super::sphere::{Crossing, enter_ball, scaled, square_range_scale, surface_normal, unscale};
+use super::sphere::{Crossing, cast_rescaled, enter_ball, scaled, surface_normal};
 use super::{LocalHit, RayCast, RayError, gjk};
 use crate::shape::{Core, Cylinder, SupportMap};
 use nalgebra::{Point3, Vector3};
@@ -32,15 +32,17 @@ impl RayCast for Cylinder {
         max_toi: f64,
     ) -> Result<Option<LocalHit>, RayError> {
         let (h, radius) = (self.half_height(), self.radius());
-        if let Some(l) = square_range_scale(origin, [h, radius])
-            && let Ok(unit) = Cylinder::new(h / l, radius / l)
-        {
-            let origin = Point3::from(origin.coords / l);
-            return unscale(unit.cast_ray_local(&origin, dir, max_toi / l), l);
-        }
         let s = origin.coords;
         let radial = |p: &Vector3<f64>| p.x * p.x + p.z * p.z;
-        let inside = radial(&s) <= radius * radius && s.y.abs() <= h;
+        let (offset, rr) = (radial(&s), radius * radius);
+        if !(offset.is_normal() && rr.is_normal())
+            && let Some(hit) = cast_rescaled(origin, dir, max_toi, [h, radius], |h, r| {
+                Cylinder::new(h, r).ok()
+            })
+        {
+            return hit;
+        }
+        let inside = offset <= rr && s.y.abs() <= h;
         let Some((d, inv_m)) = scaled(dir).filter(|_| !inside) else {
             return Ok(inside.then_some(LocalHit {
                 toi: 0.0,

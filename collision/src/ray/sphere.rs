@@ -33,29 +33,33 @@ pub(super) fn scaled(dir: &Vector3<f64>) -> Option<(Vector3<f64>, f64)> {
     }
 }
 
-/// The scene's scale `L = max(|origin|∞, lengths)` when it lies beyond `1e±100`, where
-/// the closed forms' squares of coordinates would under- or overflow (a ray 2e-200 from
-/// a capsule of radius 5e-201 read as starting inside); `None` within the range. The
-/// caller then casts the scene divided by `L`, whose parameter is the original's divided
-/// by `L` ([`unscale`]).
-#[inline]
-pub(super) fn square_range_scale(origin: &Point3<f64>, lengths: [f64; 2]) -> Option<f64> {
+/// For closed forms whose first squares of coordinates came out zero, subnormal or
+/// beyond `f64`: when the scene's scale `L = max(|origin|∞, lengths)` lies beyond
+/// `1e±100` (a ray 2e-200 from a capsule of radius 5e-201 read as starting inside), the
+/// cast of the scene divided by `L` (the shape rebuilt by `make` from the divided
+/// lengths), its parameter multiplied back; `None` within the range (a zero square
+/// there is exact: carry on).
+#[cold]
+#[inline(never)]
+pub(super) fn cast_rescaled<S: RayCast>(
+    origin: &Point3<f64>,
+    dir: &Vector3<f64>,
+    max_toi: f64,
+    lengths: [f64; 2],
+    make: impl FnOnce(f64, f64) -> Option<S>,
+) -> Option<Result<Option<LocalHit>, RayError>> {
     let l = origin.coords.amax().max(lengths[0]).max(lengths[1]);
-    (l.is_finite() && l > 0.0 && !(1e-100..=1e100).contains(&l)).then_some(l)
-}
-
-/// A hit of the scene divided by `l` (see [`square_range_scale`]), in the original's
-/// parameter.
-pub(super) fn unscale(
-    hit: Result<Option<LocalHit>, RayError>,
-    l: f64,
-) -> Result<Option<LocalHit>, RayError> {
-    hit.map(|h| {
+    if !(l.is_finite() && l > 0.0) || (1e-100..=1e100).contains(&l) {
+        return None;
+    }
+    let unit = make(lengths[0] / l, lengths[1] / l)?;
+    let hit = unit.cast_ray_local(&Point3::from(origin.coords / l), dir, max_toi / l);
+    Some(hit.map(|h| {
         h.map(|h| LocalHit {
             toi: h.toi * l,
             ..h
         })
-    })
+    }))
 }
 
 /// Entry of the ray `s + t d` into the ball `|x| ≤ radius` (centre at the origin).
@@ -71,22 +75,26 @@ pub(super) fn unscale(
 /// roots `c / a`, the first root is `c / q` (the stable quadratic of *Numerical Recipes*
 /// §5.6).
 ///
-/// Start points and radii far from 1 (beyond `1e±100`, where `s·s` and `R²` under- or
-/// overflow: a ray 2e-200 from a ball of radius 1e-200 read as starting inside) are
-/// first divided by `L = max(|s|∞, R)`, which divides the parameter by `L` too.
+/// Where `s·s` or `R²` is not a normal number (start points or radii near 1e±150 and
+/// beyond: a ray 2e-200 from a ball of radius 1e-200 read as starting inside) the cold
+/// [`enter_ball_rescaled`] takes over.
 ///
 /// Returns `None` when an intermediate overflowed (huge coordinates); the caller then
 /// falls back to the GJK ray cast.
-#[inline]
+#[inline(always)]
 pub(super) fn enter_ball(s: &Vector3<f64>, d: &Vector3<f64>, radius: f64) -> Option<Crossing> {
-    let l = s.amax().max(radius);
-    if l.is_finite() && l > 0.0 && !(1e-100..=1e100).contains(&l) {
-        return match enter_ball(&(s / l), d, radius / l)? {
-            Crossing::Enter(t) => Some(Crossing::Enter(t * l)).filter(|_| (t * l).is_finite()),
-            other => Some(other),
-        };
+    let rr = radius * radius;
+    if !(s.dot(s).is_normal() && rr.is_normal()) {
+        return enter_ball_rescaled(s, d, radius);
     }
-    let c = s.dot(s) - radius * radius;
+    crossing(s, d, rr)
+}
+
+/// The crossing of [`enter_ball`] for a squared radius `rr`, where nothing under- or
+/// overflows.
+#[inline(always)]
+fn crossing(s: &Vector3<f64>, d: &Vector3<f64>, rr: f64) -> Option<Crossing> {
+    let c = s.dot(s) - rr;
     let b = s.dot(d);
     let a = d.dot(d);
     if !(c.is_finite() && b.is_finite()) {
@@ -99,13 +107,34 @@ pub(super) fn enter_ball(s: &Vector3<f64>, d: &Vector3<f64>, radius: f64) -> Opt
         return Some(Crossing::Miss);
     }
     let l = s - d * (b / a);
-    let disc = a * (radius * radius - l.norm_squared());
+    let disc = a * (rr - l.norm_squared());
     if disc < 0.0 {
         return Some(Crossing::Miss);
     }
     let q = -b + disc.sqrt();
     let t = c / q;
     t.is_finite().then_some(Crossing::Enter(t))
+}
+
+/// [`enter_ball`] off its fast path, where `|s|²` or `R²` is zero, subnormal or beyond
+/// `f64`: the crossing of `s / L` and `R / L`, `L = max(|s|∞, R)`, whose parameter is the
+/// original's divided by `L`.
+#[cold]
+#[inline(never)]
+fn enter_ball_rescaled(s: &Vector3<f64>, d: &Vector3<f64>, radius: f64) -> Option<Crossing> {
+    let l = s.amax().max(radius);
+    if !l.is_finite() {
+        return None;
+    }
+    if l == 0.0 {
+        // A ray from the centre of a ball of no radius: on it.
+        return Some(Crossing::Inside);
+    }
+    let r = radius / l;
+    match crossing(&(s / l), d, r * r)? {
+        Crossing::Enter(t) => Some(Crossing::Enter(t * l)).filter(|_| (t * l).is_finite()),
+        other => Some(other),
+    }
 }
 
 impl RayCast for Ball {
