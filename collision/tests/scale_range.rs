@@ -37,13 +37,16 @@ fn shapes(s: f64) -> Vec<Shape> {
     ]
 }
 
+/// B's pose in the scenes: offset by `x` along X (and a little along Y and Z), turned, all
+/// scaled by `s`.
+fn place(x: f64, s: f64) -> Isometry3<f64> {
+    let rotation = UnitQuaternion::from_euler_angles(0.3, 0.2, 0.1);
+    Isometry3::from_parts(Translation3::new(x * s, 0.1 * s, 0.05 * s), rotation)
+}
+
 #[test]
 fn every_query_scales_from_1e_minus_20_to_1e20() {
     let unit = shapes(1.0);
-    let rotation = UnitQuaternion::from_euler_angles(0.3, 0.2, 0.1);
-    let place = |x: f64, s: f64| {
-        Isometry3::from_parts(Translation3::new(x * s, 0.1 * s, 0.05 * s), rotation)
-    };
     let id = Isometry3::identity();
     let mut compared = 0;
     for s in [1e-20, 1e-10, 1e-3, 1e3, 1e10, 1e20] {
@@ -115,11 +118,9 @@ fn every_query_scales_from_1e_minus_20_to_1e20() {
 fn coordinates_beyond_1e60_are_an_error_not_a_wrong_answer() {
     use collision::{ContactError, GjkError};
     let unit = shapes(1.0);
-    let rotation = UnitQuaternion::from_euler_angles(0.3, 0.2, 0.1);
     let id = Isometry3::identity();
     let (ball, cuboid) = (0, 1);
-    let place =
-        |s: f64| Isometry3::from_parts(Translation3::new(0.2 * s, 0.1 * s, 0.05 * s), rotation);
+    let place = |s: f64| place(0.2, s);
     let want = contact(&unit[ball], &id, &unit[cuboid], &place(1.0), 0.0)
         .unwrap()
         .unwrap()
@@ -182,11 +183,9 @@ fn ball_rays_keep_their_closed_form_from_1e_minus_300_to_1e300() {
 fn coordinates_below_1e_minus_60_are_an_error_not_a_wrong_answer() {
     use collision::GjkError;
     let unit = shapes(1.0);
-    let rotation = UnitQuaternion::from_euler_angles(0.3, 0.2, 0.1);
     let id = Isometry3::identity();
     let (capsule, cone) = (2, 4);
-    let place =
-        |s: f64| Isometry3::from_parts(Translation3::new(0.9 * s, 0.1 * s, 0.05 * s), rotation);
+    let place = |s: f64| place(0.9, s);
     let want = distance(&unit[capsule], &id, &unit[cone], &place(1.0)).unwrap();
     let s = 1e-50;
     let small = shapes(s);

@@ -74,8 +74,8 @@ pub enum ContactMethod {
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 pub enum ContactError {
     /// A pose or support point was NaN or infinite, or beyond the input range (support
-    /// point coordinates above 1e60, see the crate docs).
-    #[error("contact query met a non-finite pose or support point, or coordinates beyond 1e60")]
+    /// points outside about 1e±60, see the crate docs).
+    #[error("contact query met a non-finite pose or support point, or coordinates outside 1e±60")]
     NonFinite,
     /// The margin was negative, NaN or infinite.
     #[error("contact margin must be finite and non-negative, got {0}")]

@@ -34,8 +34,8 @@ pub enum GjkError {
         upper_bound: f64,
     },
     /// A pose or a support point was NaN or infinite, or beyond the input range (support
-    /// point coordinates above 1e60, see the crate docs).
-    #[error("GJK met a non-finite pose or support point, or coordinates beyond 1e60")]
+    /// points outside about 1e±60, see the crate docs).
+    #[error("GJK met a non-finite pose or support point, or coordinates outside 1e±60")]
     Degenerate,
 }
 

@@ -41,8 +41,8 @@ pub enum GjkStatus {
     /// The iteration cap was reached first; `distance` and `lower_bound` bracket the
     /// true distance.
     MaxIterations,
-    /// A pose or support point was not finite, or a support point's coordinates exceed
-    /// 1e60 (beyond the input range, see the crate docs); the output carries no
+    /// A pose or support point was not finite, or the support points lie outside about
+    /// 1e±60 (beyond the input range, see the crate docs); the output carries no
     /// information.
     Degenerate,
 }

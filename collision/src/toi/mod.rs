@@ -42,10 +42,10 @@ pub struct Impact {
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 pub enum ToiError {
     /// A pose, velocity, `t_max` or support point was NaN or infinite, or beyond the
-    /// input range (support point coordinates above 1e60, see the crate docs), or the
+    /// input range (support points outside about 1e±60, see the crate docs), or the
     /// answer would be (positions beyond `f64::MAX`).
     #[error(
-        "time of impact met a non-finite pose, velocity, time or support point, coordinates beyond 1e60, or an answer that overflowed"
+        "time of impact met a non-finite pose, velocity, time or support point, coordinates outside 1e±60, or an answer that overflowed"
     )]
     NonFinite,
     /// Advancement did not reach the tolerance within the iteration cap (typically fast
@@ -383,9 +383,8 @@ fn balls(
     if !(l.is_finite() && v.is_finite()) {
         return Err(ToiError::NonFinite);
     }
-    let d = d0 / l;
     let c = if l > 0.0 {
-        d.norm_squared() - (r / l) * (r / l)
+        (d0 / l).norm_squared() - (r / l) * (r / l)
     } else {
         0.0 // Coincident centres and no radius: touching.
     };
@@ -394,8 +393,9 @@ fn balls(
     } else if v == 0.0 {
         return Ok(None);
     } else {
+        // Here `c > 0`, so `l > 0`.
         let w = dv / v;
-        let (a, b) = (w.norm_squared(), d.dot(&w));
+        let (a, b) = (w.norm_squared(), (d0 / l).dot(&w));
         let disc = b * b - a * c;
         if b >= 0.0 || disc < 0.0 {
             return Ok(None);
