@@ -37,7 +37,7 @@ pub use gjk::{
     intersects_observed,
 };
 pub use observer::{Observer, Trace};
-pub use ray::{Ray, RayError, RayHit, cast_ray};
+pub use ray::{Ray, RayError, RayHit, cast_ray, cast_ray_observed};
 pub use shape::{
     Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, HullKind, MinkowskiDifference, Point,
     Rounded, Segment, Shape, ShapeError, SupportMap, SupportPoint, Transformed, Triangle,

@@ -71,6 +71,13 @@ pub trait Observer {
     fn toi_step(&mut self, step: &crate::toi::ToiStep) {
         let _ = step;
     }
+
+    /// Called once per iteration of the GJK ray cast
+    /// ([`crate::ray::cast_ray_observed`]).
+    #[inline(always)]
+    fn ray_step(&mut self, step: &crate::ray::RayStep<'_>) {
+        let _ = step;
+    }
 }
 
 /// The no-op observer.
@@ -123,6 +130,8 @@ pub enum TraceEvent {
     },
     /// A time-of-impact iteration (world coordinates).
     ToiStep(Box<ToiStepRecord>),
+    /// A GJK ray-cast iteration (in the frame of its `pose`).
+    RayStep(Box<crate::ray::RayStepRecord>),
 }
 
 /// An owned copy of a [`crate::toi::ToiStep`] (the step holds no borrows, so it is the
@@ -189,6 +198,12 @@ impl Observer for Trace {
     fn toi_step(&mut self, step: &crate::toi::ToiStep) {
         self.events.push(TraceEvent::ToiStep(Box::new(*step)));
     }
+
+    fn ray_step(&mut self, step: &crate::ray::RayStep<'_>) {
+        self.events.push(TraceEvent::RayStep(Box::new(
+            crate::ray::RayStepRecord::from(step),
+        )));
+    }
 }
 
 impl Trace {
@@ -196,6 +211,14 @@ impl Trace {
     pub fn toi_steps(&self) -> impl Iterator<Item = &ToiStepRecord> {
         self.events.iter().filter_map(|e| match e {
             TraceEvent::ToiStep(s) => Some(&**s),
+            _ => None,
+        })
+    }
+
+    /// The ray-cast steps recorded so far.
+    pub fn ray_steps(&self) -> impl Iterator<Item = &crate::ray::RayStepRecord> {
+        self.events.iter().filter_map(|e| match e {
+            TraceEvent::RayStep(s) => Some(&**s),
             _ => None,
         })
     }
@@ -225,5 +248,9 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     #[inline(always)]
     fn toi_step(&mut self, step: &crate::toi::ToiStep) {
         (**self).toi_step(step);
+    }
+    #[inline(always)]
+    fn ray_step(&mut self, step: &crate::ray::RayStep<'_>) {
+        (**self).ray_step(step);
     }
 }

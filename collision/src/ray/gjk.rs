@@ -2,12 +2,13 @@
 //! convex objects with application to continuous collision detection", 2004; *Collision
 //! Detection in Interactive 3D Environments*, §5.5), for any support-mapped core plus radius.
 
-use super::{LocalHit, MAX_RAY_ITERATIONS, RayError};
+use super::{LocalHit, MAX_RAY_ITERATIONS, RayError, RayStep};
+use crate::observer::Observer;
 use crate::shape::{SupportMap, unit};
 use collision_simplex::{
     Projection, project_point, project_segment, project_tetrahedron, project_triangle,
 };
-use nalgebra::{Point3, Vector3};
+use nalgebra::{Isometry3, Point3, Vector3};
 
 /// The hit is accepted when the ray point is within this fraction of the shape's size
 /// from the shape.
@@ -41,6 +42,7 @@ pub const STALL_RELATIVE: f64 = 2.4e-7;
 /// when `|v|` is within tolerance of `radius`, or when a projection at an unchanged `x`
 /// no longer shrinks `|v|` and it is within [`STALL_RELATIVE`] (an advance below the
 /// rounding of `λ` leaves `x` unchanged).
+#[inline]
 pub(crate) fn cast_local<S: SupportMap + ?Sized>(
     shape: &S,
     radius: f64,
@@ -48,10 +50,34 @@ pub(crate) fn cast_local<S: SupportMap + ?Sized>(
     r: &Vector3<f64>,
     max_toi: f64,
 ) -> Result<Option<LocalHit>, RayError> {
+    cast_local_observed(
+        shape,
+        radius,
+        s,
+        r,
+        max_toi,
+        &Isometry3::identity(),
+        &mut (),
+    )
+}
+
+/// [`cast_local`], reporting every iteration to `observer` as a [`RayStep`]; `pose` (the
+/// shape's world pose) is passed on to the observer only.
+pub(crate) fn cast_local_observed<S: SupportMap + ?Sized, O: Observer + ?Sized>(
+    shape: &S,
+    radius: f64,
+    s: &Point3<f64>,
+    r: &Vector3<f64>,
+    max_toi: f64,
+    pose: &Isometry3<f64>,
+    observer: &mut O,
+) -> Result<Option<LocalHit>, RayError> {
     let mut lambda = 0.0;
     let mut x = *s;
     let mut normal: Option<Vector3<f64>> = None;
     let mut points = [Point3::origin(); 4];
+    // Barycentric weights of `v` over `points` (only kept for the observer).
+    let mut weights = [0.0; 4];
     let mut len = 0;
     let p0 = shape.support(&-r);
     let mut v = x - p0;
@@ -73,22 +99,39 @@ pub(crate) fn cast_local<S: SupportMap + ?Sized>(
         let w = x - p;
         // Plane of the rounded shape along v: v̂ · y = v̂ · p + radius.
         let vw = v.dot(&w) - radius * vv.sqrt();
+        // A miss when the ray runs away from that plane or crosses it beyond `max_toi`.
+        let mut miss = false;
         if vw > 0.0 {
             let vr = v.dot(r);
-            if vr >= 0.0 {
-                return Ok(None);
-            }
             let advanced = lambda - vw / vr;
-            if advanced > max_toi {
-                return Ok(None);
+            if vr >= 0.0 || advanced > max_toi {
+                miss = true;
+            } else {
+                normal = Some(v);
+                // An advance below the rounding of λ leaves x where it was.
+                if advanced != lambda {
+                    lambda = advanced;
+                    x = s + r * lambda;
+                    last_vv = f64::INFINITY;
+                }
             }
-            normal = Some(v);
-            // An advance below the rounding of λ leaves x where it was.
-            if advanced != lambda {
-                lambda = advanced;
-                x = s + r * lambda;
-                last_vv = f64::INFINITY;
-            }
+        }
+        if observer.is_active() {
+            observer.ray_step(&RayStep {
+                iteration,
+                pose,
+                lambda,
+                point: x,
+                simplex: &points[..len],
+                weights: &weights[..len],
+                v,
+                support: p,
+                normal: normal.and_then(|n| unit(&n)),
+                radius,
+            });
+        }
+        if miss {
+            return Ok(None);
         }
         if points[..len].contains(&p) {
             // A repeated support point with v · w ≤ 0 cannot happen unless |v| is at
@@ -122,6 +165,7 @@ pub(crate) fn cast_local<S: SupportMap + ?Sized>(
         for i in 0..len {
             if proj.support & (1 << i) != 0 {
                 points[k] = points[i];
+                weights[k] = proj.weights[i];
                 k += 1;
             }
         }

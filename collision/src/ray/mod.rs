@@ -12,9 +12,12 @@ mod gjk;
 mod shapes;
 mod slab;
 mod sphere;
+mod step;
 
 pub use gjk::STALL_RELATIVE as GJK_RAY_ACCURACY;
+pub use step::{RayStep, RayStepRecord};
 
+use crate::observer::Observer;
 use crate::shape::{Core, SupportMap, unit};
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -164,6 +167,38 @@ pub fn cast_ray_gjk<S: SupportMap + ?Sized>(
     let (core, radius) = (Core(shape), shape.core_radius());
     in_local_frame(pose, ray, |s, r| {
         gjk::cast_local(&core, radius, s, r, max_toi)
+    })
+}
+
+/// As [`cast_ray`], reporting each iteration of the GJK ray cast to `observer` (see
+/// [`RayStep`]).
+///
+/// With an active observer the cast always runs the GJK ray cast on the shape's core and
+/// radius, as [`cast_ray_gjk`] does, so that closed-form shapes (balls, boxes, capsules,
+/// cylinders) have steps to show too; their hit then agrees with [`cast_ray`]'s closed
+/// form to the GJK ray cast's accuracy ([`GJK_RAY_ACCURACY`] of the size on curved cores,
+/// rounding elsewhere). With the no-op observer `()` it is [`cast_ray`].
+///
+/// # Errors
+/// As [`cast_ray`].
+pub fn cast_ray_observed<S, O>(
+    shape: &S,
+    pose: &Isometry3<f64>,
+    ray: &Ray,
+    max_toi: f64,
+    observer: &mut O,
+) -> Result<Option<RayHit>, RayError>
+where
+    S: RayCast + ?Sized,
+    O: Observer + ?Sized,
+{
+    if !observer.is_active() {
+        return cast_ray(shape, pose, ray, max_toi);
+    }
+    check_input(pose, ray, max_toi)?;
+    let (core, radius) = (Core(shape), shape.core_radius());
+    in_local_frame(pose, ray, |s, r| {
+        gjk::cast_local_observed(&core, radius, s, r, max_toi, pose, observer)
     })
 }
 
