@@ -1,6 +1,7 @@
 //! Time of impact of moving shapes: conservative advancement (Mirtich 1996; the seed
 //! book's chapter 13), with the exact sphere–sphere solution for two balls.
 
+mod advance;
 mod motion;
 mod step;
 
@@ -11,6 +12,7 @@ use crate::contact::contact;
 use crate::gjk::{GjkCache, GjkConfig, GjkStatus, gjk};
 use crate::observer::Observer;
 use crate::shape::{Core, SupportMap};
+use advance::{Spin, safe_step};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// Bound on the rounding error of a converged GJK distance relative to the simplex's
@@ -225,15 +227,20 @@ where
             GjkStatus::MaxIterations => out.lower_bound - radius,
         };
         let n = out.normal;
-        // Fastest approach along n (A → B) of any pair of points, over all orientations
-        // the bodies pass through. A point at r from the centre moves at v + ω × r, and
-        // n · (ω × r) = r · (n × ω) ≤ |n × ω| |r| ≤ |n × ω| ρ for every rotation of r —
-        // the seed book's "fastest linear speed along the direction", bounded for the
-        // whole step rather than taken at its start, so the advance never overshoots.
-        let approach = (motion_a.linear_velocity - motion_b.linear_velocity).dot(&n)
-            + n.cross(&motion_a.angular_velocity).norm() * rho_a
-            + n.cross(&motion_b.angular_velocity).norm() * rho_b;
-        let ends = separation <= tolerance || approach <= 0.0;
+        // How long the gap along n takes at least to close down to `target`: the seed
+        // book's "fastest linear speed along the direction" of any point, bounded over
+        // the whole step so the advance never overshoots (see `advance.rs`).
+        let step = if separation > tolerance {
+            let linear = (motion_a.linear_velocity - motion_b.linear_velocity).dot(&n);
+            let spin_a = Spin::of(&core_a, &pose_a, motion_a, extent_a, &n);
+            let spin_b = Spin::of(&core_b, &pose_b, motion_b, extent_b, &-n);
+            safe_step(separation - target, linear, &spin_a, &spin_b)
+        } else {
+            None
+        };
+        // The average closing speed the step allows (0: the gap cannot close).
+        let approach = step.map_or(0.0, |dt| (separation - target) / dt);
+        let ends = separation <= tolerance || step.is_none();
         if observer.is_active() {
             observer.toi_step(&ToiStep {
                 iteration: iteration + 1,
@@ -246,11 +253,7 @@ where
                 point_a: out.point_a + n * radius_a,
                 point_b: out.point_b - n * radius_b,
                 approach,
-                advance: if ends {
-                    0.0
-                } else {
-                    (separation - target) / approach
-                },
+                advance: if ends { 0.0 } else { step.unwrap_or(0.0) },
                 tolerance,
             });
         }
@@ -281,13 +284,12 @@ where
                 iterations: iteration + 1,
             }));
         }
-        if approach <= 0.0 {
+        let Some(dt) = step else {
             return Ok(None);
-        }
+        };
         last_normal = n;
-        // The gap shrinks at most at `approach`, so it stays above `target` for this
-        // long.
-        t += (separation - target) / approach;
+        // The gap stays above `target` for at least this long.
+        t += dt;
         if t > t_max {
             return Ok(None);
         }

@@ -32,9 +32,10 @@ pub struct ToiStep {
     pub point_a: Point3<f64>,
     /// Point of B nearest A (world).
     pub point_b: Point3<f64>,
-    /// Bound on the speed at which the gap closes along `normal` over the whole step
-    /// (relative linear velocity plus the spin terms); for the analytic path, the closing
-    /// speed at impact.
+    /// Bound on the average speed at which the gap along `normal` can close over the
+    /// step (relative linear velocity plus the spin of the cores, see
+    /// `collision/src/toi/advance.rs`); 0 when it cannot close or the query ends here;
+    /// for the analytic path, the closing speed at impact.
     pub approach: f64,
     /// Time advanced by this iteration: `(separation − tolerance / 2) / approach` (each
     /// advance aims at half the tolerance), or 0 when the step ends
