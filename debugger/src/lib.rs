@@ -11,8 +11,10 @@
 //!    points, direction, bounds, caption).
 //! 3. Front ends read frames only: [`Replay`] (a list of frames and an index, tested
 //!    without a window), the SVG film strip [`snapshot_svg`], and the terminal text
-//!    ([`text`]). A 3D window (kiss3d) belongs in its own module behind a feature and
-//!    draws [`Replay::current`] the same way.
+//!    ([`text`]), and the 3D front end ([`window`]): a kiss3d window stepping through
+//!    [`Replay::current`] and a headless PNG render of one frame (feature `window`, on
+//!    by default), drawn from [`window::Scene3d`]s that are built and tested without a
+//!    GPU.
 //!
 //! ```
 //! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/data/cuboid_cuboid_deep.json");
@@ -29,6 +31,7 @@ mod record;
 mod replay;
 pub mod svg;
 pub mod text;
+pub mod window;
 
 pub use frame::{Frame, FrameKind, FrameVertex, frames_from_trace};
 pub use record::{DebugError, Outcome, Recording, record, record_file, record_loaded};

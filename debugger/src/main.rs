@@ -1,11 +1,13 @@
-//! `debugger [FIXTURE.json] [--snapshot OUT.svg] [--frame N] [--text]`: replays the GJK
-//! and EPA steps of a fixture's query in the terminal, or writes an SVG film strip.
+//! `debugger [FIXTURE.json] [--snapshot OUT.svg] [--png OUT.png] [--window] [--frame N]
+//! [--world] [--text]`: replays the GJK and EPA steps of a fixture's query in the
+//! terminal, in a 3D window, or writes an SVG film strip or a PNG of one frame.
 
 use clap::Parser;
 use debugger::{Recording, Replay, SnapshotOptions, record_file, snapshot_svg, text};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Replays the recorded GJK simplex and EPA polytope states of a fixture step by step.
 #[derive(Parser, Debug)]
@@ -17,6 +19,21 @@ struct Args {
     /// Write an SVG film strip (one panel per frame) to this file and print its path.
     #[arg(long, value_name = "OUT.svg")]
     snapshot: Option<PathBuf>,
+    /// Render one frame headless (no window; the last frame unless --frame) to this PNG
+    /// file through the 3D window's scene code, and print its path.
+    #[arg(long, value_name = "OUT.png")]
+    png: Option<PathBuf>,
+    /// Open the 3D window (kiss3d): arrows or n/p step, Home/End jump, w switches
+    /// between configuration space and world, the mouse orbits.
+    #[arg(long)]
+    window: bool,
+    /// Start the window or the PNG in the world view (both shapes) instead of the
+    /// configuration space A - B.
+    #[arg(long)]
+    world: bool,
+    /// PNG size in pixels, WIDTHxHEIGHT.
+    #[arg(long, default_value = "1024x768", value_name = "WxH", value_parser = parse_size)]
+    size: (u32, u32),
     /// Show only frame N (counted from 1; clamped to the last frame).
     #[arg(long, value_name = "N")]
     frame: Option<usize>,
@@ -32,8 +49,31 @@ struct Args {
     columns: usize,
 }
 
+/// `WIDTHxHEIGHT`, each from 16 to 8192.
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let err = || format!("`{s}`: expected WIDTHxHEIGHT, each from 16 to 8192, e.g. 1024x768");
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(err)?;
+    let w: u32 = w.trim().parse().map_err(|_| err())?;
+    let h: u32 = h.trim().parse().map_err(|_| err())?;
+    if (16..=8192).contains(&w) && (16..=8192).contains(&h) {
+        Ok((w, h))
+    } else {
+        Err(err())
+    }
+}
+
+/// While set, panics print nothing: kiss3d's panics inside the window and the headless
+/// render are caught and reported as typed errors instead.
+static QUIET_PANICS: AtomicBool = AtomicBool::new(false);
+
 fn main() -> ExitCode {
     let args = Args::parse();
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !QUIET_PANICS.load(Ordering::SeqCst) {
+            default_hook(info);
+        }
+    }));
     let path = args
         .fixture
         .clone()
@@ -58,6 +98,26 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
         println!("{}", out.display());
+        if !args.text && args.png.is_none() && !args.window {
+            return ExitCode::SUCCESS;
+        }
+    }
+    if let Some(out) = &args.png {
+        let index = frame.unwrap_or(usize::MAX);
+        if let Err(e) = quietly(|| write_png(&rec, index, &args, out)) {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
+        println!("{}", out.display());
+        if !args.text && !args.window {
+            return ExitCode::SUCCESS;
+        }
+    }
+    if args.window {
+        if let Err(e) = quietly(|| open_window(&rec, frame.unwrap_or(0), &args)) {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
         if !args.text {
             return ExitCode::SUCCESS;
         }
@@ -70,6 +130,61 @@ fn main() -> ExitCode {
     }
     ExitCode::SUCCESS
 }
+
+/// Runs `f` with [`QUIET_PANICS`] set.
+fn quietly<T>(f: impl FnOnce() -> T) -> T {
+    QUIET_PANICS.store(true, Ordering::SeqCst);
+    let out = f();
+    QUIET_PANICS.store(false, Ordering::SeqCst);
+    out
+}
+
+fn view(args: &Args) -> debugger::window::View {
+    if args.world {
+        debugger::window::View::World
+    } else {
+        debugger::window::View::Configuration
+    }
+}
+
+#[cfg(feature = "window")]
+fn write_png(
+    rec: &Recording,
+    index: usize,
+    args: &Args,
+    out: &std::path::Path,
+) -> Result<(), String> {
+    let options = debugger::window::RenderOptions {
+        width: args.size.0,
+        height: args.size.1,
+        view: view(args),
+        caption: true,
+    };
+    let picture =
+        debugger::window::render_frame(rec, index, &options).map_err(|e| e.to_string())?;
+    picture.save_png(out).map_err(|e| e.to_string())
+}
+
+#[cfg(not(feature = "window"))]
+fn write_png(_: &Recording, _: usize, args: &Args, _: &std::path::Path) -> Result<(), String> {
+    let _ = view(args);
+    Err(NO_WINDOW.to_string())
+}
+
+#[cfg(feature = "window")]
+fn open_window(rec: &Recording, start: usize, args: &Args) -> Result<(), String> {
+    debugger::window::run_window(rec, start, view(args)).map_err(|e| e.to_string())
+}
+
+#[cfg(not(feature = "window"))]
+fn open_window(_: &Recording, _: usize, args: &Args) -> Result<(), String> {
+    let _ = view(args);
+    Err(NO_WINDOW.to_string())
+}
+
+#[cfg(not(feature = "window"))]
+const NO_WINDOW: &str = "this debugger was built without the `window` feature (kiss3d): \
+                         --window and --png are not available";
 
 /// Prints the header and every frame (or frame `frame`). A closed pipe (`| head`) ends
 /// the output quietly.

@@ -76,3 +76,85 @@ fn missing_and_malformed_files_exit_non_zero_with_the_load_message() {
     );
     assert!(!err.contains("panicked"), "{err}");
 }
+
+fn run_env(args: &[&str], remove: &[&str]) -> (i32, String, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_debugger"));
+    cmd.args(args).current_dir(std::env::temp_dir());
+    for v in remove {
+        cmd.env_remove(v);
+    }
+    let out = cmd.output().expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[cfg(feature = "window")]
+#[test]
+fn window_without_a_display_and_png_without_frames_are_typed_errors() {
+    let (code, out, err) = run_env(&["--window"], &["DISPLAY", "WAYLAND_DISPLAY"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.starts_with("error: no display"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    // A ray cast records no frames: nothing to render, said before any GPU is asked.
+    let ray = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/data/ray_cuboid_face.json"
+    );
+    let png = std::env::temp_dir().join(format!("debugger-cli-ray-{}.png", std::process::id()));
+    let (code, _, err) = run(&[ray, "--png", png.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(err.trim(), "error: no frames recorded: nothing to draw");
+    assert!(!png.exists());
+    let (code, _, err) = run(&["--png", "x.png", "--size", "10x10"]);
+    assert_eq!(code, 2, "clap rejects a size below 16");
+    assert!(err.contains("WIDTHxHEIGHT"), "{err}");
+}
+
+/// Whether rendering can be tested here (see tests/render3d.rs): panics under CI
+/// when it cannot.
+#[cfg(feature = "window")]
+fn adapter_or_skip(test: &str) -> bool {
+    match debugger::window::probe_adapter() {
+        Ok(_) => true,
+        Err(e) if std::env::var_os("CI").is_none() => {
+            eprintln!("{test}: SKIPPED, {e}");
+            false
+        }
+        Err(e) => panic!("{test}: {e}"),
+    }
+}
+
+#[cfg(feature = "window")]
+#[test]
+fn png_is_rendered_headless_and_write_errors_exit_non_zero() {
+    if !adapter_or_skip("png_is_rendered_headless_and_write_errors_exit_non_zero") {
+        return;
+    }
+    let path = std::env::temp_dir().join(format!("debugger-cli-{}.png", std::process::id()));
+    let p = path.to_str().unwrap();
+    // No display needed: the render is offscreen.
+    let (code, out, err) = run_env(
+        &["--png", p, "--frame", "3", "--size", "320x240"],
+        &["DISPLAY", "WAYLAND_DISPLAY"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), p);
+    let bytes = std::fs::read(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    // IHDR: width and height, big-endian, at bytes 16..24.
+    assert_eq!(&bytes[16..24], &[0, 0, 1, 64, 0, 0, 0, 240]);
+    let (code, out, err) = run(&["--png", "/no/such/dir/out.png", "--size", "64x64"]);
+    assert_eq!(code, 1, "{out}{err}");
+    // Mesa's Vulkan device-select layer may print its own lines first (it looks for a
+    // Wayland display); ours is the last.
+    let last = err.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("error: /no/such/dir/out.png: cannot write PNG"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}

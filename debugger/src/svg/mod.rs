@@ -248,7 +248,7 @@ fn legend(svg: &mut Svg, y: f64) {
     }
 }
 
-fn wrap(text: &str, chars: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, chars: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
@@ -281,7 +281,12 @@ fn header_lines(rec: &Recording, chars: usize) -> Vec<String> {
     lines
 }
 
-fn caption_lines(rec: &Recording, index: usize, frame: &Frame, chars: usize) -> Vec<String> {
+pub(crate) fn caption_lines(
+    rec: &Recording,
+    index: usize,
+    frame: &Frame,
+    chars: usize,
+) -> Vec<String> {
     let gap = frame.upper_bound - frame.lower_bound;
     let mut lines = vec![format!(
         "frame {}/{} · {} · bounds [{}, {}], gap {}",
@@ -301,7 +306,7 @@ fn caption_lines(rec: &Recording, index: usize, frame: &Frame, chars: usize) -> 
 
 /// The direction the picture plane must contain: the answer's normal, else the last
 /// frame's direction.
-fn final_normal(rec: &Recording) -> Option<Vector3<f64>> {
+pub(crate) fn final_normal(rec: &Recording) -> Option<Vector3<f64>> {
     match &rec.outcome {
         Outcome::Contact(Some(c)) => return Some(c.normal),
         Outcome::ClosestPoints(ClosestPoints::Separated {
@@ -384,7 +389,7 @@ fn outlines(
 
 /// The size of the smaller shape (its AABB diagonal; the larger one's when the smaller
 /// is a point), which sets how far a view may zoom out.
-fn shape_scale(rec: &Recording) -> f64 {
+pub(crate) fn shape_scale(rec: &Recording) -> f64 {
     let s = &rec.scene;
     let diag = |sh: &collision::Shape, p| {
         let b = sh.aabb(p);

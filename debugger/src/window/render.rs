@@ -1,0 +1,362 @@
+//! Drawing a [`Scene3d`] with kiss3d: faces as meshes in the scene graph, segments,
+//! markers and the caption in immediate mode, and the headless render to a picture.
+
+use super::WindowError;
+use super::scene::{FaceRole, Scene3d, View};
+use crate::record::Recording;
+use kiss3d::camera::OrbitCamera3d;
+use kiss3d::color::Color;
+use kiss3d::light::Light;
+use kiss3d::post_processing::Tonemap;
+use kiss3d::resource::GpuMesh3d;
+use kiss3d::scene::SceneNode3d;
+use kiss3d::text::Font;
+use kiss3d::window::{CanvasSetup, NumSamples, OffscreenSurface, Window};
+use std::cell::RefCell;
+use std::path::Path;
+use std::rc::Rc;
+use std::sync::mpsc::{self, Sender};
+use std::sync::{Arc, Mutex, OnceLock};
+
+type Vec2 = kiss3d::glamx::Vec2;
+type Vec3 = kiss3d::glamx::Vec3;
+
+/// The background: the SVG panels' near-white.
+const BACKGROUND: [f32; 4] = [0.98, 0.98, 0.98, 1.0];
+/// Caption text colour.
+const INK: [f32; 4] = [0.13, 0.13, 0.13, 1.0];
+/// Caption font size in pixels.
+pub(crate) const FONT_SIZE: f32 = 18.0;
+
+/// Checks that wgpu finds an adapter (a GPU, or a software driver such as Mesa's
+/// lavapipe) before kiss3d asks for one: kiss3d panics when there is none. Returns
+/// the adapter's name and backend.
+///
+/// # Errors
+/// [`WindowError::NoAdapter`] with wgpu's message.
+pub fn probe_adapter() -> Result<String, WindowError> {
+    static PROBED: OnceLock<Result<String, String>> = OnceLock::new();
+    PROBED
+        .get_or_init(|| probe_once().map_err(|e| e.to_string()))
+        .clone()
+        .map_err(WindowError::NoAdapter)
+}
+
+fn probe_once() -> Result<String, WindowError> {
+    // On a thread of its own: a wgpu instance made and dropped on the render thread
+    // before kiss3d's breaks kiss3d's first surface there (wgpu-core: "Cannot get
+    // non-existent resource BindGroupLayoutId").
+    std::thread::Builder::new()
+        .name("debugger-probe".to_string())
+        .spawn(|| catch(probe_here).and_then(|r| r))
+        .map_err(|e| WindowError::Render(format!("cannot start the probe thread: {e}")))?
+        .join()
+        .unwrap_or_else(|_| Err(WindowError::Render("the adapter probe panicked".to_string())))
+}
+
+fn probe_here() -> Result<String, WindowError> {
+    let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
+        backends: wgpu::Backends::all(),
+        ..wgpu::InstanceDescriptor::new_without_display_handle()
+    });
+    let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
+        power_preference: wgpu::PowerPreference::default(),
+        compatible_surface: None,
+        force_fallback_adapter: false,
+        apply_limit_buckets: false,
+    }))
+    .map_err(|e| WindowError::NoAdapter(e.to_string()))?;
+    let info = adapter.get_info();
+    Ok(format!("{} ({:?})", info.name, info.backend))
+}
+
+/// Work for the render thread: a scene to render, and where to send the picture.
+struct Job(Box<Scene3d>, RenderOptions, Sender<Result<image::RgbImage, WindowError>>);
+
+/// kiss3d keeps its GPU context and caches in thread-local storage, which makes two
+/// rules for headless renders, whichever thread asks for them:
+///
+/// * a thread that rendered and then exits can abort the process (its thread-local
+///   destructors touch each other: "thread local panicked on drop"), so all renders
+///   run on one thread that lives as long as the process;
+/// * dropping the last surface resets the context but not every cache (kiss3d 0.47's
+///   mesh-deformation globals keep a bind group layout of the old device: the next
+///   surface panics with "Cannot get non-existent resource BindGroupLayoutId"), so
+///   that thread keeps its one surface and resizes it.
+static RENDER_THREAD: OnceLock<Result<Mutex<Sender<Job>>, String>> = OnceLock::new();
+
+/// Renders `scene` on the render thread and waits for the picture.
+fn on_render_thread(scene: &Scene3d, options: &RenderOptions) -> Result<image::RgbImage, WindowError> {
+    let thread = RENDER_THREAD.get_or_init(|| {
+        let (tx, rx) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("debugger-render".to_string())
+            .spawn(move || {
+                let mut surface: Option<OffscreenSurface> = None;
+                for Job(scene, options, reply) in rx {
+                    let _ = reply.send(catch(|| draw_offscreen(&mut surface, &scene, &options)));
+                }
+            })
+            .map(|_| Mutex::new(tx))
+            .map_err(|e| format!("cannot start the render thread: {e}"))
+    });
+    let sender = match thread {
+        Ok(m) => m.lock().map_err(|_| WindowError::Render("render thread lock poisoned".to_string()))?.clone(),
+        Err(e) => return Err(WindowError::Render(e.clone())),
+    };
+    let (reply, answer) = mpsc::channel();
+    let lost = || WindowError::Render("the render thread stopped".to_string());
+    sender
+        .send(Job(Box::new(scene.clone()), *options, reply))
+        .map_err(|_| lost())?;
+    answer.recv().map_err(|_| lost())?
+}
+
+/// Runs `f`, turning a panic inside kiss3d or wgpu into [`WindowError::Render`].
+pub(crate) fn catch<T>(f: impl FnOnce() -> T) -> Result<T, WindowError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_string());
+        WindowError::Render(message)
+    })
+}
+
+/// kiss3d takes linear colours and encodes them for the screen; the palette is sRGB
+/// (as in the SVG), so each channel is decoded first:
+/// `c ≤ 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055)^2.4` (IEC 61966-2-1).
+fn color(c: [f32; 4]) -> Color {
+    let linear = |x: f32| {
+        if x <= 0.04045 {
+            x / 12.92
+        } else {
+            ((x + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    Color::new(linear(c[0]), linear(c[1]), linear(c[2]), c[3])
+}
+
+fn vec3(p: [f32; 3]) -> Vec3 {
+    Vec3::new(p[0], p[1], p[2])
+}
+
+/// Background, ambient light and a plain (untonemapped) output, so the roles'
+/// colours come out as chosen.
+pub(crate) fn style(window: &mut Window) {
+    window.set_background_color(color(BACKGROUND));
+    window.set_ambient(0.55);
+    window.set_tonemap(Tonemap::None);
+    window.set_shadows_enabled(false);
+}
+
+/// The scene graph of `scene`'s faces: one mesh per role (flat shaded, both sides
+/// drawn) and a light from behind the starting camera.
+pub(crate) fn scene_nodes(scene: &Scene3d) -> SceneNode3d {
+    let mut root = SceneNode3d::empty();
+    root.add_light(Light::directional(-vec3(scene.eye).normalize_or_zero()));
+    // Translucent context first; kiss3d blends translucency order-independently.
+    for role in [
+        FaceRole::Difference,
+        FaceRole::ShapeA,
+        FaceRole::ShapeB,
+        FaceRole::Polytope,
+        FaceRole::Removed,
+        FaceRole::Nearest,
+    ] {
+        let mut coords = Vec::new();
+        let mut indices = Vec::new();
+        for f in scene.faces.iter().filter(|f| f.role == role) {
+            let k = coords.len() as u32;
+            coords.extend(f.corners.iter().map(|&c| vec3(c)));
+            indices.push([k, k + 1, k + 2]);
+        }
+        if indices.is_empty() {
+            continue;
+        }
+        let mesh = Rc::new(RefCell::new(GpuMesh3d::new(
+            coords, indices, None, None, false,
+        )));
+        root.add_mesh(mesh, Vec3::ONE)
+            .set_color(color(role.rgba()))
+            .enable_backface_culling(false);
+    }
+    root
+}
+
+/// An orbit (arc-ball) camera at the scene's starting eye, looking at the display
+/// origin, with the scene's up axis.
+pub(crate) fn orbit_camera(scene: &Scene3d) -> OrbitCamera3d {
+    let mut camera = OrbitCamera3d::new(vec3(scene.eye), Vec3::ZERO);
+    camera.set_up_axis(vec3(scene.up));
+    camera.set_min_dist(0.05);
+    camera.set_max_dist(500.0);
+    camera
+}
+
+/// Queues the segments, markers and text lines (`caption` then `extra`) for the next
+/// frame of `window`.
+pub(crate) fn draw_overlay(
+    window: &mut Window,
+    scene: &Scene3d,
+    font: &Arc<Font>,
+    extra: &[String],
+) {
+    for s in &scene.segments {
+        window.draw_line(
+            vec3(s.ends[0]),
+            vec3(s.ends[1]),
+            color(s.role.rgba()),
+            s.role.width(),
+            false,
+        );
+    }
+    for m in &scene.markers {
+        window.draw_point(vec3(m.at), color(m.role.rgba()), m.role.size());
+    }
+    let line_height = FONT_SIZE * 1.3;
+    for (k, line) in scene.caption.iter().chain(extra).enumerate() {
+        let pos = Vec2::new(12.0, 10.0 + k as f32 * line_height);
+        window.draw_text(line, pos, FONT_SIZE, font, color(INK));
+    }
+}
+
+/// What [`render_frame`] draws.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RenderOptions {
+    /// Picture width in pixels.
+    pub width: u32,
+    /// Picture height in pixels.
+    pub height: u32,
+    /// Which space to show.
+    pub view: View,
+    /// Whether to write the caption into the picture.
+    pub caption: bool,
+}
+
+impl Default for RenderOptions {
+    fn default() -> RenderOptions {
+        RenderOptions {
+            width: 1024,
+            height: 768,
+            view: View::Configuration,
+            caption: true,
+        }
+    }
+}
+
+/// An RGB picture rendered headless, row-major from the top-left corner.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Picture {
+    image: image::RgbImage,
+}
+
+impl Picture {
+    /// Width in pixels.
+    #[must_use]
+    pub fn width(&self) -> u32 {
+        self.image.width()
+    }
+
+    /// Height in pixels.
+    #[must_use]
+    pub fn height(&self) -> u32 {
+        self.image.height()
+    }
+
+    /// The pixel at column `x`, row `y` (from the top).
+    ///
+    /// # Panics
+    /// When `(x, y)` lies outside the picture.
+    #[must_use]
+    pub fn pixel(&self, x: u32, y: u32) -> [u8; 3] {
+        self.image.get_pixel(x, y).0
+    }
+
+    /// Every pixel, row by row.
+    pub fn pixels(&self) -> impl Iterator<Item = [u8; 3]> + '_ {
+        self.image.pixels().map(|p| p.0)
+    }
+
+    /// Writes the picture as a PNG file.
+    ///
+    /// # Errors
+    /// [`WindowError::Write`] when the file cannot be created or written.
+    pub fn save_png(&self, path: &Path) -> Result<(), WindowError> {
+        self.image
+            .save_with_format(path, image::ImageFormat::Png)
+            .map_err(|e| WindowError::Write {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            })
+    }
+}
+
+/// Renders frame `index` (clamped to the last one) of `rec` offscreen, through the
+/// same scene and drawing code as the window, with no window and no event loop
+/// (kiss3d's `OffscreenSurface`, 4× multisampled).
+///
+/// # Errors
+/// [`WindowError::NoFrames`] when the recording has no frame,
+/// [`WindowError::NoAdapter`] when wgpu finds no adapter, [`WindowError::Render`] when
+/// kiss3d fails.
+pub fn render_frame(
+    rec: &Recording,
+    index: usize,
+    options: &RenderOptions,
+) -> Result<Picture, WindowError> {
+    let builder = super::SceneBuilder::new(rec);
+    let scene = builder
+        .scene(index, options.view)
+        .ok_or(WindowError::NoFrames)?;
+    render_scene(&scene, options)
+}
+
+/// Renders `scene` offscreen ([`render_frame`] for a scene already built).
+///
+/// # Errors
+/// As [`render_frame`], but for [`WindowError::NoFrames`].
+pub fn render_scene(scene: &Scene3d, options: &RenderOptions) -> Result<Picture, WindowError> {
+    probe_adapter()?;
+    let image = on_render_thread(scene, options)?;
+    Ok(Picture { image })
+}
+
+/// The render itself, on the render thread, reusing its surface.
+fn draw_offscreen(
+    surface: &mut Option<OffscreenSurface>,
+    scene: &Scene3d,
+    options: &RenderOptions,
+) -> image::RgbImage {
+    let (width, height) = (options.width.max(16), options.height.max(16));
+    pollster::block_on(async {
+        let surface = match surface {
+            Some(s) => {
+                if (s.width(), s.height()) != (width, height) {
+                    s.resize(width, height);
+                }
+                s
+            }
+            None => {
+                let setup = CanvasSetup {
+                    samples: NumSamples::Four,
+                    ..CanvasSetup::default()
+                };
+                let mut s = OffscreenSurface::with_setup(width, height, setup).await;
+                style(s.window_mut());
+                surface.insert(s)
+            }
+        };
+        let mut root = scene_nodes(scene);
+        let mut camera = orbit_camera(scene);
+        let font = Font::default();
+        let mut shown = scene.clone();
+        if !options.caption {
+            shown.caption.clear();
+        }
+        draw_overlay(surface.window_mut(), &shown, &font, &[]);
+        surface.render_3d(&mut root, &mut camera).await;
+        surface.snap_image()
+    })
+}
