@@ -77,6 +77,7 @@ fn missing_and_malformed_files_exit_non_zero_with_the_load_message() {
     assert!(!err.contains("panicked"), "{err}");
 }
 
+#[cfg(feature = "window")]
 fn run_env(args: &[&str], remove: &[&str]) -> (i32, String, String) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_debugger"));
     cmd.args(args).current_dir(std::env::temp_dir());

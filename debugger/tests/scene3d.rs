@@ -196,25 +196,69 @@ fn default_fixture_scenes_match_every_frame() {
         );
         check_world("default", f, &builder.scene(i, View::World).unwrap());
     }
-    // EPA steps show a tetrahedron-or-more with the nearest face, and the first EPA step
-    // removes at least that face and fans a horizon of at least three edges.
+    // Its one EPA step gains nothing over the nearest face (the slab's face is the
+    // answer): the nearest face is highlighted, nothing is removed, no horizon.
     let epa = rec
         .frames
         .iter()
         .position(|f| matches!(f.kind, FrameKind::EpaStep { .. }))
         .unwrap();
     let s = builder.scene(epa, View::Configuration).unwrap();
+    assert!(rec.frames[epa].caption.contains("gains nothing"));
     assert_eq!(s.face_count(FaceRole::Nearest), 1);
-    assert!(
-        s.segment_count(LineRole::Horizon) >= 3,
-        "{}",
-        s.segment_count(LineRole::Horizon)
-    );
-    assert!(s.face_count(FaceRole::Polytope) + s.face_count(FaceRole::Removed) + 1 >= 4);
+    assert_eq!(s.face_count(FaceRole::Polytope), 3);
+    assert_eq!(s.face_count(FaceRole::Removed), 0);
+    assert_eq!(s.segment_count(LineRole::Horizon), 0);
     // Out of range clamps to the last frame, like Replay::seek.
     let last = builder.scene(usize::MAX, View::Configuration).unwrap();
     assert_eq!(last.index, rec.frames.len() - 1);
     assert!(last.caption.last().unwrap().starts_with("status: contact"));
+}
+
+#[test]
+fn an_expanding_epa_step_draws_removed_faces_horizon_and_fan() {
+    // Two deeply overlapping boxes: EPA expands its polytope several times. The nearest
+    // face is one the new support point sees, so it is drawn as the nearest face in
+    // place of one removed face.
+    let rec = fixture("cuboid_cuboid_deep");
+    let builder = SceneBuilder::new(&rec);
+    let mut expanding = 0;
+    for (i, f) in rec.frames.iter().enumerate() {
+        if !matches!(f.kind, FrameKind::EpaStep { .. }) || f.horizon.is_empty() {
+            continue;
+        }
+        expanding += 1;
+        let s = builder.scene(i, View::Configuration).unwrap();
+        let c = f.closest_face.unwrap();
+        let removed_nearest = f.removed.iter().any(|t| {
+            let (mut a, mut b) = (*t, c);
+            a.sort_unstable();
+            b.sort_unstable();
+            a == b
+        });
+        assert!(
+            removed_nearest,
+            "frame {}: the nearest face is not removed",
+            i + 1
+        );
+        assert_eq!(s.face_count(FaceRole::Removed), f.removed.len() - 1);
+        assert_eq!(s.face_count(FaceRole::Polytope), f.triangles.len());
+        assert!(f.horizon.len() >= 3, "a horizon is a closed loop");
+        assert_eq!(s.segment_count(LineRole::Horizon), f.horizon.len());
+        // A closed horizon loop has as many vertices as edges: one fan edge each.
+        assert_eq!(s.segment_count(LineRole::Fan), f.horizon.len());
+        // The fan meets at the support point.
+        let w = s
+            .markers
+            .iter()
+            .find(|m| m.role == PointRole::Support)
+            .unwrap()
+            .at;
+        for g in s.segments.iter().filter(|g| g.role == LineRole::Fan) {
+            assert_eq!(g.ends[1], w);
+        }
+    }
+    assert!(expanding >= 3, "{expanding} expanding EPA steps");
 }
 
 #[test]
@@ -269,7 +313,10 @@ fn every_corpus_fixture_builds_finite_scenes_that_match_its_frames() {
                     .chain(s.segments.iter().flat_map(|g| g.ends))
                     .flatten()
                     .fold(0.0f32, |m, c| m.max(c.abs()));
-                assert!(f64::from(reach) <= CLIP * (1.0 + 1e-6), "{name}: reach {reach}");
+                assert!(
+                    f64::from(reach) <= CLIP * (1.0 + 1e-6),
+                    "{name}: reach {reach}"
+                );
                 let eye = s.eye.iter().map(|c| c * c).sum::<f32>().sqrt();
                 assert!((eye - EYE_DISTANCE).abs() < 1e-4, "{name}: eye at {eye}");
                 match view {

@@ -51,7 +51,11 @@ fn probe_once() -> Result<String, WindowError> {
         .spawn(|| catch(probe_here).and_then(|r| r))
         .map_err(|e| WindowError::Render(format!("cannot start the probe thread: {e}")))?
         .join()
-        .unwrap_or_else(|_| Err(WindowError::Render("the adapter probe panicked".to_string())))
+        .unwrap_or_else(|_| {
+            Err(WindowError::Render(
+                "the adapter probe panicked".to_string(),
+            ))
+        })
 }
 
 fn probe_here() -> Result<String, WindowError> {
@@ -71,7 +75,11 @@ fn probe_here() -> Result<String, WindowError> {
 }
 
 /// Work for the render thread: a scene to render, and where to send the picture.
-struct Job(Box<Scene3d>, RenderOptions, Sender<Result<image::RgbImage, WindowError>>);
+struct Job(
+    Box<Scene3d>,
+    RenderOptions,
+    Sender<Result<image::RgbImage, WindowError>>,
+);
 
 /// kiss3d keeps its GPU context and caches in thread-local storage, which makes two
 /// rules for headless renders, whichever thread asks for them:
@@ -86,7 +94,10 @@ struct Job(Box<Scene3d>, RenderOptions, Sender<Result<image::RgbImage, WindowErr
 static RENDER_THREAD: OnceLock<Result<Mutex<Sender<Job>>, String>> = OnceLock::new();
 
 /// Renders `scene` on the render thread and waits for the picture.
-fn on_render_thread(scene: &Scene3d, options: &RenderOptions) -> Result<image::RgbImage, WindowError> {
+fn on_render_thread(
+    scene: &Scene3d,
+    options: &RenderOptions,
+) -> Result<image::RgbImage, WindowError> {
     let thread = RENDER_THREAD.get_or_init(|| {
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()
@@ -101,7 +112,10 @@ fn on_render_thread(scene: &Scene3d, options: &RenderOptions) -> Result<image::R
             .map_err(|e| format!("cannot start the render thread: {e}"))
     });
     let sender = match thread {
-        Ok(m) => m.lock().map_err(|_| WindowError::Render("render thread lock poisoned".to_string()))?.clone(),
+        Ok(m) => m
+            .lock()
+            .map_err(|_| WindowError::Render("render thread lock poisoned".to_string()))?
+            .clone(),
         Err(e) => return Err(WindowError::Render(e.clone())),
     };
     let (reply, answer) = mpsc::channel();

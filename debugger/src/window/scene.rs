@@ -316,8 +316,8 @@ impl<'a> SceneBuilder<'a> {
     /// Meshes the shapes and `A − B` (of the cores when the query ran on them) and
     /// frames both views: the configuration space around the origin, at the radius of
     /// the farthest simplex, polytope or support point of any frame; the world around
-    /// the last frame's witness points, at half the larger of their distance and the
-    /// smaller shape's size. The world camera looks from the direction the SVG film
+    /// the last frame's witness points, wide enough for the smaller shape, those points
+    /// and, when the shapes move, every step's witness points. The world camera looks from the direction the SVG film
     /// strip uses, turned 30° out of the plane of the final normal; the configuration
     /// camera is turned 40° out of the plane of the last EPA normal, on the side the
     /// nearest face faces, so that face is seen from outside.
@@ -628,7 +628,13 @@ fn clip_segment(a: Vector3<f64>, b: Vector3<f64>) -> Option<[Vector3<f64>; 2]> {
             }
         }
     }
-    (t0 <= t1).then(|| [a + d * t0, a + d * t1])
+    // Ends that need no cut stay exactly as given.
+    let at = |t: f64| match t {
+        0.0 => a,
+        1.0 => b,
+        _ => a + d * t,
+    };
+    (t0 <= t1).then(|| [at(t0), at(t1)])
 }
 
 /// The starting camera directions `[configuration, world]` (see [`SceneBuilder::new`]).
@@ -680,28 +686,36 @@ fn configuration_framing(rec: &Recording) -> Framing {
 }
 
 /// The midpoint of the last frame's witness points (A's position when there is no
-/// frame), at half the larger of their distance and the smaller shape's size (its
-/// bounding-box diagonal), so the smaller shape fills most of the view.
+/// frame), at half the largest of the smaller shape's size (its bounding-box
+/// diagonal), the last witness points' distance, and, for moving shapes
+/// (time-of-impact steps), twice the farthest witness point of any step: the smaller
+/// shape fills most of the view, and moving shapes stay in it. (GJK's first witness
+/// points can be any far corner of a ground slab, so other steps are not counted.)
 fn world_framing(rec: &Recording) -> Framing {
     let scale = shape_scale(rec);
-    match rec.frames.last() {
-        Some(f)
-            if f.witness_a
-                .coords
-                .iter()
-                .chain(f.witness_b.coords.iter())
-                .all(|c| c.is_finite()) =>
-        {
-            let reach = (f.witness_b - f.witness_a).norm();
-            let size = if reach.is_finite() { scale.max(reach) } else { scale };
-            Framing {
-                centre: Point3::from((f.witness_a.coords + f.witness_b.coords) / 2.0),
-                radius: 0.5 * size,
+    let finite = |p: &Point3<f64>| p.iter().all(|c| c.is_finite());
+    let (centre, reach) = match rec.frames.last() {
+        Some(f) if finite(&f.witness_a) && finite(&f.witness_b) => (
+            Point3::from((f.witness_a.coords + f.witness_b.coords) / 2.0),
+            (f.witness_b - f.witness_a).norm(),
+        ),
+        _ => (Point3::from(rec.scene.pose_a.translation.vector), 0.0),
+    };
+    let mut size = if reach.is_finite() {
+        scale.max(reach)
+    } else {
+        scale
+    };
+    for f in rec.frames.iter().filter(|f| f.poses.is_some()) {
+        for p in [&f.witness_a, &f.witness_b] {
+            let r = 2.0 * (p - centre).norm();
+            if r.is_finite() {
+                size = size.max(r);
             }
         }
-        _ => Framing {
-            centre: Point3::from(rec.scene.pose_a.translation.vector),
-            radius: 0.5 * scale,
-        },
+    }
+    Framing {
+        centre,
+        radius: 0.5 * size,
     }
 }
