@@ -12,14 +12,16 @@ use kiss3d::window::Window;
 
 /// The keys, shown under the caption.
 const HELP: &str = "→/n next · ←/p previous · Home/End first/last · w world/configuration \
-                    · drag: orbit · right-drag: pan · scroll: zoom · Enter: recentre · Esc: quit";
+                    · drag: orbit · right-drag: pan · scroll: zoom · Enter: recentre · Esc/q: quit";
 
 /// Opens a window on `rec` at frame `start` (clamped) in `view` and runs until it is
 /// closed. Keys: right arrow or `n` next step, left arrow or `p` previous, Home and End
-/// first and last, `w` switches between the configuration space and the world. The
+/// first and last, `w` switches between the configuration space and the world, Escape
+/// or `q` closes the window. The
 /// left mouse button orbits the camera around the view's centre (kiss3d's orbit,
 /// arc-ball, camera), the right one pans, the wheel zooms, Enter recentres. Every step
-/// change also prints the caption to stdout.
+/// change also prints the caption to stdout. Call it from the main thread: winit
+/// refuses to create its event loop elsewhere (reported as [`WindowError::Render`]).
 ///
 /// # Errors
 /// [`WindowError::NoFrames`] for a recording without frames, [`WindowError::NoDisplay`]
@@ -47,6 +49,7 @@ enum Command {
     First,
     Last,
     ToggleView,
+    Quit,
 }
 
 fn command(key: Key) -> Option<Command> {
@@ -56,6 +59,7 @@ fn command(key: Key) -> Option<Command> {
         Key::Home => Some(Command::First),
         Key::End => Some(Command::Last),
         Key::W => Some(Command::ToggleView),
+        Key::Q => Some(Command::Quit),
         _ => None,
     }
 }
@@ -71,6 +75,7 @@ async fn event_loop(rec: &Recording, start: usize, mut view: View) {
     let title = format!("debugger — {} ({})", rec.name, rec.query);
     let mut window = Window::new_with_size(&title, 1280, 860).await;
     style(&mut window);
+    window.rebind_close_key(Some(Key::Escape));
     let font = Font::default();
     let help = [String::new(), HELP.to_string()];
     let Some(mut scene) = builder.scene(replay.index(), view) else {
@@ -85,6 +90,7 @@ async fn event_loop(rec: &Recording, start: usize, mut view: View) {
             break;
         }
         let mut changed = false;
+        let mut toggled = false;
         for mut event in window.events().iter() {
             let WindowEvent::Key(key, Action::Press, _) = event.value else {
                 continue;
@@ -107,13 +113,22 @@ async fn event_loop(rec: &Recording, start: usize, mut view: View) {
                         View::Configuration => View::World,
                         View::World => View::Configuration,
                     };
+                    toggled = true;
                     true
+                }
+                Command::Quit => {
+                    window.close();
+                    false
                 }
             };
         }
         if changed && let Some(next) = builder.scene(replay.index(), view) {
             scene = next;
             root = scene_nodes(&scene);
+            if toggled {
+                // Each view has its own starting camera (see `SceneBuilder::new`).
+                camera = orbit_camera(&scene);
+            }
             print_caption(&scene);
         }
     }

@@ -33,7 +33,7 @@ pub use scene::{
 };
 
 /// Why the window or a headless render could not be made.
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum WindowError {
     /// The recording has no frame to draw (a `ray_cast` fixture, for example).
     #[error("no frames recorded: nothing to draw")]

@@ -16,7 +16,7 @@ use std::cell::RefCell;
 use std::path::Path;
 use std::rc::Rc;
 use std::sync::mpsc::{self, Sender};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 type Vec2 = kiss3d::glamx::Vec2;
 type Vec3 = kiss3d::glamx::Vec3;
@@ -30,22 +30,20 @@ pub(crate) const FONT_SIZE: f32 = 18.0;
 
 /// Checks that wgpu finds an adapter (a GPU, or a software driver such as Mesa's
 /// lavapipe) before kiss3d asks for one: kiss3d panics when there is none. Returns
-/// the adapter's name and backend.
+/// the adapter's name and backend. Asked once per process; later calls repeat the
+/// answer.
 ///
 /// # Errors
-/// [`WindowError::NoAdapter`] with wgpu's message.
+/// [`WindowError::NoAdapter`] with wgpu's message; [`WindowError::Render`] when the
+/// probe's thread cannot start or panics.
 pub fn probe_adapter() -> Result<String, WindowError> {
-    static PROBED: OnceLock<Result<String, String>> = OnceLock::new();
-    PROBED
-        .get_or_init(|| probe_once().map_err(|e| e.to_string()))
-        .clone()
-        .map_err(WindowError::NoAdapter)
+    static PROBED: OnceLock<Result<String, WindowError>> = OnceLock::new();
+    PROBED.get_or_init(probe_once).clone()
 }
 
 fn probe_once() -> Result<String, WindowError> {
-    // On a thread of its own: a wgpu instance made and dropped on the render thread
-    // before kiss3d's breaks kiss3d's first surface there (wgpu-core: "Cannot get
-    // non-existent resource BindGroupLayoutId").
+    // On a short-lived thread of its own, so the render thread holds kiss3d's context
+    // only (see `RENDER_THREAD`), and a panic in a driver cannot take the caller down.
     std::thread::Builder::new()
         .name("debugger-probe".to_string())
         .spawn(|| catch(probe_here).and_then(|r| r))
@@ -91,7 +89,7 @@ struct Job(
 ///   mesh-deformation globals keep a bind group layout of the old device: the next
 ///   surface panics with "Cannot get non-existent resource BindGroupLayoutId"), so
 ///   that thread keeps its one surface and resizes it.
-static RENDER_THREAD: OnceLock<Result<Mutex<Sender<Job>>, String>> = OnceLock::new();
+static RENDER_THREAD: OnceLock<Result<Sender<Job>, String>> = OnceLock::new();
 
 /// Renders `scene` on the render thread and waits for the picture.
 fn on_render_thread(
@@ -108,16 +106,12 @@ fn on_render_thread(
                     let _ = reply.send(catch(|| draw_offscreen(&mut surface, &scene, &options)));
                 }
             })
-            .map(|_| Mutex::new(tx))
+            .map(|_| tx)
             .map_err(|e| format!("cannot start the render thread: {e}"))
     });
-    let sender = match thread {
-        Ok(m) => m
-            .lock()
-            .map_err(|_| WindowError::Render("render thread lock poisoned".to_string()))?
-            .clone(),
-        Err(e) => return Err(WindowError::Render(e.clone())),
-    };
+    let sender = thread
+        .as_ref()
+        .map_err(|e| WindowError::Render(e.clone()))?;
     let (reply, answer) = mpsc::channel();
     let lost = || WindowError::Render("the render thread stopped".to_string());
     sender

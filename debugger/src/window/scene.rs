@@ -317,10 +317,11 @@ impl<'a> SceneBuilder<'a> {
     /// frames both views: the configuration space around the origin, at the radius of
     /// the farthest simplex, polytope or support point of any frame; the world around
     /// the last frame's witness points, wide enough for the smaller shape, those points
-    /// and, when the shapes move, every step's witness points. The world camera looks from the direction the SVG film
-    /// strip uses, turned 30° out of the plane of the final normal; the configuration
-    /// camera is turned 40° out of the plane of the last EPA normal, on the side the
-    /// nearest face faces, so that face is seen from outside.
+    /// and, when the shapes move, every step's witness points. The world camera looks
+    /// from the direction the SVG film strip uses, turned 30° out of the plane of the
+    /// final normal; the configuration camera is turned 40° out of the plane of the last
+    /// EPA normal, on the side the nearest face faces, so that face is seen from
+    /// outside.
     #[must_use]
     pub fn new(rec: &'a Recording) -> SceneBuilder<'a> {
         let s = &rec.scene;
@@ -442,12 +443,13 @@ impl<'a> SceneBuilder<'a> {
             (&f.removed, FaceRole::Removed),
         ] {
             for t in faces {
-                let role = match f.closest_face {
+                // The nearest face is drawn once, in place of its listed copy.
+                let (t, role) = match f.closest_face {
                     Some(c) if same(t, &c) && !nearest_drawn => {
                         nearest_drawn = true;
-                        FaceRole::Nearest
+                        (c, FaceRole::Nearest)
                     }
-                    _ => role,
+                    _ => (*t, role),
                 };
                 pen.face([w(t[0]), w(t[1]), w(t[2])], role);
             }
