@@ -223,10 +223,20 @@ pub(crate) fn draw_overlay(
     for m in &scene.markers {
         window.draw_point(vec3(m.at), color(m.role.rgba()), m.role.size());
     }
+    // Rewrapped to the window's width (about 0.52 em per character of the font).
+    let chars = ((window.size().x as f32 - 24.0) / (0.52 * FONT_SIZE)).max(20.0) as usize;
+    let lines = scene
+        .caption
+        .iter()
+        .chain(extra)
+        .flat_map(|line| match line.is_empty() {
+            true => vec![String::new()],
+            false => crate::svg::wrap(line, chars),
+        });
     let line_height = FONT_SIZE * 1.3;
-    for (k, line) in scene.caption.iter().chain(extra).enumerate() {
+    for (k, line) in lines.enumerate() {
         let pos = Vec2::new(12.0, 10.0 + k as f32 * line_height);
-        window.draw_text(line, pos, FONT_SIZE, font, color(INK));
+        window.draw_text(&line, pos, FONT_SIZE, font, color(INK));
     }
 }
 

@@ -265,7 +265,8 @@ pub struct Scene3d {
     /// Point markers.
     pub markers: Vec<Marker>,
     /// The caption: frame number, step label and bounds, the step's description,
-    /// and on the last frame the query's status (the SVG panel's lines).
+    /// and on the last frame the query's status (the SVG panel's lines, unwrapped: the
+    /// front end wraps them to its width).
     pub caption: Vec<String>,
     /// The view's map to display coordinates (the same for every frame).
     pub framing: Framing,
@@ -398,7 +399,7 @@ impl<'a> SceneBuilder<'a> {
             faces: Vec::new(),
             segments: Vec::new(),
             markers: Vec::new(),
-            caption: caption_lines(self.rec, index, frame, 110),
+            caption: caption_lines(self.rec, index, frame, usize::MAX),
             framing,
             eye: [eye.x as f32, eye.y as f32, eye.z as f32],
             up,
