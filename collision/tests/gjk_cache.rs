@@ -160,3 +160,53 @@ fn fingerprints_separate_shapes_and_agree_on_equal_ones() {
     assert_eq!(hull.fingerprint(), SupportMap::fingerprint(&&hull));
     assert_eq!(hull.fingerprint(), Box::new(hull.clone()).fingerprint());
 }
+
+/// A shape from outside the crate, with only a support function: an axis-aligned box
+/// given by its half extents.
+struct UserBox(Vector3<f64>);
+
+impl SupportMap for UserBox {
+    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+        let h = self.0;
+        Point3::new(
+            h.x.copysign(dir.x),
+            h.y.copysign(dir.y),
+            h.z.copysign(dir.z),
+        )
+    }
+}
+
+/// Shapes that keep the default fingerprint are told apart by address: the cache filled
+/// on two big overlapping user boxes starts cold for two small ones 5 apart (with a
+/// shared fingerprint it reported them overlapping), and comes back warm for the same
+/// objects.
+#[test]
+fn user_shapes_without_a_fingerprint_are_told_apart() {
+    let (big, small) = (UserBox(Vector3::repeat(2.0)), UserBox(Vector3::repeat(0.5)));
+    assert_ne!(big.fingerprint(), small.fingerprint());
+    assert_eq!(big.fingerprint(), big.fingerprint());
+    assert_eq!(big.fingerprint(), SupportMap::fingerprint(&&big));
+    let id = Isometry3::identity();
+    let near = Isometry3::translation(0.5, 0.2, 0.1);
+    let far = Isometry3::translation(6.0, 0.0, 0.0);
+    let config = GjkConfig::default();
+    let mut cache = GjkCache::default();
+    let first = gjk(&big, &id, &big, &near, &config, &mut cache, &mut ());
+    assert_eq!(first.status, GjkStatus::Overlapping);
+    let reused = gjk(&small, &id, &small, &far, &config, &mut cache, &mut ());
+    let cold = gjk(
+        &small,
+        &id,
+        &small,
+        &far,
+        &config,
+        &mut GjkCache::default(),
+        &mut (),
+    );
+    assert_eq!(reused, cold);
+    assert!((reused.distance - 5.0).abs() < 1e-12, "{reused:?}");
+    // The same objects again: the cache is taken, and gives the same answer.
+    let again = gjk(&small, &id, &small, &far, &config, &mut cache, &mut ());
+    assert!(again.iterations <= cold.iterations);
+    assert!((again.distance - 5.0).abs() < 1e-12);
+}

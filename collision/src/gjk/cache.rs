@@ -16,8 +16,8 @@ use nalgebra::Point3;
 /// [`SupportMap::fingerprint`]s: a run on another pair (or the same pair swapped) starts
 /// cold instead of from points that are not on its shapes, which could make GJK report
 /// a wrong distance or an overlap. (Shapes from outside this crate that keep the default
-/// fingerprint, 0, cannot be told apart: give each pair of those its own cache, or call
-/// [`GjkCache::clear`] when the pair changes.)
+/// fingerprint are told apart by address: a shape whose support function changes in
+/// place needs [`GjkCache::clear`] after each change.)
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GjkCache {

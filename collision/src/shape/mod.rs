@@ -130,12 +130,17 @@ pub trait SupportMap {
     /// An identity for warm-start caches ([`crate::gjk::GjkCache`]): shapes with
     /// different support functions should return different values, so that a cache
     /// filled on one pair of shapes is not taken for another. Equal shapes may share it.
-    /// The default, 0, is "unknown": a cache then cannot tell such shapes apart (every
-    /// shape of this crate overrides it).
+    ///
+    /// Every shape of this crate derives it from its dimensions or vertices. The default
+    /// is the shape's address, mixed: two shape objects alive at once never share it, so
+    /// a cache filled on one is not taken for another (a moved or copied shape just
+    /// starts cold). A shape whose support function changes in place must override it,
+    /// or its caches must be [cleared](crate::gjk::GjkCache::clear) after each change.
     #[must_use]
     #[inline]
     fn fingerprint(&self) -> u64 {
-        0
+        let address = std::ptr::from_ref(self).cast::<()>() as usize as u64;
+        mix(address ^ 0x9e37_79b9_7f4a_7c15)
     }
 
     /// The tightest axis-aligned box around the shape placed at `pose`.
@@ -289,12 +294,17 @@ impl<S: SupportMap> SupportMap for Sharp<S> {
 #[inline]
 pub(crate) fn fold_fingerprint(mut h: u64, values: &[f64]) -> u64 {
     for v in values {
-        h ^= v.to_bits();
-        h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        h ^= h >> 31;
+        h = mix(h ^ v.to_bits());
     }
     h
+}
+
+/// The splitmix64 finaliser: every input bit moves about half the output bits.
+#[inline]
+fn mix(mut h: u64) -> u64 {
+    h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ (h >> 31)
 }
 
 /// `|v|` without overflow or underflow in the squares: the plain root while `|v|²` is a
