@@ -37,11 +37,16 @@ fn check_steps(shape: &Shape, steps: &[&RayStepRecord], ray: &Ray, toi: Option<f
     );
     let core = collision::shape::Core(shape);
     let mut lambda = 0.0;
-    let mut previous_point: Option<Point3<f64>> = None;
     for (k, s) in steps.iter().enumerate() {
         assert_eq!(s.iteration as usize, k + 1, "{what}: iterations count up");
-        assert!(s.lambda >= lambda, "{what}: λ went back at step {}", k + 1);
-        lambda = s.lambda;
+        // Each step starts where the last one left the ray, and only advances.
+        assert_eq!(s.lambda, lambda, "{what}: step {} starts elsewhere", k + 1);
+        assert!(
+            s.advanced >= s.lambda,
+            "{what}: λ went back at step {}",
+            k + 1
+        );
+        lambda = s.advanced;
         // The ray point is the ray at λ, in the shape's frame.
         let world = s.pose * s.point;
         assert!(
@@ -51,11 +56,9 @@ fn check_steps(shape: &Shape, steps: &[&RayStepRecord], ray: &Ray, toi: Option<f
         );
         // The support point is the core's support point along v.
         assert_eq!(s.support, core.support(&s.v), "{what}: step {}", k + 1);
-        // v is the previous ray point minus the weighted simplex.
+        // v is the ray point minus the weighted simplex.
         assert_eq!(s.simplex.len(), s.weights.len());
-        if let Some(x) = previous_point
-            && !s.simplex.is_empty()
-        {
+        if !s.simplex.is_empty() {
             let sum: f64 = s.weights.iter().sum();
             assert!((sum - 1.0).abs() <= 1e-12, "{what}: weights sum {sum}");
             let c = s
@@ -63,9 +66,9 @@ fn check_steps(shape: &Shape, steps: &[&RayStepRecord], ray: &Ray, toi: Option<f
                 .iter()
                 .zip(&s.weights)
                 .fold(Vector3::zeros(), |c, (p, w)| c + p.coords * *w);
-            let v: Vector3<f64> = x - Point3::from(c);
+            let v: Vector3<f64> = s.point - Point3::from(c);
             assert!(
-                (v - s.v).norm() <= 1e-9 * (1.0 + x.coords.norm()),
+                (v - s.v).norm() <= 1e-9 * (1.0 + s.point.coords.norm()),
                 "{what}: step {} v {:?} vs {:?}",
                 k + 1,
                 s.v,
@@ -73,11 +76,10 @@ fn check_steps(shape: &Shape, steps: &[&RayStepRecord], ray: &Ray, toi: Option<f
             );
         }
         assert!(s.normal.is_none_or(|n| (n.norm() - 1.0).abs() < 1e-12));
-        previous_point = Some(s.point);
     }
     if let (Some(toi), Some(last)) = (toi, steps.last()) {
         // The cast ends where its last step left the ray.
-        assert_eq!(last.lambda, toi, "{what}: final λ");
+        assert_eq!(last.advanced, toi, "{what}: final λ");
     }
 }
 
@@ -167,7 +169,7 @@ fn a_ray_at_a_cube_face_is_recorded_to_the_closed_form() {
     let steps: Vec<_> = trace.ray_steps().collect();
     assert!(steps.len() >= 2, "{} steps", steps.len());
     let last = steps.last().unwrap();
-    assert_eq!(last.lambda, hit.toi);
+    assert_eq!(last.advanced, hit.toi);
     assert!((last.normal.unwrap() + Vector3::x()).norm() <= 1e-12);
     // Every support point is a corner of the cube.
     for s in &steps {

@@ -10,6 +10,8 @@ use collision::Trace;
 use collision::epa::{EpaOutput, EpaStatus, EpaStepRecord};
 use collision::gjk::{GjkOutput, GjkStatus, SimplexVertex};
 use collision::observer::{GjkStepRecord, ToiStepRecord, TraceEvent};
+use collision::ray::RayStepRecord;
+use collision::{Ray, RayHit};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// Which step a frame shows.
@@ -47,6 +49,21 @@ pub enum FrameKind {
         iteration: u32,
         /// The time the step measured the gap at.
         time: f64,
+    },
+    /// GJK ray-cast iteration `iteration` (from 1): the simplex of `x − p` for the ray
+    /// point `x` at the parameter `lambda` and the shape's core points `p`, its closest
+    /// point `v` and the new support point.
+    RayStep {
+        /// Iteration number, from 1.
+        iteration: u32,
+        /// The ray parameter at the start of the step: a lower bound on the hit's.
+        lambda: f64,
+    },
+    /// The end of a ray cast: the hit point and surface normal, or a miss, drawn on the
+    /// last step's simplex.
+    RayResult {
+        /// Whether the ray hit the shape.
+        hit: bool,
     },
 }
 
@@ -93,9 +110,11 @@ pub struct Frame {
     pub witness_a: Point3<f64>,
     /// Current witness point on B (world).
     pub witness_b: Point3<f64>,
-    /// Lower bound on the distance (GJK) or depth (EPA).
+    /// Lower bound on the distance (GJK) or depth (EPA); for a ray cast, on the ray
+    /// point's distance to the shape (0: not tracked).
     pub lower_bound: f64,
-    /// Upper bound on the distance (GJK) or depth (EPA).
+    /// Upper bound on the distance (GJK) or depth (EPA); for a ray cast, on the ray
+    /// point's distance to the shape.
     pub upper_bound: f64,
     /// One line describing the step.
     pub caption: String,
@@ -129,6 +148,8 @@ impl Frame {
             FrameKind::EpaStep { iteration } => format!("EPA {iteration}"),
             FrameKind::EpaResult { .. } => "EPA result".to_string(),
             FrameKind::ToiStep { iteration, .. } => format!("TOI {iteration}"),
+            FrameKind::RayStep { iteration, .. } => format!("Ray {iteration}"),
+            FrameKind::RayResult { .. } => "Ray result".to_string(),
         }
     }
 }
@@ -138,7 +159,7 @@ fn finite_p(p: &Point3<f64>) -> bool {
 }
 
 /// Converts every event of `trace` to a frame, in order: one frame per GJK step, per
-/// GJK result and per EPA step. `pose_a` places the GJK result's simplex (its record
+/// GJK result, per EPA step, per time-of-impact step and per ray-cast step. `pose_a` places the GJK result's simplex (its record
 /// has no pose); the steps carry their own.
 ///
 /// Frames show what the algorithms worked on: when a query runs GJK/EPA on the shapes'
@@ -167,6 +188,7 @@ pub fn frames_from_trace(trace: &Trace, pose_a: &Isometry3<f64>) -> Vec<Frame> {
                 frames.push(epa_result(last_step, pose_a, output));
             }
             TraceEvent::ToiStep(s) => frames.push(toi_step(s)),
+            TraceEvent::RayStep(s) => frames.push(ray_step(s)),
             _ => {}
         }
     }
@@ -280,6 +302,120 @@ fn toi_step(s: &ToiStepRecord) -> Frame {
         upper_bound: s.distance,
         caption,
         poses: Some([s.pose_a, s.pose_b]),
+    }
+}
+
+/// A GJK ray-cast step. Configuration space is `x − C` (world orientation) for the ray
+/// point `x` and the shape's core `C`: vertex `i` is `x − pᵢ`, with `a = x` and `b = pᵢ`
+/// in world coordinates, so the witness points are the ray point and the point of the
+/// simplex nearest it. The bounds are those of the ray point's distance to the shape:
+/// 0 and `|v| − radius` (the parameter `λ` is in the kind and the caption).
+fn ray_step(s: &RayStepRecord) -> Frame {
+    let x = s.pose * s.point;
+    let rotation = s.pose.rotation;
+    let on_ray = |p: &Point3<f64>, weight: f64| FrameVertex {
+        a: x,
+        b: s.pose * p,
+        w: Point3::from(rotation * (s.point - p)),
+        weight,
+    };
+    let vertices: Vec<FrameVertex> = s
+        .simplex
+        .iter()
+        .zip(&s.weights)
+        .map(|(p, &weight)| on_ray(p, weight))
+        .collect();
+    let (edges, triangles) = simplex_topology(vertices.len());
+    let support = on_ray(&s.support, 0.0);
+    let nearest = if vertices.is_empty() {
+        support.b
+    } else {
+        combination(&vertices).1
+    };
+    let gap = s.v.norm() - s.radius;
+    let plane = match s.normal {
+        Some(n) => format!("plane normal {}", pt(&Point3::from(rotation * n))),
+        None => "no separating plane yet".to_string(),
+    };
+    let advance = if s.advanced > s.lambda {
+        format!("advances to t = {}", num(s.advanced))
+    } else {
+        "no advance".to_string()
+    };
+    let caption = format!(
+        "Ray step {}: t = {}, ray point {}, simplex of {} points, |v| − r = {}, support p = {}, \
+         {plane}, {advance}",
+        s.iteration,
+        num(s.lambda),
+        pt(&x),
+        vertices.len(),
+        num(gap),
+        pt(&support.b),
+    );
+    Frame {
+        kind: FrameKind::RayStep {
+            iteration: s.iteration,
+            lambda: s.lambda,
+        },
+        vertices,
+        edges,
+        triangles,
+        closest_face: None,
+        removed: Vec::new(),
+        horizon: Vec::new(),
+        support: Some(support),
+        closest: Point3::from(rotation * s.v),
+        direction: unit(&-(rotation * s.v)),
+        witness_a: x,
+        witness_b: nearest,
+        lower_bound: 0.0,
+        upper_bound: gap,
+        caption,
+        poses: None,
+    }
+}
+
+/// The end of a ray cast of `ray`: the hit (point, normal, `toi`) or a miss, drawn on
+/// the last ray step's simplex (`last_step`).
+pub(crate) fn ray_result(last_step: Option<&Frame>, ray: &Ray, hit: Option<&RayHit>) -> Frame {
+    let (vertices, edges, triangles) = match last_step {
+        Some(f) => (f.vertices.clone(), f.edges.clone(), f.triangles.clone()),
+        None => (Vec::new(), Vec::new(), Vec::new()),
+    };
+    let (caption, point, direction) = match hit {
+        Some(h) => (
+            format!(
+                "Ray result: hit at toi {}, point {}, normal {}",
+                num(h.toi),
+                pt(&h.point),
+                pt(&Point3::from(h.normal))
+            ),
+            h.point,
+            unit(&h.normal),
+        ),
+        None => (
+            "Ray result: no hit within max_toi".to_string(),
+            last_step.map_or(ray.origin, |f| f.witness_a),
+            unit(&ray.dir),
+        ),
+    };
+    Frame {
+        kind: FrameKind::RayResult { hit: hit.is_some() },
+        vertices,
+        edges,
+        triangles,
+        closest_face: None,
+        removed: Vec::new(),
+        horizon: Vec::new(),
+        support: None,
+        closest: last_step.map_or(Point3::origin(), |f| f.closest),
+        direction,
+        witness_a: point,
+        witness_b: point,
+        lower_bound: 0.0,
+        upper_bound: last_step.map_or(0.0, |f| f.upper_bound),
+        caption,
+        poses: None,
     }
 }
 

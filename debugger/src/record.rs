@@ -3,9 +3,9 @@
 //! This is the only place where the debugger calls the algorithms; everything after it
 //! (frames, replay, drawing) reads the [`Recording`] only.
 
-use crate::frame::{Frame, frames_from_trace};
+use crate::frame::{Frame, frames_from_trace, ray_result};
 use collision::observer::TraceEvent;
-use collision::{ClosestPoints, Contact, Impact, SupportMap, Trace};
+use collision::{ClosestPoints, Contact, Impact, RayHit, SupportMap, Trace};
 use fixtures::{Loaded, Query, Scene};
 use nalgebra::Isometry3;
 use std::path::Path;
@@ -49,6 +49,8 @@ pub enum Outcome {
     },
     /// `time_of_impact`: `None` when the shapes do not meet before `t_max`.
     TimeOfImpact(Option<Impact>),
+    /// `ray_cast` (against shape A): `None` for a miss.
+    RayCast(Option<RayHit>),
     /// The query has no observed variant yet; see [`Recording::notes`].
     NotRecorded,
 }
@@ -86,7 +88,7 @@ pub struct Recording {
 /// `intersects`, `distance`, `closest_points` and `contact` are recorded in full (GJK,
 /// and EPA when a contact's cores overlap). `time_of_impact` records one step per
 /// conservative-advancement iteration (its inner GJK runs are not recorded). `ray_cast`
-/// has no observed variant yet and records no frames, with a note.
+/// records one frame per GJK ray-cast iteration and one for the hit or miss.
 ///
 /// # Errors
 /// [`DebugError::NonFinitePose`] when a pose of a hand-built scene is not finite.
@@ -150,7 +152,7 @@ pub fn record(scene: &Scene) -> Result<Recording, DebugError> {
             notes.push(
                 "time_of_impact: one frame per conservative-advancement step (the analytic \
                  ball-ball path gives one frame at the impact); the inner GJK runs are not \
-                 recorded, and the shapes are drawn at their start poses"
+                 recorded; each frame draws the shapes at its step's poses"
                     .to_string(),
             );
             (
@@ -162,15 +164,35 @@ pub fn record(scene: &Scene) -> Result<Recording, DebugError> {
                 },
             )
         }
-        Query::RayCast { .. } => {
-            notes.push("ray_cast has no observed variant yet: no steps recorded".to_string());
-            ("ray_cast", Outcome::NotRecorded)
+        Query::RayCast {
+            origin,
+            dir,
+            max_toi,
+        } => {
+            let ray = collision::Ray::new(origin, dir);
+            notes.push(format!(
+                "ray_cast against shape A, recorded through the GJK ray cast on its core \
+                 (convex radius {radius_a}): frames show x - C for the ray point x; for \
+                 balls, boxes, capsules and cylinders cast_ray answers by a closed form, \
+                 which this answer matches to the cast's accuracy"
+            ));
+            (
+                "ray_cast",
+                match collision::cast_ray_observed(a, pa, &ray, max_toi, &mut trace) {
+                    Ok(hit) => Outcome::RayCast(hit),
+                    Err(e) => failed(&e),
+                },
+            )
         }
     };
     if trace.events.is_empty() && !matches!(outcome, Outcome::NotRecorded) {
         notes.push("the query reported no steps (answered before iterating)".to_string());
     }
-    let frames = frames_from_trace(&trace, pa);
+    let mut frames = frames_from_trace(&trace, pa);
+    if let (Query::RayCast { origin, dir, .. }, Outcome::RayCast(hit)) = (&scene.query, &outcome) {
+        let ray = collision::Ray::new(*origin, *dir);
+        frames.push(ray_result(frames.last(), &ray, hit.as_ref()));
+    }
     Ok(Recording {
         name: "scene".to_string(),
         description: String::new(),
@@ -250,6 +272,11 @@ impl Recording {
                 "time of impact: t = {:?}, separation {:?}, normal ({:?}, {:?}, {:?}) after {} \
                  iterations",
                 i.time, i.separation, i.normal.x, i.normal.y, i.normal.z, i.iterations
+            ),
+            Outcome::RayCast(None) => "ray cast: no hit".to_string(),
+            Outcome::RayCast(Some(h)) => format!(
+                "ray cast: hit at toi {:?}, point ({:?}, {:?}, {:?}), normal ({:?}, {:?}, {:?})",
+                h.toi, h.point.x, h.point.y, h.point.z, h.normal.x, h.normal.y, h.normal.z
             ),
             Outcome::Failed { message } => format!("FAILED: {message}"),
             Outcome::NotRecorded => format!("{}: not recorded", self.query),

@@ -11,7 +11,7 @@ pub fn header(rec: &Recording) -> String {
     if !rec.description.is_empty() {
         let _ = writeln!(s, "  {}", rec.description);
     }
-    let _ = writeln!(
+    let _ = write!(
         s,
         "  outcome: {}\n  {} frames: {} GJK steps, {} EPA steps",
         rec.outcome_text(),
@@ -19,6 +19,12 @@ pub fn header(rec: &Recording) -> String {
         rec.gjk_step_count(),
         rec.epa_step_count()
     );
+    let rays = rec.trace.ray_steps().count();
+    let _ = if rays > 0 {
+        writeln!(s, ", {rays} ray-cast steps")
+    } else {
+        writeln!(s)
+    };
     for note in &rec.notes {
         let _ = writeln!(s, "  note: {note}");
     }
@@ -33,6 +39,9 @@ pub fn frame_text(frame: &Frame, index: usize, count: usize) -> String {
     let what = match frame.kind {
         FrameKind::EpaStep { .. } | FrameKind::EpaResult { .. } => "polytope",
         FrameKind::ToiStep { .. } => "no simplex; closest point a - b,",
+        FrameKind::RayStep { .. } | FrameKind::RayResult { .. } => {
+            "ray-cast simplex (a: the ray point, b: a point of the core)"
+        }
         _ => "simplex",
     };
     let _ = writeln!(s, "    {what} vertices (w = a - b, world orientation):");

@@ -99,16 +99,16 @@ fn window_without_a_display_and_png_without_frames_are_typed_errors() {
     assert_eq!(code, 1, "{out}{err}");
     assert!(err.starts_with("error: no display"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
-    // A ray cast records no frames: nothing to render, said before any GPU is asked.
+    // A recording without frames: nothing to render, said before any GPU is asked.
     let ray = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../fixtures/data/ray_cuboid_face.json"
     );
-    let png = std::env::temp_dir().join(format!("debugger-cli-ray-{}.png", std::process::id()));
-    let (code, _, err) = run(&[ray, "--png", png.to_str().unwrap()]);
-    assert_eq!(code, 1);
-    assert_eq!(err.trim(), "error: no frames recorded: nothing to draw");
-    assert!(!png.exists());
+    let mut empty = debugger::record_file(ray).unwrap();
+    empty.frames.clear();
+    let options = debugger::window::RenderOptions::default();
+    let err = debugger::window::render_frame(&empty, 0, &options).unwrap_err();
+    assert_eq!(err.to_string(), "no frames recorded: nothing to draw");
     let (code, _, err) = run(&["--png", "x.png", "--size", "10x10"]);
     assert_eq!(code, 2, "clap rejects a size below 16");
     assert!(err.contains("WIDTHxHEIGHT"), "{err}");

@@ -40,18 +40,22 @@ fn assert_frames_follow_trace(r: &Recording) {
             TraceEvent::EpaStep(_) => "epa",
             TraceEvent::EpaDone { .. } => "epa done",
             TraceEvent::ToiStep(_) => "toi",
+            TraceEvent::RayStep(_) => "ray",
             _ => "other",
         })
         .collect();
+    // The ray result frame is made from the outcome, not from an event.
     let frames: Vec<&str> = r
         .frames
         .iter()
-        .map(|f| match f.kind {
-            FrameKind::GjkStep { .. } => "gjk",
-            FrameKind::GjkResult { .. } => "done",
-            FrameKind::EpaStep { .. } => "epa",
-            FrameKind::EpaResult { .. } => "epa done",
-            FrameKind::ToiStep { .. } => "toi",
+        .filter_map(|f| match f.kind {
+            FrameKind::GjkStep { .. } => Some("gjk"),
+            FrameKind::GjkResult { .. } => Some("done"),
+            FrameKind::EpaStep { .. } => Some("epa"),
+            FrameKind::EpaResult { .. } => Some("epa done"),
+            FrameKind::ToiStep { .. } => Some("toi"),
+            FrameKind::RayStep { .. } => Some("ray"),
+            FrameKind::RayResult { .. } => None,
         })
         .collect();
     assert_eq!(frames, kinds);
@@ -342,12 +346,66 @@ fn contact_on_balls_records_the_cores_and_says_so() {
     }
 }
 
+/// A ray at a cube's vertical edge (the cube turned 45° about z): one frame per GJK
+/// ray-cast step, each starting where the last one left the ray, ending on a result
+/// frame at the fixture's closed form, toi 5 − √2 at (−√2, 0, 0) with normal −x; a ray
+/// past a ball ends on a miss.
 #[test]
-fn queries_without_observed_variants_say_what_was_recorded() {
-    let ray = rec("ray_cuboid_face");
-    assert!(ray.frames.is_empty());
-    assert_eq!(ray.outcome, Outcome::NotRecorded);
-    assert!(ray.notes.iter().any(|n| n.contains("ray_cast")));
+fn ray_casts_are_recorded_step_by_step() {
+    let r = rec("ray_rotated_cuboid");
+    let Outcome::RayCast(Some(hit)) = r.outcome else {
+        panic!("{:?}", r.outcome);
+    };
+    let toi = 5.0 - std::f64::consts::SQRT_2;
+    assert!((hit.toi - toi).abs() <= 1e-12, "{hit:?}");
+    let (last, steps) = r.frames.split_last().unwrap();
+    assert!(steps.len() >= 2, "{} steps", steps.len());
+    assert_eq!(steps.len(), r.trace.ray_steps().count());
+    let mut lambda = 0.0;
+    for (k, (f, s)) in steps.iter().zip(r.trace.ray_steps()).enumerate() {
+        let FrameKind::RayStep {
+            iteration,
+            lambda: l,
+        } = f.kind
+        else {
+            panic!("frame {k}: {:?}", f.kind);
+        };
+        assert_eq!(iteration as usize, k + 1);
+        assert_eq!(
+            l, lambda,
+            "frame {k} starts where the last step left the ray"
+        );
+        lambda = s.advanced;
+        assert!(f.is_finite());
+        // The ray point, on the ray at λ: y = z = 0, x = −5 + λ.
+        close_p("ray point", &f.witness_a, [-5.0 + l, 0.0, 0.0], 1e-12);
+        for v in &f.vertices {
+            assert_eq!(v.a, f.witness_a);
+            close_p("w = a − b", &v.w, (v.a - v.b).into(), 1e-12);
+        }
+        assert!(
+            f.caption.starts_with(&format!("Ray step {}", k + 1)),
+            "{}",
+            f.caption
+        );
+    }
+    assert_eq!(lambda, hit.toi);
+    assert_eq!(last.kind, FrameKind::RayResult { hit: true });
+    close_p(
+        "hit point",
+        &last.witness_a,
+        [-std::f64::consts::SQRT_2, 0.0, 0.0],
+        1e-12,
+    );
+    assert!((last.direction.unwrap() + Vector3::x()).norm() <= 1e-12);
+    assert!(r.notes.iter().any(|n| n.contains("ray_cast")));
+    let miss = rec("ray_ball_miss");
+    assert_eq!(miss.outcome, Outcome::RayCast(None));
+    assert_eq!(
+        miss.frames.last().unwrap().kind,
+        FrameKind::RayResult { hit: false }
+    );
+    assert!(miss.frames.len() >= 2);
 }
 
 /// The book's CCD scene (conservative advancement): one TOI frame per iteration, times

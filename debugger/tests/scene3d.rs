@@ -165,11 +165,35 @@ fn check_world(name: &str, f: &Frame, s: &Scene3d) {
     assert_drawn_at(s, at(PointRole::WitnessA), &f.witness_a, &ctx);
     assert_drawn_at(s, at(PointRole::WitnessB), &f.witness_b, &ctx);
     assert_eq!(s.face_count(FaceRole::Polytope), 0, "{ctx}");
-    // Every shape is drawn: faces for solids, edges for flat or thin ones.
+    // Every shape is drawn: faces for solids, edges for flat or thin ones; a ray cast's
+    // frames draw A and the ray instead of B.
+    let ray = matches!(
+        f.kind,
+        FrameKind::RayStep { .. } | FrameKind::RayResult { .. }
+    );
+    let shapes = if ray { 1 } else { 2 };
+    if ray {
+        let b = s.face_count(FaceRole::ShapeB) + s.segment_count(LineRole::ShapeB);
+        assert_eq!(b, 0, "{ctx}: B drawn for a ray cast");
+    }
+    // The ray runs from its origin to the ray point: there once the point has moved.
+    let moved = match f.kind {
+        FrameKind::RayStep { lambda, .. } => lambda > 0.0,
+        FrameKind::RayResult { hit } => hit,
+        _ => false,
+    };
+    let rays = s.segment_count(LineRole::Ray);
+    assert!(
+        rays <= usize::from(ray) && rays >= usize::from(moved),
+        "{ctx}: {rays} ray segments"
+    );
     for (faces, lines) in [
         (FaceRole::ShapeA, LineRole::ShapeA),
         (FaceRole::ShapeB, LineRole::ShapeB),
-    ] {
+    ]
+    .into_iter()
+    .take(shapes)
+    {
         assert!(
             s.face_count(faces) + s.segment_count(lines) > 0 || name.contains("point"),
             "{ctx}: {faces:?} not drawn"
@@ -403,8 +427,8 @@ fn moving_shapes_are_drawn_at_each_frames_poses() {
 
 #[test]
 fn a_recording_without_frames_has_no_scene() {
-    let rec = fixture("ray_cuboid_face");
-    assert!(rec.frames.is_empty());
+    let mut rec = fixture("ray_cuboid_face");
+    rec.frames.clear();
     let builder = SceneBuilder::new(&rec);
     assert!(builder.is_empty());
     assert!(builder.scene(0, View::World).is_none());

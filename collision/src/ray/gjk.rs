@@ -101,6 +101,7 @@ pub(crate) fn cast_local_observed<S: SupportMap + ?Sized, O: Observer + ?Sized>(
         let vw = v.dot(&w) - radius * vv.sqrt();
         // A miss when the ray runs away from that plane or crosses it beyond `max_toi`.
         let mut miss = false;
+        let (lambda_before, x_before) = (lambda, x);
         if vw > 0.0 {
             let vr = v.dot(r);
             let advanced = lambda - vw / vr;
@@ -120,8 +121,9 @@ pub(crate) fn cast_local_observed<S: SupportMap + ?Sized, O: Observer + ?Sized>(
             observer.ray_step(&RayStep {
                 iteration,
                 pose,
-                lambda,
-                point: x,
+                lambda: lambda_before,
+                advanced: lambda,
+                point: x_before,
                 simplex: &points[..len],
                 weights: &weights[..len],
                 v,

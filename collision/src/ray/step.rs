@@ -3,7 +3,8 @@
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// One iteration of the GJK ray cast, after its support query and before the simplex
-/// grows. Points and vectors are in the shape's local frame; `pose` maps them to world.
+/// grows, seen at the ray point the query was made from. Points and vectors are in the
+/// shape's local frame; `pose` maps them to world.
 ///
 /// The cast works on the configuration space `x − C`, with `x = origin + λ dir` the ray
 /// point and `C` the shape's core (the shape is `C ⊕ ball(radius)`): `v` is the point of
@@ -16,16 +17,19 @@ pub struct RayStep<'a> {
     pub iteration: u32,
     /// World pose of the shape.
     pub pose: &'a Isometry3<f64>,
-    /// The ray parameter reached after this step's advance: a lower bound on the hit's.
+    /// The ray parameter `λ` at the start of the step: a lower bound on the hit's.
     pub lambda: f64,
-    /// The ray point `origin + λ dir` (local frame).
+    /// The ray parameter after the step: past the plane through the support point when
+    /// that plane separates the ray point from the shape, else `lambda`.
+    pub advanced: f64,
+    /// The ray point `x = origin + λ dir` (local frame).
     pub point: Point3<f64>,
     /// Support points of the core kept from earlier iterations (the reduced simplex).
     pub simplex: &'a [Point3<f64>],
     /// Barycentric weights of `point − v` over `simplex` (same order).
     pub weights: &'a [f64],
-    /// `x − c̃`, with `c̃` the point of `conv(simplex)` nearest `x` before this step's
-    /// advance (for the first step: the support point along `−dir`).
+    /// `x − c̃`, with `c̃` the point of `conv(simplex)` nearest `x` (for the first step,
+    /// whose simplex is empty, the support point along `−dir`).
     pub v: Vector3<f64>,
     /// The new support point of the core along `v`.
     pub support: Point3<f64>,
@@ -44,8 +48,10 @@ pub struct RayStepRecord {
     pub iteration: u32,
     /// World pose of the shape; all other fields are in its frame.
     pub pose: Isometry3<f64>,
-    /// The ray parameter reached.
+    /// The ray parameter at the start of the step.
     pub lambda: f64,
+    /// The ray parameter after the step.
+    pub advanced: f64,
     /// The ray point at `lambda`.
     pub point: Point3<f64>,
     /// The reduced simplex's support points.
@@ -68,6 +74,7 @@ impl From<&RayStep<'_>> for RayStepRecord {
             iteration: step.iteration,
             pose: *step.pose,
             lambda: step.lambda,
+            advanced: step.advanced,
             point: step.point,
             simplex: step.simplex.to_vec(),
             weights: step.weights.to_vec(),

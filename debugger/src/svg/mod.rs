@@ -309,6 +309,7 @@ pub(crate) fn caption_lines(
 pub(crate) fn final_normal(rec: &Recording) -> Option<Vector3<f64>> {
     match &rec.outcome {
         Outcome::Contact(Some(c)) => return Some(c.normal),
+        Outcome::RayCast(Some(h)) => return Some(h.normal),
         Outcome::ClosestPoints(ClosestPoints::Separated {
             point_a, point_b, ..
         }) => {
@@ -367,6 +368,7 @@ fn outlines(
             point_a, point_b, ..
         }) => Some((*point_a, *point_b)),
         Outcome::TimeOfImpact(hit) => hit.map(|i| (i.point_a, i.point_b)),
+        Outcome::RayCast(hit) => hit.map(|h| (h.point, h.point)),
         Outcome::Failed { .. } | Outcome::NotRecorded => None,
         // Distance and intersection answers carry no points: GJK's own result has them.
         _ => rec.trace.events.iter().rev().find_map(|e| match e {

@@ -285,7 +285,10 @@ pub fn config_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outline
     if let Some(d) = &frame.direction {
         let label = if matches!(
             frame.kind,
-            FrameKind::EpaStep { .. } | FrameKind::EpaResult { .. } | FrameKind::ToiStep { .. }
+            FrameKind::EpaStep { .. }
+                | FrameKind::EpaResult { .. }
+                | FrameKind::ToiStep { .. }
+                | FrameKind::RayResult { .. }
         ) {
             "n"
         } else {
@@ -429,7 +432,10 @@ pub fn world_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outlines
     if let Some(d) = &frame.direction {
         let label = if matches!(
             frame.kind,
-            FrameKind::EpaStep { .. } | FrameKind::EpaResult { .. } | FrameKind::ToiStep { .. }
+            FrameKind::EpaStep { .. }
+                | FrameKind::EpaResult { .. }
+                | FrameKind::ToiStep { .. }
+                | FrameKind::RayResult { .. }
         ) {
             "n"
         } else {

@@ -35,7 +35,7 @@ pub use scene::{
 /// Why the window or a headless render could not be made.
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum WindowError {
-    /// The recording has no frame to draw (a `ray_cast` fixture, for example).
+    /// The recording has no frame to draw.
     #[error("no frames recorded: nothing to draw")]
     NoFrames,
     /// wgpu found no graphics adapter.

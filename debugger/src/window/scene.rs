@@ -9,10 +9,11 @@
 //! a rescaled picture.
 
 use super::mesh::ShapeMesh;
-use crate::frame::{Frame, FrameVertex};
+use crate::frame::{Frame, FrameKind, FrameVertex};
 use crate::record::Recording;
 use crate::svg::{Camera, caption_lines, final_normal, shape_scale};
 use collision::shape::Core;
+use fixtures::Query;
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// Which space a scene shows.
@@ -69,6 +70,8 @@ pub enum LineRole {
     ShapeB,
     /// From witness `a` to witness `b`.
     Witness,
+    /// The cast ray, from its origin to the current ray point (ray-cast frames).
+    Ray,
 }
 
 /// What a point marker shows.
@@ -143,6 +146,7 @@ impl LineRole {
             LineRole::Difference => rgb(palette::DIFF, 1.0),
             LineRole::ShapeA => rgb(palette::A, 1.0),
             LineRole::ShapeB => rgb(palette::B, 1.0),
+            LineRole::Ray => rgb(palette::REMOVED, 1.0),
         }
     }
 
@@ -152,7 +156,7 @@ impl LineRole {
         match self {
             LineRole::Horizon => 5.0,
             LineRole::Edge | LineRole::Direction | LineRole::ToClosest => 3.0,
-            LineRole::Fan | LineRole::Witness => 2.0,
+            LineRole::Fan | LineRole::Witness | LineRole::Ray => 2.0,
             LineRole::Axis | LineRole::ShapeA | LineRole::ShapeB => 1.5,
             LineRole::Difference => 1.0,
         }
@@ -417,8 +421,9 @@ impl<'a> SceneBuilder<'a> {
     }
 
     fn configuration_scene(&self, f: &Frame, pen: &mut Pen<'_>) {
-        // A − B is drawn at the scene's poses; time-of-impact frames move the shapes.
-        if f.poses.is_none() {
+        // A − B is drawn at the scene's poses; time-of-impact frames move the shapes,
+        // and a ray cast's configuration space is `x − A`, not A − B.
+        if f.poses.is_none() && !is_ray(f) {
             pen.mesh(
                 &self.difference,
                 &Isometry3::identity(),
@@ -499,12 +504,22 @@ impl<'a> SceneBuilder<'a> {
     fn world_scene(&self, f: &Frame, pen: &mut Pen<'_>) {
         let s = &self.rec.scene;
         let [pose_a, pose_b] = f.poses.unwrap_or([s.pose_a, s.pose_b]);
+        // A ray is cast against shape A only: B is not drawn, the ray is.
+        let shapes = if is_ray(f) { 1 } else { 2 };
         for (mesh, pose, face, line) in [
             (&self.shapes[0], &pose_a, FaceRole::ShapeA, LineRole::ShapeA),
             (&self.shapes[1], &pose_b, FaceRole::ShapeB, LineRole::ShapeB),
-        ] {
+        ]
+        .into_iter()
+        .take(shapes)
+        {
             pen.mesh(mesh, pose, face);
             pen.mesh_edges(mesh, pose, line);
+        }
+        if let (true, Query::RayCast { origin, .. }) = (is_ray(f), &s.query)
+            && *origin != f.witness_a
+        {
+            pen.segment(*origin, f.witness_a, LineRole::Ray);
         }
         if f.witness_a != f.witness_b {
             pen.segment(f.witness_a, f.witness_b, LineRole::Witness);
@@ -709,8 +724,13 @@ fn world_framing(rec: &Recording) -> Framing {
     } else {
         scale
     };
-    for f in rec.frames.iter().filter(|f| f.poses.is_some()) {
-        for p in [&f.witness_a, &f.witness_b] {
+    // Moving shapes' and the ray's points are all kept in view (the ray from its origin).
+    let ray_origin = match rec.scene.query {
+        Query::RayCast { origin, .. } => Some(origin),
+        _ => None,
+    };
+    for f in rec.frames.iter().filter(|f| f.poses.is_some() || is_ray(f)) {
+        for p in [&f.witness_a, &f.witness_b].into_iter().chain(&ray_origin) {
             let r = 2.0 * (p - centre).norm();
             if r.is_finite() {
                 size = size.max(r);
@@ -721,4 +741,12 @@ fn world_framing(rec: &Recording) -> Framing {
         centre,
         radius: 0.5 * size,
     }
+}
+
+/// Whether `f` is a ray-cast frame (configuration space `x − A`, no shape B).
+fn is_ray(f: &Frame) -> bool {
+    matches!(
+        f.kind,
+        FrameKind::RayStep { .. } | FrameKind::RayResult { .. }
+    )
 }
