@@ -159,3 +159,25 @@ fn png_is_rendered_headless_and_write_errors_exit_non_zero() {
     );
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[cfg(feature = "window")]
+#[test]
+fn png_without_a_graphics_adapter_is_a_typed_error() {
+    // Point the Vulkan loader and glvnd's EGL at no driver: wgpu finds no adapter, and
+    // the debugger says so instead of letting kiss3d panic.
+    let png = std::env::temp_dir().join(format!("debugger-cli-none-{}.png", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_debugger"))
+        .args(["--png", png.to_str().unwrap()])
+        .env("VK_ICD_FILENAMES", "/dev/null")
+        .env("VK_DRIVER_FILES", "/dev/null")
+        .env("__EGL_VENDOR_LIBRARY_FILENAMES", "/dev/null")
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let last = err.lines().last().unwrap_or("");
+    assert!(last.starts_with("error: no graphics adapter: "), "{err}");
+    assert!(last.contains("mesa-vulkan-drivers"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!png.exists());
+}
