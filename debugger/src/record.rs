@@ -51,8 +51,6 @@ pub enum Outcome {
     TimeOfImpact(Option<Impact>),
     /// `ray_cast` (against shape A): `None` for a miss.
     RayCast(Option<RayHit>),
-    /// The query has no observed variant yet; see [`Recording::notes`].
-    NotRecorded,
 }
 
 /// One recorded run of a scene's query: the scene, the raw trace, the world-space frames
@@ -185,7 +183,7 @@ pub fn record(scene: &Scene) -> Result<Recording, DebugError> {
             )
         }
     };
-    if trace.events.is_empty() && !matches!(outcome, Outcome::NotRecorded) {
+    if trace.events.is_empty() {
         notes.push("the query reported no steps (answered before iterating)".to_string());
     }
     let mut frames = frames_from_trace(&trace, pa);
@@ -279,7 +277,6 @@ impl Recording {
                 h.toi, h.point.x, h.point.y, h.point.z, h.normal.x, h.normal.y, h.normal.z
             ),
             Outcome::Failed { message } => format!("FAILED: {message}"),
-            Outcome::NotRecorded => format!("{}: not recorded", self.query),
         }
     }
 }

@@ -369,7 +369,7 @@ fn outlines(
         }) => Some((*point_a, *point_b)),
         Outcome::TimeOfImpact(hit) => hit.map(|i| (i.point_a, i.point_b)),
         Outcome::RayCast(hit) => hit.map(|h| (h.point, h.point)),
-        Outcome::Failed { .. } | Outcome::NotRecorded => None,
+        Outcome::Failed { .. } => None,
         // Distance and intersection answers carry no points: GJK's own result has them.
         _ => rec.trace.events.iter().rev().find_map(|e| match e {
             TraceEvent::GjkDone(out) if out.status == GjkStatus::Converged => {
