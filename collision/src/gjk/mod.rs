@@ -18,6 +18,7 @@
 mod cache;
 mod entry;
 mod query;
+mod reseed;
 mod run;
 mod simplex;
 mod work;

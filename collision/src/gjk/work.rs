@@ -81,6 +81,13 @@ impl Work {
         self.len += 1;
     }
 
+    /// The barycentric weight of the simplex's `k`-th vertex in the last accepted
+    /// projection.
+    #[inline]
+    pub(super) fn weight(&self, k: usize) -> f64 {
+        self.weights[k & 3]
+    }
+
     /// Removes the last vertex.
     #[inline]
     pub(super) fn pop(&mut self) {

@@ -1,0 +1,134 @@
+//! Recovery from a stalled GJK simplex near contact (see [`reseed`]).
+
+use super::run::{MAX_COORDINATE, Stop};
+use super::work::Work;
+use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
+use nalgebra::{Point3, Vector3};
+
+/// Most times one run rebuilds its simplex with [`reseed`].
+pub(super) const MAX_RESEEDS: u32 = 2;
+
+/// A stalled run is reseeded only when `|v|` is below this fraction of the simplex's
+/// scale, where the stall comes from rounding rather than slow convergence.
+pub(super) const RESEED_BELOW: f64 = 1e-7;
+
+/// Tilt of the directions [`reseed`] queries, off `−v̂` along the simplex's edges.
+const RESEED_TILT: f64 = 1e-3;
+
+/// Rebuilds a stalled simplex around the closest point; returns the support queries made.
+///
+/// A stall with the duality gap still open, `|v|` far below the simplex's size `S`, comes
+/// from shapes with flat directions on a curved surface (a cylinder's or cone's
+/// generators, a box face against a rim). `v` is a combination of support points up to
+/// `S` away, so its direction is only known to about `ε S / |v|`, and its component
+/// along a flat direction is rounding noise. The support along `−v` then lands on
+/// whichever end of the flat direction the noise picks, usually one already in the
+/// simplex, while the simplex's other vertices sit at older, worse positions across the
+/// curved direction, and `|v|` stays above the gap (at gaps of 1e-9 `S`: 25 % too high on
+/// average).
+///
+/// Tilting `−v̂` by [`RESEED_TILT`] along each edge `t` of the simplex (from its heaviest
+/// vertex), both ways, picks both ends of each flat direction on purpose, at the position
+/// across the curved direction that `−v̂` gives (the tilt runs along the flat direction,
+/// so it barely moves that position). The simplex restarts from those points (duplicates
+/// dropped) and the loop goes on; the caller keeps the best simplex seen and answers from
+/// it. Every point is a support point, so `|v|` stays an upper bound and the lower bound
+/// stays proven. Measured (tests/gjk_near_contact.rs, 1,800 cone, cylinder and box pairs):
+/// mean relative error at a gap of 1e-9 `S` 0.25 → 0.022, at 1e-8 `S` 0.012 → 0.0011.
+#[cold]
+#[inline(never)]
+fn reseed<A: SupportMap, B: SupportMap>(
+    md: &MinkowskiDifference<A, B>,
+    work: &mut Work,
+    v: &Vector3<f64>,
+    hints: &mut SupportHints,
+) -> u32 {
+    let Some(down) = crate::shape::unit(&-v) else {
+        return 0;
+    };
+    let heaviest = (0..work.len())
+        .max_by(|&i, &j| work.weight(i).total_cmp(&work.weight(j)))
+        .unwrap_or(0);
+    let base = *work.w(heaviest);
+    let mut fresh = Work::default();
+    let mut queries = 0;
+    for k in (0..work.len()).filter(|&k| k != heaviest) {
+        let Some(t) = crate::shape::unit(&(work.w(k) - base)) else {
+            continue;
+        };
+        for tilt in [RESEED_TILT, -RESEED_TILT] {
+            let (a, b) = md.support_pair(&(down + t * tilt), hints);
+            queries += 1;
+            let (w, ids) = (Point3::from(a - b), [hints.a, hints.b]);
+            if fresh.len() < 4 && !fresh.contains(&w, ids) {
+                fresh.push(a, b, w, ids);
+            }
+        }
+    }
+    if fresh.len() == 0 {
+        return queries;
+    }
+    *work = fresh;
+    queries
+}
+
+/// A stalled run's restart: keeps the simplex (with its `v`) in `saved` when it beats
+/// the one there, rebuilds it with [`reseed`], and returns the support queries made and
+/// the new bound on `|w|²` ([`checked_scale`]); `None` when a new vertex is not finite or
+/// lies beyond the input range.
+#[cold]
+#[inline(never)]
+pub(super) fn restart<A: SupportMap, B: SupportMap>(
+    md: &MinkowskiDifference<A, B>,
+    work: &mut Work,
+    v: &Vector3<f64>,
+    hints: &mut SupportHints,
+    saved: &mut Option<(Work, Vector3<f64>)>,
+    scale_bound_sq: f64,
+) -> Option<(u32, f64)> {
+    if saved
+        .as_ref()
+        .is_none_or(|s| v.norm_squared() < s.1.norm_squared())
+    {
+        *saved = Some((*work, *v));
+    }
+    let queries = reseed(md, work, v, hints);
+    Some((queries, checked_scale(work, scale_bound_sq)?))
+}
+
+/// The largest `|w|²` over the simplex and `bound`, or `None` when a vertex is not
+/// finite or lies beyond the input range ([`MAX_COORDINATE`]).
+fn checked_scale(work: &Work, bound: f64) -> Option<f64> {
+    let mut scale = bound;
+    for k in 0..work.len() {
+        let ww = work.w(k).coords.norm_squared();
+        if !ww.is_finite() || ww > MAX_COORDINATE * MAX_COORDINATE {
+            return None;
+        }
+        scale = scale.max(ww);
+    }
+    Some(scale)
+}
+
+/// How a reseeded run ends: as the stall before its first reseed did (`Converged`, f64
+/// made no progress), with the better of the final simplex and the best one `saved`
+/// before a reseed; running out of iterations while refining is no reason to answer
+/// worse. Other stops (an overlap proved by the new points, non-finite input) stand.
+#[cold]
+#[inline(never)]
+pub(super) fn finish_reseeded(
+    stop: Stop,
+    work: &mut Work,
+    v: &mut Vector3<f64>,
+    (best, best_v): (Work, Vector3<f64>),
+) -> Stop {
+    let stop = match stop {
+        Stop::MaxIterations => Stop::Converged,
+        other => other,
+    };
+    if stop == Stop::Converged && best_v.norm_squared() < v.norm_squared() {
+        *work = best;
+        *v = best_v;
+    }
+    stop
+}

@@ -1,0 +1,118 @@
+//! GJK distances between curved shapes with flat directions (cones, cylinders, boxes)
+//! placed a tiny gap apart, against the gap they were placed at.
+//!
+//! The reference: a pair is first measured far apart (≥ 0.2, tolerance 1e-15), then B is
+//! moved towards A along the normal by the distance minus the gap `g`. For convex
+//! shapes that leaves them exactly `g` apart (the supporting planes through the closest
+//! points stay supporting, and the slab between them narrows by the move), up to the far
+//! measurement's error, a few 1e-12 here.
+
+use collision::gjk::{GjkCache, GjkConfig, GjkOutput, GjkStatus, gjk};
+use collision::{Cone, Cuboid, Cylinder, Shape};
+use nalgebra::{Isometry3, Translation3, UnitQuaternion, Vector3};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn v3(r: &mut ChaCha8Rng, s: f64) -> Vector3<f64> {
+    Vector3::new(
+        r.random_range(-s..s),
+        r.random_range(-s..s),
+        r.random_range(-s..s),
+    )
+}
+
+/// Two posed shapes and GJK's answer for them far apart.
+type Pair = (Shape, Isometry3<f64>, Shape, Isometry3<f64>, GjkOutput);
+
+/// Seeded pairs (a cone or cylinder against a cone, cylinder or box), each with the
+/// far measurement; pairs whose far run did not converge are skipped.
+fn pairs(count: usize) -> Vec<Pair> {
+    let mut r = ChaCha8Rng::seed_from_u64(5);
+    let fine = GjkConfig {
+        relative_tolerance: 1e-15,
+        max_iterations: 10_000,
+    };
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let (ka, kb) = (r.random_range(0..2), r.random_range(0..3));
+        let mut shape = |k: usize| -> Shape {
+            let (h, rad) = (r.random_range(0.2..1.0), r.random_range(0.2..1.0));
+            match k {
+                0 => Cone::new(h, rad).unwrap().into(),
+                1 => Cylinder::new(h, rad).unwrap().into(),
+                _ => Cuboid::new(Vector3::new(h, rad, 0.5)).unwrap().into(),
+            }
+        };
+        let (a, b) = (shape(ka), shape(kb));
+        let mut pose = |s: f64| {
+            Isometry3::from_parts(
+                Translation3::from(v3(&mut r, s)),
+                UnitQuaternion::from_scaled_axis(v3(&mut r, 3.0)),
+            )
+        };
+        let (pa, pb) = (pose(1.0), pose(3.0));
+        let far = gjk(&a, &pa, &b, &pb, &fine, &mut GjkCache::default(), &mut ());
+        if far.distance >= 0.2 && far.status == GjkStatus::Converged {
+            out.push((a, pa, b, pb, far));
+        }
+    }
+    out
+}
+
+/// 1,800 pairs at gaps of 1e-6, 1e-8 and 1e-9 (the shapes are 0.2 to 1 in size, up to 5
+/// apart in A's frame): every answer brackets the gap, and the distances are close to
+/// it. Near contact, f64 leaves GJK's direction `v` only known to about `ε S / |v|`, and
+/// the simplex stalls on far ends of the flat directions; the stalled simplex is then
+/// rebuilt around the closest point (`reseed`). Before that, at 1e-9: mean relative
+/// error 0.25, 25 % of pairs off by more than 1 % (parry3d-f64: mean 6.9 at 1e-9,
+/// already 0.35 at 1e-6).
+#[test]
+fn near_contact_distances_of_curved_shapes_stay_close_to_the_gap() {
+    let pairs = pairs(2000);
+    assert!(pairs.len() > 1800, "{} pairs", pairs.len());
+    // (gap, largest mean relative error, largest share off by more than 1 %); measured
+    // when written: 1e-6: 7e-6, 0; 1e-8: 1.1e-3, 2.1 %; 1e-9: 0.022, 8.3 %.
+    for (gap, mean_limit, share_limit) in
+        [(1e-6, 1e-4, 0.0), (1e-8, 5e-3, 0.04), (1e-9, 0.05, 0.12)]
+    {
+        let (mut sum, mut off) = (0.0, 0);
+        for (k, (a, pa, b, pb, far)) in pairs.iter().enumerate() {
+            let shift = far.normal * (far.distance - gap);
+            let near = Isometry3::from_parts(
+                Translation3::from(pb.translation.vector - shift),
+                pb.rotation,
+            );
+            let out = gjk(
+                a,
+                pa,
+                b,
+                &near,
+                &GjkConfig::default(),
+                &mut GjkCache::default(),
+                &mut (),
+            );
+            assert_eq!(out.status, GjkStatus::Converged, "pair {k} at {gap:e}");
+            // The bracket holds, up to the reference's own error.
+            let noise = 1e-11;
+            assert!(
+                out.lower_bound <= gap + noise && out.distance >= gap - noise,
+                "pair {k} at {gap:e}: [{:e}, {:e}]",
+                out.lower_bound,
+                out.distance
+            );
+            let relative = (out.distance - gap).abs() / gap;
+            sum += relative.min(100.0);
+            off += usize::from(relative > 0.01);
+        }
+        let mean = sum / pairs.len() as f64;
+        let share = off as f64 / pairs.len() as f64;
+        assert!(
+            mean <= mean_limit,
+            "gap {gap:e}: mean relative error {mean}"
+        );
+        assert!(
+            share <= share_limit,
+            "gap {gap:e}: {share} of pairs off by > 1 %"
+        );
+    }
+}
