@@ -6,11 +6,11 @@ use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
 use nalgebra::{Point3, Vector3};
 
 /// Most times one run rebuilds its simplex with [`reseed`].
-pub(super) const MAX_RESEEDS: u32 = 2;
+const MAX_RESEEDS: u32 = 2;
 
 /// A stalled run is reseeded only when `|v|` is below this fraction of the simplex's
 /// scale, where the stall comes from rounding rather than slow convergence.
-pub(super) const RESEED_BELOW: f64 = 1e-7;
+const RESEED_BELOW: f64 = 1e-7;
 
 /// Tilt of the directions [`reseed`] queries, off `−v̂` along the simplex's edges.
 const RESEED_TILT: f64 = 1e-3;
@@ -72,30 +72,6 @@ fn reseed<A: SupportMap, B: SupportMap>(
     queries
 }
 
-/// A stalled run's restart: keeps the simplex (with its `v`) in `saved` when it beats
-/// the one there, rebuilds it with [`reseed`], and returns the support queries made and
-/// the new bound on `|w|²` ([`checked_scale`]); `None` when a new vertex is not finite or
-/// lies beyond the input range.
-#[cold]
-#[inline(never)]
-pub(super) fn restart<A: SupportMap, B: SupportMap>(
-    md: &MinkowskiDifference<A, B>,
-    work: &mut Work,
-    v: &Vector3<f64>,
-    hints: &mut SupportHints,
-    saved: &mut Option<(Work, Vector3<f64>)>,
-    scale_bound_sq: f64,
-) -> Option<(u32, f64)> {
-    if saved
-        .as_ref()
-        .is_none_or(|s| v.norm_squared() < s.1.norm_squared())
-    {
-        *saved = Some((*work, *v));
-    }
-    let queries = reseed(md, work, v, hints);
-    Some((queries, checked_scale(work, scale_bound_sq)?))
-}
-
 /// The largest `|w|²` over the simplex and `bound`, or `None` when a vertex is not
 /// finite or lies beyond the input range ([`MAX_COORDINATE`]).
 fn checked_scale(work: &Work, bound: f64) -> Option<f64> {
@@ -110,13 +86,67 @@ fn checked_scale(work: &Work, bound: f64) -> Option<f64> {
     Some(scale)
 }
 
-/// How a reseeded run ends: as the stall before its first reseed did (`Converged`, f64
-/// made no progress), with the better of the final simplex and the best one `saved`
-/// before a reseed; running out of iterations while refining is no reason to answer
-/// worse. Other stops (an overlap proved by the new points, non-finite input) stand.
+/// The reseeding state of one run: how many times it rebuilt its simplex, and the best
+/// simplex (with its `v`) it had before doing so.
+#[derive(Default)]
+pub(super) struct Reseeds {
+    count: u32,
+    saved: Option<(Work, Vector3<f64>)>,
+}
+
+impl Reseeds {
+    /// Whether a run stalled at `|v|² = vv` may rebuild its simplex: fewer than
+    /// [`MAX_RESEEDS`] times so far, and `|v|` below [`RESEED_BELOW`] of the scale
+    /// (`scale_bound_sq` bounds the simplex's squared scale). The caller checks that the
+    /// duality gap is still open.
+    #[inline(always)]
+    pub(super) fn allowed(&self, vv: f64, scale_bound_sq: f64) -> bool {
+        self.count < MAX_RESEEDS && vv < RESEED_BELOW * RESEED_BELOW * scale_bound_sq
+    }
+
+    /// Keeps the simplex (with its `v`) when it beats the one saved, rebuilds it with
+    /// [`reseed`], and returns the support queries made and the new bound on `|w|²`
+    /// ([`checked_scale`]); `None` when a new vertex is not finite or lies beyond the
+    /// input range.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn restart<A: SupportMap, B: SupportMap>(
+        &mut self,
+        md: &MinkowskiDifference<A, B>,
+        work: &mut Work,
+        v: &Vector3<f64>,
+        hints: &mut SupportHints,
+        scale_bound_sq: f64,
+    ) -> Option<(u32, f64)> {
+        self.count += 1;
+        if self
+            .saved
+            .as_ref()
+            .is_none_or(|s| v.norm_squared() < s.1.norm_squared())
+        {
+            self.saved = Some((*work, *v));
+        }
+        let queries = reseed(md, work, v, hints);
+        Some((queries, checked_scale(work, scale_bound_sq)?))
+    }
+
+    /// How the run ends: unchanged when it never reseeded; otherwise as the stall before
+    /// its first reseed did (`Converged`, f64 made no progress), with the better of the
+    /// final simplex and the best one saved: running out of iterations while refining is
+    /// no reason to answer worse. Other stops (an overlap the new points prove,
+    /// non-finite input) stand.
+    #[inline(always)]
+    pub(super) fn finish(self, stop: Stop, work: &mut Work, v: &mut Vector3<f64>) -> Stop {
+        match self.saved {
+            Some(best) => finish_reseeded(stop, work, v, best),
+            None => stop,
+        }
+    }
+}
+
 #[cold]
 #[inline(never)]
-pub(super) fn finish_reseeded(
+fn finish_reseeded(
     stop: Stop,
     work: &mut Work,
     v: &mut Vector3<f64>,

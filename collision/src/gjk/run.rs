@@ -1,6 +1,6 @@
 //! The GJK iteration.
 
-use super::reseed::{MAX_RESEEDS, RESEED_BELOW, finish_reseeded, restart};
+use super::reseed::Reseeds;
 use super::work::Work;
 use super::{GjkCache, Simplex, SimplexVertex};
 use crate::observer::{GjkStep, Observer};
@@ -239,10 +239,8 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
         };
     }
     let mut best_vv = f64::INFINITY;
-    let mut reseeds = 0;
-    // The best simplex before a reseed, and its `v`: a reseeded run that ends worse
-    // answers from it.
-    let mut saved: Option<(Work, Vector3<f64>)> = None;
+    // Simplices rebuilt after a stall near contact, and the best one before that.
+    let mut reseeds = Reseeds::default();
     // Whether the last vertex was pushed this iteration: on no progress it is popped,
     // which restores the previous reduced simplex and its weights exactly (`retain`
     // only runs after the progress check), so no copy of the simplex is kept.
@@ -260,16 +258,14 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
             if !vv.is_finite() {
                 break Stop::Degenerate;
             }
-            // No progress with the duality gap still open: f64 stalled (see `reseed`).
+            // No progress with the duality gap still open: f64 stalled (see `reseed.rs`).
             if !SEPARATION_ONLY
-                && reseeds < MAX_RESEEDS
-                && best_vv < RESEED_BELOW * RESEED_BELOW * scale_bound_sq
+                && reseeds.allowed(best_vv, scale_bound_sq)
                 && best_vv - v.norm() * lower.max(0.0)
                     > config.relative_tolerance * (best_vv - radius * best_vv.sqrt())
             {
-                reseeds += 1;
                 let Some((queries, scale)) =
-                    restart(md, work, &v, &mut hints, &mut saved, scale_bound_sq)
+                    reseeds.restart(md, work, &v, &mut hints, scale_bound_sq)
                 else {
                     break Stop::Degenerate;
                 };
@@ -335,16 +331,11 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
         }
         if work.contains(&w, ids) {
             // The support point repeats a vertex while the gap is still open: f64 stalled
-            // (see `reseed`).
-            if SEPARATION_ONLY
-                || reseeds == MAX_RESEEDS
-                || vv >= RESEED_BELOW * RESEED_BELOW * scale_bound_sq
-            {
+            // (see `reseed.rs`).
+            if SEPARATION_ONLY || !reseeds.allowed(vv, scale_bound_sq) {
                 break Stop::Converged;
             }
-            reseeds += 1;
-            let Some((queries, scale)) =
-                restart(md, work, &v, &mut hints, &mut saved, scale_bound_sq)
+            let Some((queries, scale)) = reseeds.restart(md, work, &v, &mut hints, scale_bound_sq)
             else {
                 break Stop::Degenerate;
             };
@@ -362,10 +353,7 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
         work.push(a, b, w, ids);
         pushed = true;
     };
-    let stop = match saved {
-        Some(best) => finish_reseeded(stop, work, &mut v, best),
-        None => stop,
-    };
+    let stop = reseeds.finish(stop, work, &mut v);
     // The other end of the range: a scene whose final support points all lie within
     // `MIN_COORDINATE` of A's origin (and not on it) is below the projections' domain,
     // where products of four coordinates underflow (near 1e-77); the answer would rest
