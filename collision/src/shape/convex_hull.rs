@@ -5,10 +5,12 @@ use super::{ShapeError, SupportMap, SupportPoint};
 use collision_hull::{Hull, HullError};
 use nalgebra::{Point3, Vector3};
 
+mod climb;
 mod flat;
 mod scan;
 mod start;
 
+use climb::Climber;
 use scan::Blocks;
 use start::StartTable;
 
@@ -61,9 +63,9 @@ pub struct ConvexHull {
     /// `offsets` is empty when there is no adjacency (small or trivial sets).
     offsets: Vec<u32>,
     neighbors: Vec<u32>,
-    /// For hill-climbing hulls, `neighbors` with each neighbour's coordinates inline
-    /// (same offsets), so a climb step reads one contiguous run of memory.
-    adjacent: Vec<Adjacent>,
+    /// For hill-climbing hulls, `neighbors` with their coordinates, in padded blocks of
+    /// four for the branch-free climb (see `climb.rs`).
+    climber: Climber,
     /// The vertices again, in blocks of four for the branch-free scan; only kept for
     /// hulls that are scanned (at most [`HILL_CLIMB_CROSSOVER`] vertices, or no adjacency).
     blocks: Blocks,
@@ -137,7 +139,7 @@ impl ConvexHull {
         let mut h = ConvexHull {
             fingerprint,
             blocks: scan_blocks(&vertices, &offsets),
-            adjacent: adjacent(&vertices, &offsets, &neighbors),
+            climber: climber(&vertices, &offsets, &neighbors),
             starts: StartTable::default(),
             vertices,
             offsets,
@@ -145,7 +147,7 @@ impl ConvexHull {
             hull: None,
             kind,
         };
-        if !h.adjacent.is_empty() {
+        if !h.climber.is_empty() {
             // Each cell's start: a climb along its centre direction from the previous
             // cell's answer (the table is still empty, so the first climb starts at 0).
             let k = StartTable::side_for(h.vertices.len());
@@ -220,27 +222,17 @@ impl ConvexHull {
         } else {
             0
         };
-        let mut current_dot = dir.dot(&self.vertices[current].coords);
-        if self.adjacent.is_empty() {
-            // Small polygons: no inline copy.
-            'climb: loop {
-                for &n in self.neighbors(current) {
-                    let d = dir.dot(&self.vertices[n as usize].coords);
-                    if d > current_dot {
-                        (current, current_dot) = (n as usize, d);
-                        continue 'climb;
-                    }
-                }
-                return current;
-            }
+        if !self.climber.is_empty() {
+            return self.climber.climb(dir, current, &self.vertices[current]);
         }
-        'inline: loop {
-            let (s, e) = (self.offsets[current], self.offsets[current + 1]);
-            for n in &self.adjacent[s as usize..e as usize] {
-                let d = dir.x * n.point[0] + dir.y * n.point[1] + dir.z * n.point[2];
+        // Small polygons: no blocks.
+        let mut current_dot = dir.dot(&self.vertices[current].coords);
+        'climb: loop {
+            for &n in self.neighbors(current) {
+                let d = dir.dot(&self.vertices[n as usize].coords);
                 if d > current_dot {
-                    (current, current_dot) = (n.id as usize, d);
-                    continue 'inline;
+                    (current, current_dot) = (n as usize, d);
+                    continue 'climb;
                 }
             }
             return current;
@@ -248,25 +240,12 @@ impl ConvexHull {
     }
 }
 
-/// A neighbour of a vertex, with its coordinates.
-#[derive(Clone, Copy, Debug)]
-struct Adjacent {
-    point: [f64; 3],
-    id: u32,
-}
-
-/// The inline adjacency of a hill-climbing hull (empty for scanned ones).
-fn adjacent(vertices: &[Point3<f64>], offsets: &[u32], neighbors: &[u32]) -> Vec<Adjacent> {
+/// The block adjacency of a hill-climbing hull (empty for scanned ones).
+fn climber(vertices: &[Point3<f64>], offsets: &[u32], neighbors: &[u32]) -> Climber {
     if vertices.len() <= HILL_CLIMB_CROSSOVER || offsets.is_empty() {
-        return Vec::new();
+        return Climber::default();
     }
-    neighbors
-        .iter()
-        .map(|&n| Adjacent {
-            point: vertices[n as usize].coords.into(),
-            id: n,
-        })
-        .collect()
+    Climber::new(vertices, offsets, neighbors)
 }
 
 /// The scan blocks of a hull that will be scanned (see [`ConvexHull::support_hinted`]).
