@@ -16,14 +16,17 @@ use start::StartTable;
 
 /// Vertex count up to which [`ConvexHull`] scans every vertex instead of hill-climbing.
 ///
-/// Measured with `cargo bench -p collision --bench support` and callgrind on GJK distance
-/// queries (see BENCHMARKS.md, "Hull support", 2 cores): the block scan costs 8-12 ns up
-/// to 24 vertices (the sequential scan past the crossover 27 ns at 32, 54 ns at 64); a
-/// climb started from the direction table costs 21-26 ns from 32 to 1,000 vertices.
-/// Inside GJK, hull16 (up to 16 vertices) takes 4.8k instructions per distance query
-/// scanning vs 5.4k climbing from hints and 5.7k climbing from the table; hull64 (25-40
-/// vertices) is the same with crossovers 16, 24, 32 and 48 (within 2 % wall-clock).
-pub const HILL_CLIMB_CROSSOVER: usize = 24;
+/// Measured inside the queries, wall-clock, on an Intel Xeon (2 cores; `gjk_count` and
+/// `contact_count`, min of 5–7 runs, see BENCHMARKS.md): GJK distance on the hull64
+/// benchmark pairs (25–40 vertices) takes 0.82 s per 2M queries with the crossover at 24
+/// (most of them climb), 0.72 s at 32, 0.70 s at 48 and 64, 0.75 s at 96; on hulls of
+/// 128 points (about 40–60 vertices) 0.40, 0.38, 0.39 and 0.40 s at 24, 48, 64 and 96;
+/// on 256 points (55–80 vertices) 0.49 s up to 64 and 0.52 s at 96; hull64 contacts
+/// 0.61 s at 24 and 0.58–0.59 s at 48 and 64. The scan's products are independent of
+/// each other, while a climb waits on each step's neighbour list, so scanning wins
+/// further out than the instruction counts alone suggest (earlier sessions on AMD EPYC
+/// measured 24, from callgrind counts and isolated support calls).
+pub const HILL_CLIMB_CROSSOVER: usize = 48;
 
 /// What kind of point set a [`ConvexHull`] was built from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
