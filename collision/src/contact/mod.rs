@@ -10,9 +10,9 @@
 mod boxes;
 
 use crate::epa::{EpaConfig, EpaStatus, Polytope, epa};
-use crate::gjk::{GjkCache, GjkConfig, GjkStatus, gjk, relative_pose};
+use crate::gjk::{GjkCache, GjkConfig, GjkStatus, degenerate, gjk_core, relative_pose};
 use crate::observer::Observer;
-use crate::shape::{Core, MinkowskiDifference, SupportMap};
+use crate::shape::{Core, SupportMap};
 use nalgebra::{Isometry3, Point3, Vector3};
 use std::cell::RefCell;
 
@@ -131,8 +131,7 @@ where
     O: Observer + ?Sized,
 {
     let config = ContactConfig::default();
-    let mut cache = GjkCache::default();
-    contact_with(a, pose_a, b, pose_b, margin, &config, &mut cache, observer)
+    contact_inner(a, pose_a, b, pose_b, margin, &config, None, observer)
 }
 
 /// The low-level contact query: [`contact`] with a caller-owned GJK warm-start `cache`
@@ -156,22 +155,57 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
+    contact_inner(a, pose_a, b, pose_b, margin, config, Some(cache), observer)
+}
+
+/// [`contact_with`], with the warm-start cache optional: [`contact`] has none to keep,
+/// so its GJK run starts cold and stores nothing.
+#[allow(clippy::too_many_arguments)]
+fn contact_inner<A, B, O>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+    margin: f64,
+    config: &ContactConfig,
+    cache: Option<&mut GjkCache>,
+    observer: &mut O,
+) -> Result<Option<Contact>, ContactError>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer + ?Sized,
+{
     if !(margin.is_finite() && margin >= 0.0) {
         return Err(ContactError::InvalidMargin(margin));
     }
     let (core_a, radius_a) = (Core(a), a.core_radius());
     let (core_b, radius_b) = (Core(b), b.core_radius());
     let radius = radius_a + radius_b;
-    let out = gjk(
+    // GJK on the cores alone: EPA needs a simplex around the origin whenever the cores
+    // overlap, however thick the radii.
+    let Some(run) = gjk_core(
         &core_a,
+        0.0,
         pose_a,
         &core_b,
+        0.0,
         pose_b,
         &config.gjk,
         cache,
         observer,
-    );
-    let status = match out.status {
+    ) else {
+        observer.gjk_done(&degenerate());
+        return Err(ContactError::NonFinite);
+    };
+    // The world-frame output is only needed when the cores are apart (or an observer
+    // wants it); an overlap goes on from the final simplex.
+    let out = (observer.is_active() || run.status() != GjkStatus::Overlapping)
+        .then(|| run.output(pose_a, 0.0, 0.0));
+    if let Some(out) = &out {
+        observer.gjk_done(out);
+    }
+    let status = match run.status() {
         GjkStatus::Degenerate => return Err(ContactError::NonFinite),
         GjkStatus::Converged => ContactStatus::Converged,
         GjkStatus::MaxIterations => ContactStatus::GjkMaxIterations,
@@ -192,10 +226,16 @@ where
                     method: ContactMethod::Penetration,
                 }));
             }
-            let md =
-                MinkowskiDifference::from_relative(&core_a, &core_b, relative_pose(pose_a, pose_b));
+            let simplex = run.simplex();
             let e = with_polytope(|polytope| {
-                epa(&md, &out.simplex, &config.epa, polytope, pose_a, observer)
+                epa(
+                    run.minkowski(),
+                    &simplex,
+                    &config.epa,
+                    polytope,
+                    pose_a,
+                    observer,
+                )
             });
             let (status, method) = match e.status {
                 EpaStatus::Degenerate => return Err(ContactError::NonFinite),
@@ -218,6 +258,7 @@ where
         }
     };
     // Cores apart: GJK's bounds give the separation of the full shapes.
+    let out = out.unwrap_or_else(|| run.output(pose_a, 0.0, 0.0));
     if out.lower_bound - radius > margin {
         return Ok(None);
     }

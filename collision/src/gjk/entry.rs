@@ -63,8 +63,7 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    let mut work = Work::default();
-    let run = run_rounded::<_, _, _, false>(
+    let out = match gjk_core(
         a,
         radius_a,
         pose_a,
@@ -74,14 +73,92 @@ where
         config,
         Some(cache),
         observer,
-        &mut work,
-    );
-    let out = match &run {
-        Some(r) => finish(r, &work, pose_a, radius_a, radius_b),
+    ) {
+        Some(core) => core.output(pose_a, radius_a, radius_b),
         None => degenerate(),
     };
     observer.gjk_done(&out);
     out
+}
+
+/// A finished GJK distance loop, still in shape A's frame: for callers that go on from
+/// the final simplex (contact's EPA) and build the world-frame [`GjkOutput`] only when
+/// they need it (the witness points, the normal and the simplex copy cost about as much
+/// as a GJK iteration).
+pub(crate) struct CoreRun<'a, A: ?Sized, B: ?Sized> {
+    md: MinkowskiDifference<&'a A, &'a B>,
+    run: Run,
+    work: Work,
+}
+
+impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> CoreRun<'_, A, B> {
+    /// How the loop ended.
+    pub(crate) fn status(&self) -> GjkStatus {
+        status(self.run.stop)
+    }
+
+    /// `A − B` in A's frame, as the loop used it.
+    pub(crate) fn minkowski(&self) -> &MinkowskiDifference<&A, &B> {
+        &self.md
+    }
+
+    /// The final simplex, in A's frame.
+    pub(crate) fn simplex(&self) -> Simplex {
+        self.work.simplex()
+    }
+
+    /// The world-frame output of [`gjk_rounded`].
+    pub(crate) fn output(
+        &self,
+        pose_a: &Isometry3<f64>,
+        radius_a: f64,
+        radius_b: f64,
+    ) -> GjkOutput {
+        finish(&self.run, &self.work, pose_a, radius_a, radius_b)
+    }
+}
+
+/// The loop of [`gjk_rounded`] without its output and without the observer's
+/// `gjk_done` (the caller reports it); `None` when a pose or radius is not valid. With
+/// `cache: None` the run starts cold and stores nothing.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn gjk_core<'a, A, B, O>(
+    a: &'a A,
+    radius_a: f64,
+    pose_a: &Isometry3<f64>,
+    b: &'a B,
+    radius_b: f64,
+    pose_b: &Isometry3<f64>,
+    config: &GjkConfig,
+    cache: Option<&mut GjkCache>,
+    observer: &mut O,
+) -> Option<CoreRun<'a, A, B>>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer + ?Sized,
+{
+    if !valid(radius_a, pose_a, radius_b, pose_b) {
+        return None;
+    }
+    let md = MinkowskiDifference::from_relative(a, b, relative_pose(pose_a, pose_b));
+    let mut work = Work::default();
+    let run = run::<_, _, _, false>(
+        &md,
+        pose_a,
+        config,
+        radius_a + radius_b,
+        cache,
+        &mut &mut *observer,
+        &mut work,
+    );
+    Some(CoreRun { md, run, work })
+}
+
+/// Whether the radii are finite and `≥ 0` and the poses finite.
+fn valid(radius_a: f64, pose_a: &Isometry3<f64>, radius_b: f64, pose_b: &Isometry3<f64>) -> bool {
+    let radii_ok = radius_a >= 0.0 && radius_b >= 0.0 && (radius_a + radius_b).is_finite();
+    radii_ok && is_finite_pose(pose_a) && is_finite_pose(pose_b)
 }
 
 /// Checks the input and runs the loop on `a ⊕ ball(radius_a)` and `b ⊕ ball(radius_b)`,
@@ -106,8 +183,7 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    let radii_ok = radius_a >= 0.0 && radius_b >= 0.0 && (radius_a + radius_b).is_finite();
-    if !(radii_ok && is_finite_pose(pose_a) && is_finite_pose(pose_b)) {
+    if !valid(radius_a, pose_a, radius_b, pose_b) {
         return None;
     }
     let md = MinkowskiDifference::from_relative(a, b, relative_pose(pose_a, pose_b));
@@ -123,7 +199,8 @@ where
     ))
 }
 
-pub(super) fn degenerate() -> GjkOutput {
+/// The output of a run refused for invalid input (a non-finite pose or radius).
+pub(crate) fn degenerate() -> GjkOutput {
     GjkOutput {
         status: GjkStatus::Degenerate,
         iterations: 0,
@@ -133,6 +210,16 @@ pub(super) fn degenerate() -> GjkOutput {
         point_b: Point3::origin(),
         normal: Vector3::zeros(),
         simplex: Simplex::default(),
+    }
+}
+
+/// The distance query's status for how the loop stopped.
+fn status(stop: Stop) -> GjkStatus {
+    match stop {
+        Stop::Converged | Stop::Separated => GjkStatus::Converged,
+        Stop::Overlapping => GjkStatus::Overlapping,
+        Stop::MaxIterations => GjkStatus::MaxIterations,
+        Stop::Degenerate => GjkStatus::Degenerate,
     }
 }
 
@@ -146,12 +233,7 @@ pub(super) fn finish(
     radius_b: f64,
 ) -> GjkOutput {
     let (mut pa, mut pb) = work.witnesses();
-    let status = match r.stop {
-        Stop::Converged | Stop::Separated => GjkStatus::Converged,
-        Stop::Overlapping => GjkStatus::Overlapping,
-        Stop::MaxIterations => GjkStatus::MaxIterations,
-        Stop::Degenerate => GjkStatus::Degenerate,
-    };
+    let status = status(r.stop);
     let separated = matches!(status, GjkStatus::Converged | GjkStatus::MaxIterations);
     let radius = radius_a + radius_b;
     let distance = if separated {

@@ -24,6 +24,7 @@ mod simplex;
 mod work;
 
 pub use cache::GjkCache;
+pub(crate) use entry::{degenerate, gjk_core};
 pub use entry::{gjk, gjk_intersection, gjk_intersection_rounded, gjk_rounded};
 pub use query::{
     ClosestPoints, GjkError, closest_points, closest_points_observed, distance, distance_observed,
