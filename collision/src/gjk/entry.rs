@@ -63,7 +63,8 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    let out = match gjk_core(
+    let mut work = Work::default();
+    let run = run_rounded::<_, _, _, false>(
         a,
         radius_a,
         pose_a,
@@ -73,8 +74,10 @@ where
         config,
         Some(cache),
         observer,
-    ) {
-        Some(core) => core.output(pose_a, radius_a, radius_b),
+        &mut work,
+    );
+    let out = match &run {
+        Some(r) => finish(r, &work, pose_a, radius_a, radius_b),
         None => degenerate(),
     };
     observer.gjk_done(&out);
@@ -93,16 +96,19 @@ pub(crate) struct CoreRun<'a, A: ?Sized, B: ?Sized> {
 
 impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> CoreRun<'_, A, B> {
     /// How the loop ended.
+    #[inline]
     pub(crate) fn status(&self) -> GjkStatus {
         status(self.run.stop)
     }
 
     /// `A − B` in A's frame, as the loop used it.
+    #[inline]
     pub(crate) fn minkowski(&self) -> &MinkowskiDifference<&A, &B> {
         &self.md
     }
 
     /// The final simplex, in A's frame.
+    #[inline]
     pub(crate) fn simplex(&self) -> Simplex {
         self.work.simplex()
     }
@@ -122,6 +128,7 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> CoreRun<'_, A, B> {
 /// `gjk_done` (the caller reports it); `None` when a pose or radius is not valid. With
 /// `cache: None` the run starts cold and stores nothing.
 #[allow(clippy::too_many_arguments)]
+#[inline]
 pub(crate) fn gjk_core<'a, A, B, O>(
     a: &'a A,
     radius_a: f64,
