@@ -131,7 +131,8 @@ where
     O: Observer + ?Sized,
 {
     let config = ContactConfig::default();
-    contact_inner(a, pose_a, b, pose_b, margin, &config, None, observer)
+    let mut cache = GjkCache::default();
+    contact_with(a, pose_a, b, pose_b, margin, &config, &mut cache, observer)
 }
 
 /// The low-level contact query: [`contact`] with a caller-owned GJK warm-start `cache`
@@ -148,27 +149,6 @@ pub fn contact_with<A, B, O>(
     margin: f64,
     config: &ContactConfig,
     cache: &mut GjkCache,
-    observer: &mut O,
-) -> Result<Option<Contact>, ContactError>
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-    O: Observer + ?Sized,
-{
-    contact_inner(a, pose_a, b, pose_b, margin, config, Some(cache), observer)
-}
-
-/// [`contact_with`], with the warm-start cache optional: [`contact`] has none to keep,
-/// so its GJK run starts cold and stores nothing.
-#[allow(clippy::too_many_arguments)]
-fn contact_inner<A, B, O>(
-    a: &A,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    pose_b: &Isometry3<f64>,
-    margin: f64,
-    config: &ContactConfig,
-    cache: Option<&mut GjkCache>,
     observer: &mut O,
 ) -> Result<Option<Contact>, ContactError>
 where

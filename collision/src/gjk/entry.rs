@@ -125,8 +125,7 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> CoreRun<'_, A, B> {
 }
 
 /// The loop of [`gjk_rounded`] without its output and without the observer's
-/// `gjk_done` (the caller reports it); `None` when a pose or radius is not valid. With
-/// `cache: None` the run starts cold and stores nothing.
+/// `gjk_done` (the caller reports it); `None` when a pose or radius is not valid.
 #[allow(clippy::too_many_arguments)]
 #[inline]
 pub(crate) fn gjk_core<'a, A, B, O>(
@@ -137,7 +136,7 @@ pub(crate) fn gjk_core<'a, A, B, O>(
     radius_b: f64,
     pose_b: &Isometry3<f64>,
     config: &GjkConfig,
-    cache: Option<&mut GjkCache>,
+    cache: &mut GjkCache,
     observer: &mut O,
 ) -> Option<CoreRun<'a, A, B>>
 where
@@ -145,27 +144,35 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    if !valid(radius_a, pose_a, radius_b, pose_b) {
-        return None;
-    }
-    let md = MinkowskiDifference::from_relative(a, b, relative_pose(pose_a, pose_b));
+    let md = prepare(a, radius_a, pose_a, b, radius_b, pose_b)?;
     let mut work = Work::default();
+    let radius = radius_a + radius_b;
     let run = run::<_, _, _, false>(
         &md,
         pose_a,
         config,
-        radius_a + radius_b,
-        cache,
+        radius,
+        Some(cache),
         &mut &mut *observer,
         &mut work,
     );
     Some(CoreRun { md, run, work })
 }
 
-/// Whether the radii are finite and `≥ 0` and the poses finite.
-fn valid(radius_a: f64, pose_a: &Isometry3<f64>, radius_b: f64, pose_b: &Isometry3<f64>) -> bool {
+/// `A − B` in A's frame, or `None` unless the radii are finite and `≥ 0` and the poses
+/// finite.
+#[inline]
+fn prepare<'a, A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
+    a: &'a A,
+    radius_a: f64,
+    pose_a: &Isometry3<f64>,
+    b: &'a B,
+    radius_b: f64,
+    pose_b: &Isometry3<f64>,
+) -> Option<MinkowskiDifference<&'a A, &'a B>> {
     let radii_ok = radius_a >= 0.0 && radius_b >= 0.0 && (radius_a + radius_b).is_finite();
-    radii_ok && is_finite_pose(pose_a) && is_finite_pose(pose_b)
+    (radii_ok && is_finite_pose(pose_a) && is_finite_pose(pose_b))
+        .then(|| MinkowskiDifference::from_relative(a, b, relative_pose(pose_a, pose_b)))
 }
 
 /// Checks the input and runs the loop on `a ⊕ ball(radius_a)` and `b ⊕ ball(radius_b)`,
@@ -190,10 +197,7 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    if !valid(radius_a, pose_a, radius_b, pose_b) {
-        return None;
-    }
-    let md = MinkowskiDifference::from_relative(a, b, relative_pose(pose_a, pose_b));
+    let md = prepare(a, radius_a, pose_a, b, radius_b, pose_b)?;
     let radius = radius_a + radius_b;
     Some(run::<_, _, _, SEPARATION_ONLY>(
         &md,
