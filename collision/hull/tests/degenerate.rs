@@ -332,3 +332,62 @@ fn very_thin_slabs() {
         }
     }
 }
+
+/// Regression (fixtures fuzzer, hull seed 703, case 1425): three pairs of points
+/// 1e-7 apart, the pairs 1e6 apart — a triangle-like sliver 3 `ε` thick. Point 5
+/// was dropped as inside the first (sliver) tetrahedron, every float height of it
+/// within rounding of 0, yet it is a vertex of the exact hull (checked with
+/// rational arithmetic) and ended 7.7e-8 = 2.4 `ε` above a face of the built hull.
+/// Hulls with sharp edges now have every input point rechecked. The family below
+/// puts pairs of near-duplicates at random triangle corners, at three scales.
+#[test]
+fn slivers_from_pairs_of_near_duplicates() {
+    let case = [
+        [-308068.27707559214, 448471.3049572791, -473981.824150085],
+        [-944808.7118550631, 289045.34385234996, 6792.169352505284],
+        [204943.54551940694, 497586.4851209027, -807360.9147725238],
+        [-308068.27707570046, 448471.30495740834, -473981.824150207],
+        [-944808.7118548875, 289045.3438523911, 6792.169352439016],
+        [204943.54551940822, 497586.4851208297, -807360.9147724748],
+    ]
+    .map(|[x, y, z]| Point3::new(x, y, z));
+    let hull = Hull::build(&case).expect("a sliver, not flat");
+    hull.validate(&case).expect("every input point within 2ε");
+    assert_eq!(
+        vertex_indices(&hull, &case).len(),
+        6,
+        "all six are exact-hull vertices"
+    );
+    let mut failures = 0;
+    for seed in 0..600 {
+        let mut r = rng(seed);
+        let scale = [1e-6, 1.0, 1e6][seed as usize % 3];
+        let corners: Vec<Vector3<f64>> = (0..3)
+            .map(|_| {
+                Vector3::new(
+                    r.random_range(-1.0..1.0),
+                    r.random_range(-1.0..1.0),
+                    r.random_range(-1.0..1.0),
+                )
+            })
+            .collect();
+        let pts: Vec<Point3<f64>> = (0..6)
+            .map(|i| {
+                let jitter = Vector3::new(
+                    r.random_range(-1.0..1.0),
+                    r.random_range(-1.0..1.0),
+                    r.random_range(-1.0..1.0),
+                ) * 1e-13;
+                Point3::from((corners[i % 3] + jitter) * scale)
+            })
+            .collect();
+        match Hull::build(&pts) {
+            Ok(hull) => failures += usize::from(hull.validate(&pts).is_err()),
+            Err(e) => assert!(
+                matches!(e, HullError::Coplanar | HullError::Collinear),
+                "seed {seed}: {e}"
+            ),
+        }
+    }
+    assert_eq!(failures, 0);
+}
