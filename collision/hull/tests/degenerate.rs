@@ -6,7 +6,8 @@ mod common;
 
 use collision_hull::{Hull, HullError};
 use common::{
-    assert_close, ball, build_valid, cube, cylinder, face_sizes, rng, sphere, vertex_indices,
+    assert_close, ball, build_valid, cube, cylinder, face_sizes, in_cube, rng, sphere,
+    vertex_indices,
 };
 use nalgebra::{Point3, Rotation3, Vector3};
 use rand::RngExt;
@@ -262,24 +263,12 @@ fn needles_from_tiny_clusters() {
     for seed in 0..300 {
         let mut r = rng(seed);
         let clusters = 2 + seed as usize % 3;
-        let centres: Vec<Vector3<f64>> = (0..clusters)
-            .map(|_| {
-                Vector3::new(
-                    r.random_range(-1.0..1.0),
-                    r.random_range(-1.0..1.0),
-                    r.random_range(-1.0..1.0),
-                )
-            })
-            .collect();
+        let centres: Vec<Vector3<f64>> = (0..clusters).map(|_| in_cube(&mut r)).collect();
         for scale in [1e-6, 1.0, 1e6] {
             let pts: Vec<Point3<f64>> = (0..60)
                 .map(|i| {
                     let c = centres[i % clusters];
-                    let j = Vector3::new(
-                        r.random_range(-1.0..1.0),
-                        r.random_range(-1.0..1.0),
-                        r.random_range(-1.0..1.0),
-                    ) * 1e-13;
+                    let j = in_cube(&mut r) * 1e-13;
                     Point3::from((c + j) * scale)
                 })
                 .collect();
@@ -339,7 +328,8 @@ fn very_thin_slabs() {
 /// within rounding of 0, yet it is a vertex of the exact hull (checked with
 /// rational arithmetic) and ended 7.7e-8 = 2.4 `ε` above a face of the built hull.
 /// Hulls with sharp edges now have every input point rechecked. The family below
-/// puts pairs of near-duplicates at random triangle corners, at three scales.
+/// puts pairs of near-duplicates at random triangle corners, at three scales: 60,000
+/// of them, of which the old builder got one wrong.
 #[test]
 fn slivers_from_pairs_of_near_duplicates() {
     let case = [
@@ -359,25 +349,13 @@ fn slivers_from_pairs_of_near_duplicates() {
         "all six are exact-hull vertices"
     );
     let mut failures = 0;
-    for seed in 0..600 {
+    for seed in 0..60_000 {
         let mut r = rng(seed);
         let scale = [1e-6, 1.0, 1e6][seed as usize % 3];
-        let corners: Vec<Vector3<f64>> = (0..3)
-            .map(|_| {
-                Vector3::new(
-                    r.random_range(-1.0..1.0),
-                    r.random_range(-1.0..1.0),
-                    r.random_range(-1.0..1.0),
-                )
-            })
-            .collect();
+        let corners: Vec<Vector3<f64>> = (0..3).map(|_| in_cube(&mut r)).collect();
         let pts: Vec<Point3<f64>> = (0..6)
             .map(|i| {
-                let jitter = Vector3::new(
-                    r.random_range(-1.0..1.0),
-                    r.random_range(-1.0..1.0),
-                    r.random_range(-1.0..1.0),
-                ) * 1e-13;
+                let jitter = in_cube(&mut r) * 1e-13;
                 Point3::from((corners[i % 3] + jitter) * scale)
             })
             .collect();

@@ -166,10 +166,8 @@ where
     // overlap, however thick the radii.
     let Some(run) = gjk_core(
         &core_a,
-        0.0,
         pose_a,
         &core_b,
-        0.0,
         pose_b,
         &config.gjk,
         cache,
@@ -181,7 +179,7 @@ where
     // The world-frame output is only needed when the cores are apart (or an observer
     // wants it); an overlap goes on from the final simplex.
     let out = (observer.is_active() || run.status() != GjkStatus::Overlapping)
-        .then(|| run.output(pose_a, 0.0, 0.0));
+        .then(|| run.output(pose_a));
     if let Some(out) = &out {
         observer.gjk_done(out);
     }
@@ -238,7 +236,7 @@ where
         }
     };
     // Cores apart: GJK's bounds give the separation of the full shapes.
-    let out = out.unwrap_or_else(|| run.output(pose_a, 0.0, 0.0));
+    let out = out.unwrap_or_else(|| run.output(pose_a));
     if out.lower_bound - radius > margin {
         return Ok(None);
     }

@@ -113,27 +113,19 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> CoreRun<'_, A, B> {
         self.work.simplex()
     }
 
-    /// The world-frame output of [`gjk_rounded`].
-    pub(crate) fn output(
-        &self,
-        pose_a: &Isometry3<f64>,
-        radius_a: f64,
-        radius_b: f64,
-    ) -> GjkOutput {
-        finish(&self.run, &self.work, pose_a, radius_a, radius_b)
+    /// The world-frame output of [`gjk`].
+    pub(crate) fn output(&self, pose_a: &Isometry3<f64>) -> GjkOutput {
+        finish(&self.run, &self.work, pose_a, 0.0, 0.0)
     }
 }
 
-/// The loop of [`gjk_rounded`] without its output and without the observer's
-/// `gjk_done` (the caller reports it); `None` when a pose or radius is not valid.
-#[allow(clippy::too_many_arguments)]
+/// The loop of [`gjk`] without its output and without the observer's `gjk_done` (the
+/// caller reports it); `None` when a pose is not finite.
 #[inline]
 pub(crate) fn gjk_core<'a, A, B, O>(
     a: &'a A,
-    radius_a: f64,
     pose_a: &Isometry3<f64>,
     b: &'a B,
-    radius_b: f64,
     pose_b: &Isometry3<f64>,
     config: &GjkConfig,
     cache: &mut GjkCache,
@@ -144,14 +136,13 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    let md = prepare(a, radius_a, pose_a, b, radius_b, pose_b)?;
+    let md = prepare(a, 0.0, pose_a, b, 0.0, pose_b)?;
     let mut work = Work::default();
-    let radius = radius_a + radius_b;
     let run = run::<_, _, _, false>(
         &md,
         pose_a,
         config,
-        radius,
+        0.0,
         Some(cache),
         &mut &mut *observer,
         &mut work,

@@ -11,6 +11,15 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
+/// A point uniform in the cube `[-1, 1)³`.
+pub fn in_cube(rng: &mut ChaCha8Rng) -> Vector3<f64> {
+    Vector3::new(
+        rng.random_range(-1.0..1.0),
+        rng.random_range(-1.0..1.0),
+        rng.random_range(-1.0..1.0),
+    )
+}
+
 /// A uniform direction (rejection sampling in the unit ball).
 pub fn direction(rng: &mut ChaCha8Rng) -> Vector3<f64> {
     loop {
