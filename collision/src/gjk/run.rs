@@ -249,8 +249,7 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
     let mut lower: f64 = 0.0;
     let radius_sq = radius * radius;
     let stop = loop {
-        let p = work.project();
-        let vv = p.point.coords.norm_squared();
+        let (p, vv) = work.project();
         if !vv.is_finite() || vv >= best_vv {
             if pushed {
                 work.pop();
