@@ -1,5 +1,7 @@
 //! Hull building: ours vs parry3d-f64 on the same seeded clouds, uniform in
-//! a ball and on a sphere, 1e3 to 1e6 points.
+//! a ball, on a sphere, and in a disc 1e-12 thick (the ball flattened: a thin
+//! solid, whose sharp rim makes every input point get rechecked), 1e3 to 1e6
+//! points.
 //!
 //! `cargo bench -p collision-hull --bench hull -- --warm-up-time 1 --measurement-time 3`
 //!
@@ -28,7 +30,13 @@ fn cloud(kind: &str, n: usize) -> Vec<Point3<f64>> {
                 );
                 let r = v.norm();
                 if r <= 1.0 && r > 1e-3 {
-                    break Point3::from(if kind == "sphere" { v / r } else { v });
+                    break Point3::from(match kind {
+                        "sphere" => v / r,
+                        // A solid slab 1e-12 thick: a hull with sharp edges, whose
+                        // input points all get rechecked (`quickhull/sweep.rs`).
+                        "slab" => Vector3::new(v.x, v.y, v.z * 1e-12),
+                        _ => v,
+                    });
                 }
             }
         })
@@ -40,7 +48,7 @@ fn to_parry(pts: &[Point3<f64>]) -> Vec<PVec> {
 }
 
 fn bench(c: &mut Criterion) {
-    for kind in ["ball", "sphere"] {
+    for kind in ["ball", "sphere", "slab"] {
         let mut group = c.benchmark_group(format!("hull/{kind}"));
         for n in [1_000usize, 10_000, 100_000, 1_000_000] {
             let pts = cloud(kind, n);
