@@ -399,3 +399,64 @@ fn shapes_round_trip_through_json_and_are_validated_on_load() {
         );
     }
 }
+
+/// `is_polytope` and `core_is_polytope` for every shape, directly and through the
+/// `Shape` enum, references, boxes, `Core`, `Rounded` and `Transformed`: GJK skips its
+/// near-contact reseed only when both answers it reads are true, so a curved shape
+/// claiming to be a polytope would lose accuracy near contact.
+#[test]
+fn polytope_flags_of_every_shape() {
+    use collision::shape::Core;
+    let p = |x: f64| Point3::new(x, 0.3 * x, -x);
+    let hull = ConvexHull::new(&[
+        p(0.0),
+        p(1.0),
+        Point3::new(0.0, 1.0, 0.0),
+        Point3::new(0.0, 0.0, 1.0),
+    ]);
+    // (shape, is_polytope, core_is_polytope)
+    let cases: Vec<(Shape, bool, bool)> = vec![
+        (Ball::new(1.0).unwrap().into(), false, true),
+        (Capsule::new(1.0, 0.5).unwrap().into(), false, true),
+        (Cylinder::new(1.0, 0.5).unwrap().into(), false, false),
+        (Cone::new(1.0, 0.5).unwrap().into(), false, false),
+        (
+            Cuboid::new(Vector3::new(1.0, 2.0, 3.0)).unwrap().into(),
+            true,
+            true,
+        ),
+        (hull.unwrap().into(), true, true),
+        (
+            Triangle::new(p(0.0), p(1.0), Point3::new(0.0, 1.0, 0.0))
+                .unwrap()
+                .into(),
+            true,
+            true,
+        ),
+        (Segment::new(p(0.0), p(1.0)).unwrap().into(), true, true),
+        (Point::new(p(1.0)).unwrap().into(), true, true),
+    ];
+    for (shape, polytope, core) in cases {
+        let name = format!("{shape:?}");
+        assert_eq!(shape.is_polytope(), polytope, "{name}");
+        assert_eq!(shape.core_is_polytope(), core, "{name}");
+        assert_eq!(
+            <&Shape as SupportMap>::is_polytope(&&shape),
+            polytope,
+            "&{name}"
+        );
+        assert_eq!(
+            Box::new(shape.clone()).core_is_polytope(),
+            core,
+            "Box {name}"
+        );
+        assert_eq!(Core(&shape).is_polytope(), core, "Core {name}");
+        let rounded: Shape = Rounded::new(shape.clone(), 0.1).unwrap().into();
+        assert!(!rounded.is_polytope(), "Rounded {name}");
+        assert_eq!(rounded.core_is_polytope(), core, "Rounded {name}");
+        let pose = Isometry3::translation(1.0, 2.0, 3.0);
+        let moved: Shape = Transformed::new(shape, pose).unwrap().into();
+        assert_eq!(moved.is_polytope(), polytope, "Transformed {name}");
+        assert_eq!(moved.core_is_polytope(), core, "Transformed {name}");
+    }
+}

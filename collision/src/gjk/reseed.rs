@@ -88,13 +88,22 @@ fn checked_scale(work: &Work, bound: f64) -> Option<f64> {
 
 /// The reseeding state of one run: how many times it rebuilt its simplex, and the best
 /// simplex (with its `v`) it had before doing so.
-#[derive(Default)]
 pub(super) struct Reseeds {
     count: u32,
     saved: Option<(Work, Vector3<f64>)>,
 }
 
 impl Reseeds {
+    /// No reseed yet; none at all for a pair of polytopes (see
+    /// [`SupportMap::is_polytope`]), whose stalls are already exact to rounding.
+    #[inline(always)]
+    pub(super) fn for_pair(polytopes: bool) -> Reseeds {
+        Reseeds {
+            count: if polytopes { MAX_RESEEDS } else { 0 },
+            saved: None,
+        }
+    }
+
     /// Whether a run stalled at `|v|² = vv` may rebuild its simplex: fewer than
     /// [`MAX_RESEEDS`] times so far, and `|v|` below [`RESEED_BELOW`] of the scale
     /// (`scale_bound_sq` bounds the simplex's squared scale). The caller checks that the

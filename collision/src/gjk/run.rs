@@ -40,8 +40,9 @@ pub enum GjkStatus {
     /// shapes with flat directions (cones, cylinders) at gaps below about 1e-7 of their
     /// size, the direction `v` is only known to about `ε · size / |v|`, so support points
     /// along it land on far ends of the flat directions and the simplex stalls. The loop
-    /// then rebuilds the simplex around the closest point (up to twice) and answers from
-    /// the best one; `distance` stays an upper bound and can still exceed the gap
+    /// then rebuilds the simplex around the closest point (up to twice; never for two
+    /// polytopes, see [`SupportMap::is_polytope`](crate::SupportMap::is_polytope), whose
+    /// stalls are exact to rounding) and answers from the best one; `distance` stays an upper bound and can still exceed the gap
     /// (measured on 4,626 cone, cylinder and box pairs placed 1e-9 of their size apart:
     /// mean relative error 0.022, 8 % of pairs off by more than 1 %; parry3d-f64: mean
     /// 6.9; at 1e-6 apart both errors are below 1e-4, parry's 0.35).
@@ -240,7 +241,7 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
     }
     let mut best_vv = f64::INFINITY;
     // Simplices rebuilt after a stall near contact, and the best one before that.
-    let mut reseeds = Reseeds::default();
+    let mut reseeds = Reseeds::for_pair(md.is_polytope());
     // Whether the last vertex was pushed this iteration: on no progress it is popped,
     // which restores the previous reduced simplex and its weights exactly (`retain`
     // only runs after the progress check), so no copy of the simplex is kept.

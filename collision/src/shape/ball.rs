@@ -34,6 +34,10 @@ impl Ball {
 
 impl SupportMap for Ball {
     #[inline]
+    fn core_is_polytope(&self) -> bool {
+        true
+    }
+    #[inline]
     fn fingerprint(&self) -> u64 {
         crate::shape::fold_fingerprint(1, &[self.radius])
     }

@@ -52,6 +52,10 @@ impl Capsule {
 
 impl SupportMap for Capsule {
     #[inline]
+    fn core_is_polytope(&self) -> bool {
+        true
+    }
+    #[inline]
     fn fingerprint(&self) -> u64 {
         crate::shape::fold_fingerprint(3, &[self.half_height, self.radius])
     }

@@ -262,6 +262,10 @@ fn scan_blocks(vertices: &[Point3<f64>], offsets: &[u32]) -> Blocks {
 
 impl SupportMap for ConvexHull {
     #[inline]
+    fn is_polytope(&self) -> bool {
+        true
+    }
+    #[inline]
     fn fingerprint(&self) -> u64 {
         self.fingerprint
     }

@@ -49,6 +49,10 @@ fn corner_id(dir: &Vector3<f64>) -> u32 {
 
 impl SupportMap for Cuboid {
     #[inline]
+    fn is_polytope(&self) -> bool {
+        true
+    }
+    #[inline]
     fn fingerprint(&self) -> u64 {
         crate::shape::fold_fingerprint(2, self.half_extents.as_slice())
     }

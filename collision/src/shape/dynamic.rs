@@ -88,6 +88,14 @@ impl SupportMap for Shape {
     fn core_cuboid(&self) -> Option<&Cuboid> {
         dispatch!(self, s => s.core_cuboid())
     }
+    #[inline]
+    fn is_polytope(&self) -> bool {
+        dispatch!(self, s => s.is_polytope())
+    }
+    #[inline]
+    fn core_is_polytope(&self) -> bool {
+        dispatch!(self, s => s.core_is_polytope())
+    }
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         dispatch!(self, s => s.aabb(pose))
     }

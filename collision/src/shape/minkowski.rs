@@ -126,6 +126,11 @@ impl<A: SupportMap, B: SupportMap> MinkowskiDifference<A, B> {
 }
 
 impl<A: SupportMap, B: SupportMap> SupportMap for MinkowskiDifference<A, B> {
+    /// Both shapes are: the difference of two polytopes is one.
+    #[inline]
+    fn is_polytope(&self) -> bool {
+        self.a.is_polytope() && self.b.is_polytope()
+    }
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.support_vertex(dir, &mut SupportHints::default()).w
     }

@@ -118,6 +118,28 @@ pub trait SupportMap {
         None
     }
 
+    /// Whether the shape is a polytope: every support point is one of finitely many
+    /// vertices (hulls, boxes, triangles, segments, points). GJK then never rebuilds a
+    /// stalled simplex near contact (`gjk/reseed.rs`): the rebuild serves curved surfaces
+    /// with flat directions, and on polytopes a stall is already exact to rounding
+    /// (measured on 1,586 hull pairs at gaps of 1e-8 to 1e-10 of their size: the same
+    /// errors without it, and 6.6 support queries per query instead of 15). `false` by
+    /// default, which is always safe, only slower near contact.
+    #[must_use]
+    #[inline]
+    fn is_polytope(&self) -> bool {
+        false
+    }
+
+    /// [`Self::is_polytope`] for the core of [`Self::core_radius`] (a ball's point, a
+    /// capsule's segment). By default the shape's own answer, for shapes that are their
+    /// own core.
+    #[must_use]
+    #[inline]
+    fn core_is_polytope(&self) -> bool {
+        self.is_polytope()
+    }
+
     /// The core as a box, when it is one (a [`Cuboid`], or a [`Rounded`] one): two boxes
     /// get their penetration from the separating axis theorem instead of EPA. `None` by
     /// default.
@@ -199,6 +221,14 @@ impl<S: SupportMap + ?Sized> SupportMap for &S {
         (**self).core_cuboid()
     }
     #[inline]
+    fn is_polytope(&self) -> bool {
+        (**self).is_polytope()
+    }
+    #[inline]
+    fn core_is_polytope(&self) -> bool {
+        (**self).core_is_polytope()
+    }
+    #[inline]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         (**self).support_hinted(dir, hint)
     }
@@ -238,6 +268,14 @@ impl<S: SupportMap + ?Sized> SupportMap for Box<S> {
         (**self).core_cuboid()
     }
     #[inline]
+    fn is_polytope(&self) -> bool {
+        (**self).is_polytope()
+    }
+    #[inline]
+    fn core_is_polytope(&self) -> bool {
+        (**self).core_is_polytope()
+    }
+    #[inline]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         (**self).support_hinted(dir, hint)
     }
@@ -265,6 +303,10 @@ impl<S: SupportMap + ?Sized> SupportMap for Core<'_, S> {
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         self.0.core_support_hinted(dir, hint)
     }
+    #[inline]
+    fn is_polytope(&self) -> bool {
+        self.0.core_is_polytope()
+    }
 }
 
 /// Any support map with its core split hidden: radius zero, the whole shape its own core
@@ -284,6 +326,10 @@ impl<S: SupportMap> SupportMap for Sharp<S> {
     #[inline]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         self.0.support_hinted(dir, hint)
+    }
+    #[inline]
+    fn is_polytope(&self) -> bool {
+        self.0.is_polytope()
     }
 }
 

@@ -33,6 +33,10 @@ impl Point {
 
 impl SupportMap for Point {
     #[inline]
+    fn is_polytope(&self) -> bool {
+        true
+    }
+    #[inline]
     fn fingerprint(&self) -> u64 {
         crate::shape::fold_fingerprint(8, self.position.coords.as_slice())
     }

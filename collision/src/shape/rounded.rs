@@ -89,6 +89,11 @@ impl<S: SupportMap> SupportMap for Rounded<S> {
         self.shape.core_cuboid()
     }
 
+    #[inline]
+    fn core_is_polytope(&self) -> bool {
+        self.shape.core_is_polytope()
+    }
+
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         let core = self.shape.aabb(pose);
         let m = Vector3::repeat(self.margin);

@@ -40,6 +40,10 @@ impl Segment {
 
 impl SupportMap for Segment {
     #[inline]
+    fn is_polytope(&self) -> bool {
+        true
+    }
+    #[inline]
     fn fingerprint(&self) -> u64 {
         let [a, b] = self.vertices;
         crate::shape::fold_fingerprint(7, &[a.x, a.y, a.z, b.x, b.y, b.z])

@@ -81,6 +81,16 @@ impl<S: SupportMap> SupportMap for Transformed<S> {
     }
 
     #[inline]
+    fn is_polytope(&self) -> bool {
+        self.shape.is_polytope()
+    }
+
+    #[inline]
+    fn core_is_polytope(&self) -> bool {
+        self.shape.core_is_polytope()
+    }
+
+    #[inline]
     fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         let local = self.pose.rotation.inverse_transform_vector(dir);
         let s = self.shape.core_support_hinted(&local, hint);

@@ -54,6 +54,10 @@ pub(crate) fn argmax(points: &[Point3<f64>], dir: &Vector3<f64>) -> usize {
 
 impl SupportMap for Triangle {
     #[inline]
+    fn is_polytope(&self) -> bool {
+        true
+    }
+    #[inline]
     fn fingerprint(&self) -> u64 {
         let [a, b, c] = self.vertices;
         crate::shape::fold_fingerprint(6, &[a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z])
