@@ -1,4 +1,5 @@
-//! Helpers shared by the contact, TOI and ray benches (included with `#[path]`).
+//! Helpers shared by the contact, TOI and ray benches, `examples/contact_count.rs` and
+//! `gjk_common` (included with `#[path]`).
 #![allow(dead_code)]
 
 use collision::ConvexHull;
@@ -58,14 +59,19 @@ pub fn cloud(rng: &mut ChaCha8Rng, n: usize) -> Vec<Point3<f64>> {
         .collect()
 }
 
-/// A hull of `n` points and parry's copy.
-pub fn hull(rng: &mut ChaCha8Rng, n: usize) -> (ConvexHull, ps::ConvexPolyhedron) {
-    let h = ConvexHull::new(&cloud(rng, n)).unwrap();
+/// parry's copy of a hull (the hull of its vertices).
+pub fn parry_hull(h: &ConvexHull) -> ps::ConvexPolyhedron {
     let pts: Vec<Vector> = h
         .vertices()
         .iter()
         .map(|p| Vector::new(p.x, p.y, p.z))
         .collect();
-    let q = ps::ConvexPolyhedron::from_convex_hull(&pts).unwrap();
+    ps::ConvexPolyhedron::from_convex_hull(&pts).unwrap()
+}
+
+/// A hull of `n` points and parry's copy.
+pub fn hull(rng: &mut ChaCha8Rng, n: usize) -> (ConvexHull, ps::ConvexPolyhedron) {
+    let h = ConvexHull::new(&cloud(rng, n)).unwrap();
+    let q = parry_hull(&h);
     (h, q)
 }

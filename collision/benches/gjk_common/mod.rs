@@ -1,0 +1,153 @@
+//! The cases shared by the GJK bench and `examples/gjk_count.rs` (included with
+//! `#[path]`): the seeded hull pairs, the primitive pairs and the coherent sequence, with
+//! parry's copies. The random draws are `contact_common`'s generators.
+#![allow(dead_code)]
+
+#[path = "../contact_common/mod.rs"]
+mod contact_common;
+
+pub use contact_common::{cloud, parry_hull, pose, rng, to_parry};
+
+use collision::{Ball, Capsule, ConvexHull, Cuboid};
+use nalgebra::{Isometry3, Vector3};
+use parry3d_f64::math::{Pose, Vector};
+use parry3d_f64::shape as ps;
+
+/// Two hulls and their poses.
+pub struct HullPair {
+    /// Hull A.
+    pub a: ConvexHull,
+    /// Hull B.
+    pub b: ConvexHull,
+    /// A's pose.
+    pub pa: Isometry3<f64>,
+    /// B's pose.
+    pub pb: Isometry3<f64>,
+}
+
+/// parry's copy of a [`HullPair`].
+pub struct ParryPair {
+    /// Hull A.
+    pub qa: ps::ConvexPolyhedron,
+    /// Hull B.
+    pub qb: ps::ConvexPolyhedron,
+    /// A's pose.
+    pub ppa: Pose,
+    /// B's pose.
+    pub ppb: Pose,
+}
+
+impl HullPair {
+    /// parry's copy of the pair.
+    pub fn parry(&self) -> ParryPair {
+        ParryPair {
+            qa: parry_hull(&self.a),
+            qb: parry_hull(&self.b),
+            ppa: to_parry(&self.pa),
+            ppb: to_parry(&self.pb),
+        }
+    }
+}
+
+/// 32 random pairs of hulls of `n` points (seed `n`), centres up to 2.4 apart per axis
+/// (about a third overlap).
+pub fn hull_pairs(n: usize) -> Vec<HullPair> {
+    let mut rng = rng(n as u64);
+    (0..32)
+        .map(|_| {
+            let a = ConvexHull::new(&cloud(&mut rng, n)).unwrap();
+            let b = ConvexHull::new(&cloud(&mut rng, n)).unwrap();
+            let (pa, pb) = (pose(&mut rng, 1.2), pose(&mut rng, 1.2));
+            HullPair { a, b, pa, pb }
+        })
+        .collect()
+}
+
+/// parry's copies of pairs of poses.
+pub fn parry_poses(poses: &[(Isometry3<f64>, Isometry3<f64>)]) -> Vec<(Pose, Pose)> {
+    poses
+        .iter()
+        .map(|(a, b)| (to_parry(a), to_parry(b)))
+        .collect()
+}
+
+/// The primitive cases (seed 7): 32 pairs of poses, then a ball, a box, a capsule and a
+/// hull of 64 points, with parry's copies.
+pub struct Primitives {
+    /// The poses of A and B.
+    pub poses: Vec<(Isometry3<f64>, Isometry3<f64>)>,
+    /// parry's copies of `poses`.
+    pub pposes: Vec<(Pose, Pose)>,
+    /// Radius 0.5.
+    pub ball: Ball,
+    /// Half extents 0.5, 0.7, 0.9.
+    pub cube: Cuboid,
+    /// Half height 0.6, radius 0.3.
+    pub capsule: Capsule,
+    /// 64 points in the unit ball.
+    pub hull: ConvexHull,
+    /// parry's ball.
+    pub qball: ps::Ball,
+    /// parry's box.
+    pub qcube: ps::Cuboid,
+    /// parry's capsule.
+    pub qcapsule: ps::Capsule,
+    /// parry's hull.
+    pub qhull: ps::ConvexPolyhedron,
+}
+
+impl Primitives {
+    /// Draws the cases.
+    pub fn new() -> Self {
+        let mut rng = rng(7);
+        let poses: Vec<(Isometry3<f64>, Isometry3<f64>)> = (0..32)
+            .map(|_| (pose(&mut rng, 2.0), pose(&mut rng, 2.0)))
+            .collect();
+        let hull = ConvexHull::new(&cloud(&mut rng, 64)).unwrap();
+        Primitives {
+            pposes: parry_poses(&poses),
+            poses,
+            ball: Ball::new(0.5).unwrap(),
+            cube: Cuboid::new(Vector3::new(0.5, 0.7, 0.9)).unwrap(),
+            capsule: Capsule::new(0.6, 0.3).unwrap(),
+            qhull: parry_hull(&hull),
+            hull,
+            qball: ps::Ball::new(0.5),
+            qcube: ps::Cuboid::new(Vector::new(0.5, 0.7, 0.9)),
+            qcapsule: ps::Capsule::new_y(0.6, 0.3),
+        }
+    }
+}
+
+/// The coherent sequence: B circles A and spins slowly, so consecutive queries are
+/// coherent. Two hulls of `n` points (seed `99 + n`) and 200 frames of their poses.
+pub struct Coherent {
+    /// Hull A.
+    pub a: ConvexHull,
+    /// Hull B.
+    pub b: ConvexHull,
+    /// The poses of A and B, frame by frame.
+    pub frames: Vec<(Isometry3<f64>, Isometry3<f64>)>,
+}
+
+impl Coherent {
+    /// Draws the hulls and builds the frames.
+    pub fn new(n: usize) -> Self {
+        let mut rng = rng(99 + n as u64);
+        let a = ConvexHull::new(&cloud(&mut rng, n)).unwrap();
+        let b = ConvexHull::new(&cloud(&mut rng, n)).unwrap();
+        let frames = (0..200)
+            .map(|s| {
+                let t = f64::from(s) * 0.01;
+                (
+                    Isometry3::new(Vector3::zeros(), Vector3::new(0.0, 0.3 * t, 0.0)),
+                    Isometry3::new(
+                        Vector3::new(2.5 * t.cos(), 0.3 * (2.0 * t).sin(), 2.5 * t.sin()),
+                        Vector3::new(t, 0.5 * t, 0.0),
+                    ),
+                )
+            })
+            .collect();
+        Coherent { a, b, frames }
+    }
+}
