@@ -15,61 +15,25 @@
 //! reference of the tests, per family of random simplices (ordinary and degenerate).
 #![allow(missing_docs)]
 
-#[path = "../tests/common/mod.rs"]
-mod common;
+mod simplex_common;
+use simplex_common as common;
 
 use std::hint::black_box;
 use std::time::Instant;
 
 use collision_simplex::{project_segment, project_tetrahedron, project_triangle};
+use common::{BATCH, batch, segments, tetrahedra, triangles, v};
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
-use nalgebra::{Point3, Vector3};
 use parry3d_f64::math::Vector;
 use parry3d_f64::query::{PointQuery, PointQueryWithLocation};
 use parry3d_f64::shape::{Segment, Tetrahedron, Triangle};
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-
-const BATCH: usize = 1024;
-
-fn cube(rng: &mut ChaCha8Rng) -> Vector3<f64> {
-    Vector3::new(
-        rng.random_range(-1.0..1.0),
-        rng.random_range(-1.0..1.0),
-        rng.random_range(-1.0..1.0),
-    )
-}
-
-/// `BATCH` random `k`-simplices whose projection is interior (`inside`) or not: points in
-/// a unit cube whose centre is up to 1.5 units from the origin.
-fn batch(rng: &mut ChaCha8Rng, k: usize, inside: bool) -> Vec<[Point3<f64>; 4]> {
-    let mut out = Vec::with_capacity(BATCH);
-    while out.len() < BATCH {
-        let centre = cube(rng) * if k == 4 && inside { 0.3 } else { 1.5 };
-        let mut p = [Point3::origin(); 4];
-        for q in p.iter_mut().take(k) {
-            *q = Point3::from(centre + cube(rng));
-        }
-        let support = match k {
-            2 => project_segment(&p[0], &p[1]).support,
-            3 => project_triangle(&p[0], &p[1], &p[2]).support,
-            _ => project_tetrahedron(&p[0], &p[1], &p[2], &p[3]).support,
-        };
-        if (support.count_ones() as usize == k) == inside {
-            out.push(p);
-        }
-    }
-    out
-}
-
-fn v(p: &Point3<f64>) -> Vector {
-    Vector::new(p.x, p.y, p.z)
-}
 
 /// Prints the worst relative distance error of ours and parry's per family.
 fn accuracy() {
-    use common::{FAMILIES, diameter, reference, simplex};
+    use common::test_support::{FAMILIES, diameter, reference, simplex};
     let mut rng = ChaCha8Rng::seed_from_u64(0x5157_3d00);
     println!("family      k  worst error ours   parry (NaN count)");
     for family in FAMILIES {
@@ -155,10 +119,7 @@ fn bench(c: &mut Criterion) {
             group.throughput(Throughput::Elements(BATCH as u64));
             match k {
                 4 => {
-                    let parry: Vec<_> = simplices
-                        .iter()
-                        .map(|p| Tetrahedron::new(v(&p[0]), v(&p[1]), v(&p[2]), v(&p[3])))
-                        .collect();
+                    let parry = tetrahedra(&simplices);
                     compare(
                         &mut group,
                         &label,
@@ -175,10 +136,7 @@ fn bench(c: &mut Criterion) {
                     );
                 }
                 3 => {
-                    let parry: Vec<_> = simplices
-                        .iter()
-                        .map(|p| Triangle::new(v(&p[0]), v(&p[1]), v(&p[2])))
-                        .collect();
+                    let parry = triangles(&simplices);
                     compare(
                         &mut group,
                         &label,
@@ -195,10 +153,7 @@ fn bench(c: &mut Criterion) {
                     );
                 }
                 _ => {
-                    let parry: Vec<_> = simplices
-                        .iter()
-                        .map(|p| Segment::new(v(&p[0]), v(&p[1])))
-                        .collect();
+                    let parry = segments(&simplices);
                     compare(
                         &mut group,
                         &label,

@@ -19,51 +19,20 @@
 //! batches instead of one, a sequence too long for the branch predictor to learn.
 #![allow(missing_docs)]
 
+#[path = "../benches/simplex_common/mod.rs"]
+mod common;
+
 use std::hint::black_box;
 
 use collision_simplex::{project_segment, project_tetrahedron, project_triangle};
-use nalgebra::{Point3, Vector3};
+use common::{BATCH, batch, segments, tetrahedra, triangles};
+use nalgebra::Point3;
 use parry3d_f64::math::Vector;
 use parry3d_f64::query::PointQueryWithLocation;
-use parry3d_f64::shape::{Segment, Tetrahedron, Triangle};
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-const BATCH: usize = 1024;
 const REPEAT: usize = 100;
-
-fn cube(rng: &mut ChaCha8Rng) -> Vector3<f64> {
-    Vector3::new(
-        rng.random_range(-1.0..1.0),
-        rng.random_range(-1.0..1.0),
-        rng.random_range(-1.0..1.0),
-    )
-}
-
-/// The same batches, in the same order, as `benches/simplex.rs`.
-fn batch(rng: &mut ChaCha8Rng, k: usize, inside: bool) -> Vec<[Point3<f64>; 4]> {
-    let mut out = Vec::with_capacity(BATCH);
-    while out.len() < BATCH {
-        let centre = cube(rng) * if k == 4 && inside { 0.3 } else { 1.5 };
-        let mut p = [Point3::origin(); 4];
-        for q in p.iter_mut().take(k) {
-            *q = Point3::from(centre + cube(rng));
-        }
-        let support = match k {
-            2 => project_segment(&p[0], &p[1]).support,
-            3 => project_triangle(&p[0], &p[1], &p[2]).support,
-            _ => project_tetrahedron(&p[0], &p[1], &p[2], &p[3]).support,
-        };
-        if (support.count_ones() as usize == k) == inside {
-            out.push(p);
-        }
-    }
-    out
-}
-
-fn v(p: &Point3<f64>) -> Vector {
-    Vector::new(p.x, p.y, p.z)
-}
 
 #[inline(never)]
 fn run_ours(k: usize, simplices: &[[Point3<f64>; 4]]) {
@@ -93,27 +62,6 @@ fn parry_counts(k: usize, simplices: &[[Point3<f64>; 4]]) {
         3 => run_parry(&triangles(simplices)),
         _ => run_parry(&segments(simplices)),
     }
-}
-
-fn tetrahedra(simplices: &[[Point3<f64>; 4]]) -> Vec<Tetrahedron> {
-    simplices
-        .iter()
-        .map(|p| Tetrahedron::new(v(&p[0]), v(&p[1]), v(&p[2]), v(&p[3])))
-        .collect()
-}
-
-fn triangles(simplices: &[[Point3<f64>; 4]]) -> Vec<Triangle> {
-    simplices
-        .iter()
-        .map(|p| Triangle::new(v(&p[0]), v(&p[1]), v(&p[2])))
-        .collect()
-}
-
-fn segments(simplices: &[[Point3<f64>; 4]]) -> Vec<Segment> {
-    simplices
-        .iter()
-        .map(|p| Segment::new(v(&p[0]), v(&p[1])))
-        .collect()
 }
 
 /// `TIME=1`: the fastest of many timed passes over the batch (ns per projection), ours
