@@ -9,38 +9,19 @@
 //! criterion, only when `HULL_BENCH_PARRY_1E6=1`, and given up after
 //! `HULL_BENCH_PARRY_TIMEOUT` seconds (default 300).
 
+mod hull_common;
+use hull_common as common;
+
 use collision_hull::Hull;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use nalgebra::{Point3, Vector3};
+use nalgebra::Point3;
 use parry3d_f64::math::Vector3 as PVec;
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+/// The bench's clouds (seed 42).
 fn cloud(kind: &str, n: usize) -> Vec<Point3<f64>> {
-    let mut rng = ChaCha8Rng::seed_from_u64(42);
-    (0..n)
-        .map(|_| {
-            loop {
-                let v = Vector3::new(
-                    rng.random_range(-1.0..1.0),
-                    rng.random_range(-1.0..1.0),
-                    rng.random_range(-1.0..1.0),
-                );
-                let r = v.norm();
-                if r <= 1.0 && r > 1e-3 {
-                    break Point3::from(match kind {
-                        "sphere" => v / r,
-                        // A solid slab 1e-12 thick: a hull with sharp edges, whose
-                        // input points all get rechecked (`quickhull/sweep.rs`).
-                        "slab" => Vector3::new(v.x, v.y, v.z * 1e-12),
-                        _ => v,
-                    });
-                }
-            }
-        })
-        .collect()
+    common::cloud(kind, n, 42)
 }
 
 fn to_parry(pts: &[Point3<f64>]) -> Vec<PVec> {

@@ -1,12 +1,14 @@
-//! Builds the hull of a seeded cloud and prints the time; run under
-//! `/usr/bin/time -v` to read the peak memory.
+//! Builds the hull of a seeded cloud (`ball`, `sphere` or `slab`, the hull bench's
+//! kinds, seed 7) and prints the time; run under `/usr/bin/time -v` to read the peak
+//! memory.
 //!
 //! `cargo run --release -p collision-hull --example hull_memory -- sphere 1000000`
 
+#[path = "../benches/hull_common/mod.rs"]
+mod common;
+
 use collision_hull::Hull;
-use nalgebra::{Point3, Vector3};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use common::cloud;
 use std::time::Instant;
 
 fn main() {
@@ -16,22 +18,7 @@ fn main() {
         .get(2)
         .and_then(|s| s.parse().ok())
         .unwrap_or(1_000_000);
-    let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let points: Vec<Point3<f64>> = (0..n)
-        .map(|_| {
-            loop {
-                let v = Vector3::new(
-                    rng.random_range(-1.0..1.0),
-                    rng.random_range(-1.0..1.0),
-                    rng.random_range(-1.0..1.0),
-                );
-                let r = v.norm();
-                if r <= 1.0 && r > 1e-3 {
-                    break Point3::from(if kind == "sphere" { v / r } else { v });
-                }
-            }
-        })
-        .collect();
+    let points = cloud(kind, n, 7);
     let start = Instant::now();
     match Hull::build(&points) {
         Ok(hull) => println!(
