@@ -191,99 +191,66 @@ pub fn aabb_from_support<S: SupportMap + ?Sized>(shape: &S, pose: &Isometry3<f64
     Aabb { mins, maxs }
 }
 
-impl<S: SupportMap + ?Sized> SupportMap for &S {
-    #[inline]
-    fn fingerprint(&self) -> u64 {
-        (**self).fingerprint()
-    }
-    #[inline]
-    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
-        (**self).support(dir)
-    }
-    #[inline]
-    fn core_point(&self) -> Option<Point3<f64>> {
-        (**self).core_point()
-    }
-    #[inline]
-    fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
-        (**self).core_closest_point(p)
-    }
-    #[inline]
-    fn core_radius(&self) -> f64 {
-        (**self).core_radius()
-    }
-    #[inline]
-    fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
-        (**self).core_support_hinted(dir, hint)
-    }
-    #[inline]
-    fn core_cuboid(&self) -> Option<&Cuboid> {
-        (**self).core_cuboid()
-    }
-    #[inline]
-    fn is_polytope(&self) -> bool {
-        (**self).is_polytope()
-    }
-    #[inline]
-    fn core_is_polytope(&self) -> bool {
-        (**self).core_is_polytope()
-    }
-    #[inline]
-    fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
-        (**self).support_hinted(dir, hint)
-    }
-    #[inline]
-    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
-        (**self).aabb(pose)
-    }
+/// Implements [`SupportMap`] for pointer types (`&S`, `Box<S>`) by forwarding every
+/// method, provided or not, to the shape pointed at. The provided methods must be
+/// forwarded too: left to their defaults, `fingerprint` would hash the address of the
+/// `&S` or `Box<S>` itself rather than the shape's dimensions, `aabb` would lose the
+/// shape's closed form, `is_polytope` would say `false` for a hull (slower GJK near
+/// contact), and the `core_*` methods would treat the whole shape as its own core. One
+/// macro writes both impls, which were identical by hand, so that a method added to the
+/// trait is forwarded by both or by neither.
+macro_rules! forward_support_map {
+    ($($pointer:ty),+ $(,)?) => {$(
+        impl<S: SupportMap + ?Sized> SupportMap for $pointer {
+            #[inline]
+            fn fingerprint(&self) -> u64 {
+                (**self).fingerprint()
+            }
+            #[inline]
+            fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+                (**self).support(dir)
+            }
+            #[inline]
+            fn core_point(&self) -> Option<Point3<f64>> {
+                (**self).core_point()
+            }
+            #[inline]
+            fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
+                (**self).core_closest_point(p)
+            }
+            #[inline]
+            fn core_radius(&self) -> f64 {
+                (**self).core_radius()
+            }
+            #[inline]
+            fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
+                (**self).core_support_hinted(dir, hint)
+            }
+            #[inline]
+            fn core_cuboid(&self) -> Option<&Cuboid> {
+                (**self).core_cuboid()
+            }
+            #[inline]
+            fn is_polytope(&self) -> bool {
+                (**self).is_polytope()
+            }
+            #[inline]
+            fn core_is_polytope(&self) -> bool {
+                (**self).core_is_polytope()
+            }
+            #[inline]
+            fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
+                (**self).support_hinted(dir, hint)
+            }
+            #[inline]
+            fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
+                (**self).aabb(pose)
+            }
+        }
+    )+};
 }
 
-impl<S: SupportMap + ?Sized> SupportMap for Box<S> {
-    #[inline]
-    fn fingerprint(&self) -> u64 {
-        (**self).fingerprint()
-    }
-    #[inline]
-    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
-        (**self).support(dir)
-    }
-    #[inline]
-    fn core_point(&self) -> Option<Point3<f64>> {
-        (**self).core_point()
-    }
-    #[inline]
-    fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
-        (**self).core_closest_point(p)
-    }
-    #[inline]
-    fn core_radius(&self) -> f64 {
-        (**self).core_radius()
-    }
-    #[inline]
-    fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
-        (**self).core_support_hinted(dir, hint)
-    }
-    #[inline]
-    fn core_cuboid(&self) -> Option<&Cuboid> {
-        (**self).core_cuboid()
-    }
-    #[inline]
-    fn is_polytope(&self) -> bool {
-        (**self).is_polytope()
-    }
-    #[inline]
-    fn core_is_polytope(&self) -> bool {
-        (**self).core_is_polytope()
-    }
-    #[inline]
-    fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
-        (**self).support_hinted(dir, hint)
-    }
-    #[inline]
-    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
-        (**self).aabb(pose)
-    }
-}
+forward_support_map!(&S, Box<S>);
 
 /// The core of a shape ([`SupportMap::core_radius`]) as a support map of its own.
 #[derive(Clone, Copy, Debug)]
