@@ -1,12 +1,14 @@
 //! Running a fixture's query once with a [`Trace`] observer and keeping what it saw.
 //!
-//! This is the only place where the debugger calls the algorithms; everything after it
-//! (frames, replay, drawing) reads the [`Recording`] only.
+//! This is the only place where the debugger calls the algorithms, through
+//! [`fixtures::run_observed`] (the same dispatch `fixtures::evaluate` runs, here with the
+//! trace as observer); everything after it (frames, replay, drawing) reads the
+//! [`Recording`] only.
 
 use crate::frame::{Frame, frames_from_trace, ray_result};
 use collision::observer::TraceEvent;
 use collision::{ClosestPoints, Contact, Impact, RayHit, SupportMap, Trace};
-use fixtures::{Loaded, Query, Scene};
+use fixtures::{Answer, EvalError, Loaded, Query, Scene};
 use nalgebra::Isometry3;
 use std::path::Path;
 
@@ -96,10 +98,9 @@ pub fn record(scene: &Scene) -> Result<Recording, DebugError> {
             return Err(DebugError::NonFinitePose(name));
         }
     }
-    let (a, pa, b, pb) = (&scene.shape_a, &scene.pose_a, &scene.shape_b, &scene.pose_b);
     let mut trace = Trace::new();
     let mut notes = Vec::new();
-    let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
+    let (radius_a, radius_b) = (scene.shape_a.core_radius(), scene.shape_b.core_radius());
     let traced = !matches!(scene.query, Query::RayCast { .. });
     if traced && (radius_a > 0.0 || radius_b > 0.0) {
         notes.push(format!(
@@ -107,86 +108,34 @@ pub fn record(scene: &Scene) -> Result<Recording, DebugError> {
              frames show the cores' points and distances; the answer is for the full shapes"
         ));
     }
-    let failed = |e: &dyn std::fmt::Display| Outcome::Failed {
-        message: e.to_string(),
-    };
-    let (query, outcome) = match scene.query {
-        Query::Intersects => (
-            "intersects",
-            match collision::intersects_observed(a, pa, b, pb, &mut trace) {
-                Ok(hit) => Outcome::Intersects(hit),
-                Err(e) => failed(&e),
-            },
+    match scene.query {
+        Query::TimeOfImpact { .. } => notes.push(
+            "time_of_impact: one frame per conservative-advancement step (the analytic \
+             ball-ball path gives one frame at the impact); the inner GJK runs are not \
+             recorded; each frame draws the shapes at its step's poses"
+                .to_string(),
         ),
-        Query::Distance => (
-            "distance",
-            match collision::distance_observed(a, pa, b, pb, &mut trace) {
-                Ok(d) => Outcome::Distance(d),
-                Err(e) => failed(&e),
-            },
-        ),
-        Query::ClosestPoints => (
-            "closest_points",
-            match collision::closest_points_observed(a, pa, b, pb, &mut trace) {
-                Ok(c) => Outcome::ClosestPoints(c),
-                Err(e) => failed(&e),
-            },
-        ),
-        Query::Contact { margin } => (
-            "contact",
-            match collision::contact_observed(a, pa, b, pb, margin, &mut trace) {
-                Ok(c) => Outcome::Contact(c),
-                Err(e) => failed(&e),
-            },
-        ),
-        Query::TimeOfImpact {
-            motion_a,
-            motion_b,
-            t_max,
-        } => {
-            let ma = collision::Motion::new(*pa, motion_a.linear, motion_a.angular);
-            let mb = collision::Motion::new(*pb, motion_b.linear, motion_b.angular);
-            let config = collision::ToiConfig::default();
-            notes.push(
-                "time_of_impact: one frame per conservative-advancement step (the analytic \
-                 ball-ball path gives one frame at the impact); the inner GJK runs are not \
-                 recorded; each frame draws the shapes at its step's poses"
-                    .to_string(),
-            );
-            (
-                "time_of_impact",
-                match collision::time_of_impact_observed(a, &ma, b, &mb, t_max, &config, &mut trace)
-                {
-                    Ok(i) => Outcome::TimeOfImpact(i),
-                    Err(e) => failed(&e),
-                },
-            )
-        }
-        Query::RayCast {
-            origin,
-            dir,
-            max_toi,
-        } => {
-            let ray = collision::Ray::new(origin, dir);
-            notes.push(format!(
-                "ray_cast against shape A, recorded through the GJK ray cast on its core \
-                 (convex radius {radius_a}): frames show x - C for the ray point x; for \
-                 balls, boxes, capsules and cylinders cast_ray answers by a closed form, \
-                 which this answer matches to the cast's accuracy"
-            ));
-            (
-                "ray_cast",
-                match collision::cast_ray_observed(a, pa, &ray, max_toi, &mut trace) {
-                    Ok(hit) => Outcome::RayCast(hit),
-                    Err(e) => failed(&e),
-                },
-            )
-        }
+        Query::RayCast { .. } => notes.push(format!(
+            "ray_cast against shape A, recorded through the GJK ray cast on its core \
+             (convex radius {radius_a}): frames show x - C for the ray point x; for \
+             balls, boxes, capsules and cylinders cast_ray answers by a closed form, \
+             which this answer matches to the cast's accuracy"
+        )),
+        _ => {}
+    }
+    let outcome = match fixtures::run_observed(scene, &mut trace) {
+        Ok(Answer::Intersects(hit)) => Outcome::Intersects(hit),
+        Ok(Answer::Distance(d)) => Outcome::Distance(d),
+        Ok(Answer::ClosestPoints(c)) => Outcome::ClosestPoints(c),
+        Ok(Answer::Contact(c)) => Outcome::Contact(c),
+        Ok(Answer::TimeOfImpact(i)) => Outcome::TimeOfImpact(i),
+        Ok(Answer::RayCast(hit)) => Outcome::RayCast(hit),
+        Err(EvalError::Query { message, .. }) => Outcome::Failed { message },
     };
     if trace.events.is_empty() {
         notes.push("the query reported no steps (answered before iterating)".to_string());
     }
-    let mut frames = frames_from_trace(&trace, pa);
+    let mut frames = frames_from_trace(&trace, &scene.pose_a);
     if let (Query::RayCast { origin, dir, .. }, Outcome::RayCast(hit)) = (&scene.query, &outcome) {
         let ray = collision::Ray::new(*origin, *dir);
         frames.push(ray_result(frames.last(), &ray, hit.as_ref()));
@@ -195,7 +144,7 @@ pub fn record(scene: &Scene) -> Result<Recording, DebugError> {
         name: "scene".to_string(),
         description: String::new(),
         scene: scene.clone(),
-        query,
+        query: scene.query.type_name(),
         radius_a,
         radius_b,
         trace,
