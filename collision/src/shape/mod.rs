@@ -238,7 +238,7 @@ macro_rules! forward_support_map {
             fn core_is_polytope(&self) -> bool {
                 (**self).core_is_polytope()
             }
-            #[inline]
+            #[inline(always)]
             fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
                 (**self).support_hinted(dir, hint)
             }
