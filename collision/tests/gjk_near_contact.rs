@@ -88,30 +88,8 @@ fn near_contact_distances_of_curved_shapes_stay_close_to_the_gap() {
         [(1e-6, 1e-4, 0.0), (1e-8, 5e-3, 0.04), (1e-9, 0.05, 0.12)]
     {
         let (mut sum, mut off) = (0.0, 0);
-        for (k, (a, pa, b, pb, far)) in pairs.iter().enumerate() {
-            let shift = far.normal * (far.distance - gap);
-            let near = Isometry3::from_parts(
-                Translation3::from(pb.translation.vector - shift),
-                pb.rotation,
-            );
-            let out = gjk(
-                a,
-                pa,
-                b,
-                &near,
-                &GjkConfig::default(),
-                &mut GjkCache::default(),
-                &mut (),
-            );
-            assert_eq!(out.status, GjkStatus::Converged, "pair {k} at {gap:e}");
-            // The bracket holds, up to the reference's own error.
-            let noise = 1e-11;
-            assert!(
-                out.lower_bound <= gap + noise && out.distance >= gap - noise,
-                "pair {k} at {gap:e}: [{:e}, {:e}]",
-                out.lower_bound,
-                out.distance
-            );
+        for (k, pair) in pairs.iter().enumerate() {
+            let out = run_at_gap(pair, gap, k);
             let relative = (out.distance - gap).abs() / gap;
             sum += relative.min(100.0);
             off += usize::from(relative > 0.01);
@@ -138,6 +116,24 @@ fn moved(pb: &Isometry3<f64>, far: &GjkOutput, gap: f64) -> Isometry3<f64> {
     )
 }
 
+/// GJK (default tolerances) on the pair moved to `gap` apart: converged, with its bounds
+/// bracketing the gap up to the reference's own error.
+fn run_at_gap(pair: &Pair, gap: f64, k: usize) -> GjkOutput {
+    let (a, pa, b, pb, far) = pair;
+    let near = moved(pb, far, gap);
+    let config = GjkConfig::default();
+    let out = gjk(a, pa, b, &near, &config, &mut GjkCache::default(), &mut ());
+    assert_eq!(out.status, GjkStatus::Converged, "pair {k} at {gap:e}");
+    let noise = 1e-11;
+    assert!(
+        out.lower_bound <= gap + noise && out.distance >= gap - noise,
+        "pair {k} at {gap:e}: [{:e}, {:e}]",
+        out.lower_bound,
+        out.distance
+    );
+    out
+}
+
 /// Hull pairs near contact (gaps 1e-8 to 1e-10 of their size): GJK's stall on a repeated
 /// vertex is already exact to rounding there, so polytope pairs skip the rebuild that
 /// curved shapes need, and must stay as accurate without it. Measured when written, at
@@ -149,18 +145,8 @@ fn near_contact_distances_of_hulls_are_exact_to_rounding_without_reseeds() {
     assert!(pairs.len() > 1500, "{} pairs", pairs.len());
     for gap in [1e-8, 1e-9, 1e-10] {
         let (mut sum, mut worst, mut queries) = (0.0, 0.0f64, 0);
-        for (k, (a, pa, b, pb, far)) in pairs.iter().enumerate() {
-            let near = moved(pb, far, gap);
-            let config = GjkConfig::default();
-            let out = gjk(a, pa, b, &near, &config, &mut GjkCache::default(), &mut ());
-            assert_eq!(out.status, GjkStatus::Converged, "pair {k} at {gap:e}");
-            let noise = 1e-11;
-            assert!(
-                out.lower_bound <= gap + noise && out.distance >= gap - noise,
-                "pair {k} at {gap:e}: [{:e}, {:e}]",
-                out.lower_bound,
-                out.distance
-            );
+        for (k, pair) in pairs.iter().enumerate() {
+            let out = run_at_gap(pair, gap, k);
             let error = (out.distance - gap).abs();
             (sum, worst) = (sum + error, worst.max(error));
             queries += out.iterations;
