@@ -67,9 +67,9 @@ pub struct Recording {
     pub scene: Scene,
     /// Which query ran, as the fixture's `"type"` tag.
     pub query: &'static str,
-    /// Convex radius of A around its core ([`SupportMap::core_radius`]): the queries run GJK and EPA
-    /// on the cores, so the frames' points lie on the core (a ball's centre, a capsule's
-    /// segment) and the full shape is the core grown by this radius.
+    /// Convex radius of A around its core ([`SupportMap::core_radius`]): the queries run
+    /// GJK and EPA on the cores, so the frames' points lie on the core (a ball's centre, a
+    /// capsule's segment) and the full shape is the core grown by this radius.
     pub radius_a: f64,
     /// Convex radius of B's core, as `radius_a`.
     pub radius_b: f64,

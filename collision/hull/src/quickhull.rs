@@ -175,10 +175,10 @@ impl<'a> Builder<'a> {
     /// made later: in fuzzer case hull seed 703, case 1425 (three clusters 1e6
     /// apart and 1e-7 wide), all the dropped point's float heights were at most
     /// −2.9e-11 and it ended 7.7e-8 (2.4 `ε`) above the finished hull. Such hulls
-    /// get every input point rechecked against every face (`O(n F)` by a
-    /// branch-free float filter, `sweep.rs`, then exactly for the few points it
-    /// cannot clear; on hulls whose sharp edges make them rare); at blunter edges (a box's 90°) the
-    /// rounding stays within the `2ε` every input point keeps. Checking in the
+    /// get every input point rechecked against every face: `O(n F)`, on hulls
+    /// whose sharp edges make them rare, by a branch-free float filter
+    /// (`sweep.rs`) and then exactly for the few points it cannot clear. At
+    /// blunter edges (a box's 90°) the rounding stays within the `2ε` every input point keeps. Checking in the
     /// classification loop instead cost 5-19 % on every input (1e6 points).
     fn has_sharp_edge(&self) -> bool {
         (0..self.mesh.faces.len() as u32)

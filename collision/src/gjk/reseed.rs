@@ -86,31 +86,33 @@ fn checked_scale(work: &Work, bound: f64) -> Option<f64> {
     Some(scale)
 }
 
-/// The reseeding state of one run: how many times it rebuilt its simplex, and the best
-/// simplex (with its `v`) it had before doing so.
+/// The reseeding state of one run: how many times it rebuilt its simplex, how many times
+/// it may, and the best simplex (with its `v`) it had before doing so.
 pub(super) struct Reseeds {
     count: u32,
+    limit: u32,
     saved: Option<(Work, Vector3<f64>)>,
 }
 
 impl Reseeds {
-    /// No reseed yet; none at all for a pair of polytopes (see
+    /// No reseed yet; up to [`MAX_RESEEDS`], or none at all for a pair of polytopes (see
     /// [`SupportMap::is_polytope`]), whose stalls are already exact to rounding.
     #[inline(always)]
     pub(super) fn for_pair(polytopes: bool) -> Reseeds {
         Reseeds {
-            count: if polytopes { MAX_RESEEDS } else { 0 },
+            count: 0,
+            limit: if polytopes { 0 } else { MAX_RESEEDS },
             saved: None,
         }
     }
 
-    /// Whether a run stalled at `|v|² = vv` may rebuild its simplex: fewer than
-    /// [`MAX_RESEEDS`] times so far, and `|v|` below [`RESEED_BELOW`] of the scale
+    /// Whether a run stalled at `|v|² = vv` may rebuild its simplex: fewer times so far
+    /// than its limit, and `|v|` below [`RESEED_BELOW`] of the scale
     /// (`scale_bound_sq` bounds the simplex's squared scale). The caller checks that the
     /// duality gap is still open.
     #[inline(always)]
     pub(super) fn allowed(&self, vv: f64, scale_bound_sq: f64) -> bool {
-        self.count < MAX_RESEEDS && vv < RESEED_BELOW * RESEED_BELOW * scale_bound_sq
+        self.count < self.limit && vv < RESEED_BELOW * RESEED_BELOW * scale_bound_sq
     }
 
     /// Keeps the simplex (with its `v`) when it beats the one saved, rebuilds it with
