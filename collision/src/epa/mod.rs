@@ -204,10 +204,7 @@ where
     let mut intact = true;
     // The best upper bound's direction and support point: the answer of a run that does
     // not converge (see `EpaOutput`).
-    let mut best = (
-        face.normal,
-        SimplexVertex::new(Point3::origin(), Point3::origin(), 0, 0),
-    );
+    let mut best = (face.normal, SimplexVertex::ORIGIN);
     let status = loop {
         // Warm-start the support search from a vertex of the face: the support point
         // along its normal is usually a neighbour of the face's features.

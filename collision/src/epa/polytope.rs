@@ -99,9 +99,8 @@ pub struct Polytope {
 
 impl Default for Polytope {
     fn default() -> Polytope {
-        let origin = Point3::origin();
         Polytope {
-            vertices: [SimplexVertex::new(origin, origin, 0, 0); MAX_VERTICES],
+            vertices: [SimplexVertex::ORIGIN; MAX_VERTICES],
             vertex_count: 0,
             faces: [Face::EMPTY; MAX_FACES],
             face_count: 0,

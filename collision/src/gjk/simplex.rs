@@ -25,6 +25,17 @@ pub struct SimplexVertex {
 }
 
 impl SimplexVertex {
+    /// The origin as a vertex: both points at the origin, zero weight, ids 0 (the filler
+    /// of unused storage).
+    pub const ORIGIN: SimplexVertex = SimplexVertex {
+        a: Point3::new(0.0, 0.0, 0.0),
+        b: Point3::new(0.0, 0.0, 0.0),
+        w: Point3::new(0.0, 0.0, 0.0),
+        weight: 0.0,
+        id_a: 0,
+        id_b: 0,
+    };
+
     /// The vertex `a − b` with zero weight.
     #[must_use]
     #[inline]
@@ -53,9 +64,8 @@ pub struct Simplex {
 
 impl Default for Simplex {
     fn default() -> Simplex {
-        let origin = Point3::origin();
         Simplex {
-            vertices: [SimplexVertex::new(origin, origin, 0, 0); 4],
+            vertices: [SimplexVertex::ORIGIN; 4],
             len: 0,
         }
     }

@@ -103,6 +103,7 @@ impl<A: SupportMap, B: SupportMap> MinkowskiDifference<A, B> {
     /// The support vertex of `A − B` along `dir` (A's frame), with both witness points,
     /// starting from and updating the feature `hints`. The weight is left at zero.
     #[must_use]
+    #[inline(always)]
     pub fn support_vertex(&self, dir: &Vector3<f64>, hints: &mut SupportHints) -> SimplexVertex {
         let (a, b) = self.support_pair(dir, hints);
         SimplexVertex::new(a, b, hints.a, hints.b)
