@@ -36,11 +36,13 @@ pub(super) struct Work {
 impl Default for Work {
     #[inline(always)]
     fn default() -> Work {
-        let origin = Point3::origin();
+        // A constant, so that each array is stored as zeros in place (a local `origin`
+        // was built once and copied out with loads straddling its stores).
+        const ORIGINS: [Point3<f64>; 4] = [Point3::new(0.0, 0.0, 0.0); 4];
         Work {
-            w: [origin; 4],
-            a: [origin; 4],
-            b: [origin; 4],
+            w: ORIGINS,
+            a: ORIGINS,
+            b: ORIGINS,
             ids: [[0; 2]; 4],
             slot: [0, 1, 2, 3],
             weights: [0.0; 4],
