@@ -130,9 +130,9 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
+    // No cache: a one-shot query would only pay for filling one nobody reads.
     let config = ContactConfig::default();
-    let mut cache = GjkCache::default();
-    contact_with(a, pose_a, b, pose_b, margin, &config, &mut cache, observer)
+    query(a, pose_a, b, pose_b, margin, &config, None, observer)
 }
 
 /// The low-level contact query: [`contact`] with a caller-owned GJK warm-start `cache`
@@ -149,6 +149,27 @@ pub fn contact_with<A, B, O>(
     margin: f64,
     config: &ContactConfig,
     cache: &mut GjkCache,
+    observer: &mut O,
+) -> Result<Option<Contact>, ContactError>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer + ?Sized,
+{
+    query(a, pose_a, b, pose_b, margin, config, Some(cache), observer)
+}
+
+/// The contact query behind [`contact_observed`] and [`contact_with`], with or without a
+/// warm-start cache.
+#[allow(clippy::too_many_arguments)]
+fn query<A, B, O>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+    margin: f64,
+    config: &ContactConfig,
+    cache: Option<&mut GjkCache>,
     observer: &mut O,
 ) -> Result<Option<Contact>, ContactError>
 where

@@ -128,7 +128,7 @@ pub(crate) fn gjk_core<'a, A, B, O>(
     b: &'a B,
     pose_b: &Isometry3<f64>,
     config: &GjkConfig,
-    cache: &mut GjkCache,
+    cache: Option<&mut GjkCache>,
     observer: &mut O,
 ) -> Option<CoreRun<'a, A, B>>
 where
@@ -143,7 +143,7 @@ where
         pose_a,
         config,
         0.0,
-        Some(cache),
+        cache,
         &mut &mut *observer,
         &mut work,
     );
