@@ -118,6 +118,7 @@ pub struct IntersectionOutput {
 /// B's pose in A's frame, `pose_a⁻¹ · pose_b`, with the translations subtracted first so
 /// that equal large offsets cancel exactly (Sterbenz) instead of rounding twice.
 #[must_use]
+#[inline]
 pub fn relative_pose(pose_a: &Isometry3<f64>, pose_b: &Isometry3<f64>) -> Isometry3<f64> {
     let dt = pose_b.translation.vector - pose_a.translation.vector;
     Isometry3::from_parts(

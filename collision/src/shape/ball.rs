@@ -47,6 +47,7 @@ impl SupportMap for Ball {
         Point3::from(unit(dir).unwrap_or_else(Vector3::x) * self.radius)
     }
 
+    #[inline]
     fn core_radius(&self) -> f64 {
         self.radius
     }
@@ -60,10 +61,12 @@ impl SupportMap for Ball {
         }
     }
 
+    #[inline]
     fn core_point(&self) -> Option<Point3<f64>> {
         Some(Point3::origin())
     }
 
+    #[inline]
     fn core_closest_point(&self, _p: &Point3<f64>) -> Option<Point3<f64>> {
         Some(Point3::origin())
     }

@@ -70,6 +70,7 @@ impl SupportMap for Capsule {
         Point3::new(0.0, y, 0.0) + unit(dir).unwrap_or_else(Vector3::y) * self.radius
     }
 
+    #[inline]
     fn core_radius(&self) -> f64 {
         self.radius
     }
@@ -90,6 +91,7 @@ impl SupportMap for Capsule {
     }
 
     /// The segment point nearest to `p`: `(0, clamp(p.y, −h, h), 0)`.
+    #[inline]
     fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
         let h = self.half_height;
         Some(Point3::new(0.0, p.y.clamp(-h, h), 0.0))

@@ -71,6 +71,7 @@ impl SupportMap for Cuboid {
     }
 
     /// The box point nearest to `p`: each coordinate clamped to `[−h_i, h_i]`.
+    #[inline]
     fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
         let h = self.half_extents;
         Some(Point3::new(
@@ -80,6 +81,7 @@ impl SupportMap for Cuboid {
         ))
     }
 
+    #[inline]
     fn core_cuboid(&self) -> Option<&Cuboid> {
         Some(self)
     }

@@ -68,6 +68,7 @@ impl SupportMap for Shape {
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         dispatch!(self, s => s.support_hinted(dir, hint))
     }
+    #[inline]
     fn core_radius(&self) -> f64 {
         dispatch!(self, s => s.core_radius())
     }
@@ -79,12 +80,15 @@ impl SupportMap for Shape {
     fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         dispatch!(self, s => s.core_support_hinted(dir, hint))
     }
+    #[inline]
     fn core_point(&self) -> Option<Point3<f64>> {
         dispatch!(self, s => s.core_point())
     }
+    #[inline]
     fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
         dispatch!(self, s => s.core_closest_point(p))
     }
+    #[inline]
     fn core_cuboid(&self) -> Option<&Cuboid> {
         dispatch!(self, s => s.core_cuboid())
     }
