@@ -197,12 +197,10 @@ where
         observer.gjk_done(&degenerate());
         return Err(ContactError::NonFinite);
     };
-    // The world-frame output is only needed when the cores are apart (or an observer
-    // wants it); an overlap goes on from the final simplex.
-    let out = (observer.is_active() || run.status() != GjkStatus::Overlapping)
-        .then(|| run.output(pose_a));
-    if let Some(out) = &out {
-        observer.gjk_done(out);
+    // An observer sees the full output; the query itself needs the world-frame answer
+    // only when the cores are apart (an overlap goes on from the final simplex).
+    if observer.is_active() {
+        observer.gjk_done(&run.output(pose_a));
     }
     let status = match run.status() {
         GjkStatus::Degenerate => return Err(ContactError::NonFinite),
@@ -257,7 +255,7 @@ where
         }
     };
     // Cores apart: GJK's bounds give the separation of the full shapes.
-    let out = out.unwrap_or_else(|| run.output(pose_a));
+    let out = run.answer(pose_a);
     if out.lower_bound - radius > margin {
         return Ok(None);
     }

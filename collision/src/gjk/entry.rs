@@ -117,6 +117,12 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> CoreRun<'_, A, B> {
     pub(crate) fn output(&self, pose_a: &Isometry3<f64>) -> GjkOutput {
         finish(&self.run, &self.work, pose_a, 0.0, 0.0)
     }
+
+    /// The world-frame answer, without the simplex copy.
+    #[inline]
+    pub(crate) fn answer(&self, pose_a: &Isometry3<f64>) -> Answer {
+        answer(&self.run, &self.work, pose_a, 0.0, 0.0)
+    }
 }
 
 /// The loop of [`gjk`] without its output and without the observer's `gjk_done` (the
@@ -231,15 +237,30 @@ fn status(stop: Stop) -> GjkStatus {
     }
 }
 
-/// Converts the loop's A-frame state into the world-frame output. With radii, the core
+/// A run's world-frame answer: [`GjkOutput`] without the iteration count and the
+/// simplex copy, for callers that only want the witnesses (closest points, and contacts
+/// of shapes whose cores are apart); the 360-byte simplex copy cost them a third of a
+/// capsule–capsule contact.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Answer {
+    pub(crate) status: GjkStatus,
+    pub(crate) distance: f64,
+    pub(crate) lower_bound: f64,
+    pub(crate) point_a: Point3<f64>,
+    pub(crate) point_b: Point3<f64>,
+    pub(crate) normal: Vector3<f64>,
+}
+
+/// Converts the loop's A-frame state into the world-frame answer. With radii, the core
 /// witnesses move by `r_A n` and `−r_B n` along the unit normal `n = −v/|v|` (from A to B).
-pub(super) fn finish(
+#[inline]
+pub(super) fn answer(
     r: &Run,
     work: &Work,
     pose_a: &Isometry3<f64>,
     radius_a: f64,
     radius_b: f64,
-) -> GjkOutput {
+) -> Answer {
     let (mut pa, mut pb) = work.witnesses();
     let status = status(r.stop);
     let separated = matches!(status, GjkStatus::Converged | GjkStatus::MaxIterations);
@@ -257,9 +278,8 @@ pub(super) fn finish(
         }
         _ => Vector3::zeros(),
     };
-    GjkOutput {
+    Answer {
         status,
-        iterations: r.iterations,
         distance: if status == GjkStatus::Degenerate {
             f64::INFINITY
         } else {
@@ -273,6 +293,26 @@ pub(super) fn finish(
         point_a: pose_a * pa,
         point_b: pose_a * pb,
         normal,
+    }
+}
+
+/// The world-frame output: the [`answer`] with the iteration count and the simplex.
+pub(super) fn finish(
+    r: &Run,
+    work: &Work,
+    pose_a: &Isometry3<f64>,
+    radius_a: f64,
+    radius_b: f64,
+) -> GjkOutput {
+    let a = answer(r, work, pose_a, radius_a, radius_b);
+    GjkOutput {
+        status: a.status,
+        iterations: r.iterations,
+        distance: a.distance,
+        lower_bound: a.lower_bound,
+        point_a: a.point_a,
+        point_b: a.point_b,
+        normal: a.normal,
         simplex: work.simplex(),
     }
 }

@@ -6,7 +6,7 @@
 //! ball is a point and a capsule a segment, so curved shapes cost a few exact
 //! iterations. Observers see the cores' steps.
 
-use super::entry::{degenerate, finish, run_rounded};
+use super::entry::{answer, degenerate, finish, run_rounded};
 use super::run::{Run, Stop, is_finite_pose};
 use super::work::Work;
 use super::{GjkConfig, GjkOutput, GjkStatus};
@@ -210,12 +210,18 @@ where
     Ok(match r.stop {
         Stop::Overlapping => ClosestPoints::Overlapping,
         _ => {
-            let out =
-                out.unwrap_or_else(|| finish(&r, &work, pose_a, a.core_radius(), b.core_radius()));
+            // An observer's output has them; otherwise the answer, without the simplex.
+            let (point_a, point_b, distance) = match out {
+                Some(o) => (o.point_a, o.point_b, o.distance),
+                None => {
+                    let o = answer(&r, &work, pose_a, a.core_radius(), b.core_radius());
+                    (o.point_a, o.point_b, o.distance)
+                }
+            };
             ClosestPoints::Separated {
-                point_a: out.point_a,
-                point_b: out.point_b,
-                distance: out.distance,
+                point_a,
+                point_b,
+                distance,
             }
         }
     })

@@ -353,6 +353,7 @@ fn norm_scaled(v: &Vector3<f64>) -> Option<f64> {
 /// Scales by the largest component first so that neither tiny (1e-200) nor huge (1e200)
 /// directions underflow or overflow in the squared norm.
 #[must_use]
+#[inline]
 pub(crate) fn unit(dir: &Vector3<f64>) -> Option<Vector3<f64>> {
     let m = dir.amax();
     if !(m > 0.0 && m.is_finite() && dir.iter().all(|c| c.is_finite())) {
