@@ -118,6 +118,12 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> CoreRun<'_, A, B> {
         finish(&self.run, &self.work, pose_a, 0.0, 0.0)
     }
 
+    /// The largest coordinate magnitude of the final simplex (A's frame).
+    #[inline]
+    pub(crate) fn scale(&self) -> f64 {
+        self.work.scale()
+    }
+
     /// The world-frame answer, without the simplex copy.
     #[inline]
     pub(crate) fn answer(&self, pose_a: &Isometry3<f64>) -> Answer {

@@ -9,7 +9,7 @@ pub use motion::Motion;
 pub use step::ToiStep;
 
 use crate::contact::contact;
-use crate::gjk::{GjkCache, GjkConfig, GjkStatus, gjk};
+use crate::gjk::{GjkCache, GjkConfig, GjkStatus, gjk, gjk_core};
 use crate::observer::Observer;
 use crate::shape::{Core, SupportMap};
 use advance::{Spin, safe_step};
@@ -202,15 +202,20 @@ where
     let mut last_normal = Vector3::x();
     for iteration in 0..config.max_iterations {
         let (pose_a, pose_b) = (motion_a.pose_at(t), motion_b.pose_at(t));
-        let out = gjk(
+        // The run's world-frame answer, and its simplex's scale, without copying the
+        // simplex out (a `GjkOutput` per step cost 8 % of a spinning hull64 query).
+        let Some(run) = gjk_core(
             &core_a,
             &pose_a,
             &core_b,
             &pose_b,
             &gjk_config,
-            &mut cache,
+            Some(&mut cache),
             &mut (),
-        );
+        ) else {
+            return Err(ToiError::NonFinite);
+        };
+        let out = run.answer(&pose_a);
         let separation = match out.status {
             GjkStatus::Degenerate => return Err(ToiError::NonFinite),
             GjkStatus::Overlapping => -radius,
@@ -221,7 +226,7 @@ where
             // its distance is then exact up to the projection's rounding, which
             // `PROJECTION_ROUNDING` bounds, and that gives a bound as safe and tight.
             GjkStatus::Converged => {
-                let exact = out.distance - PROJECTION_ROUNDING * out.simplex.scale();
+                let exact = out.distance - PROJECTION_ROUNDING * run.scale();
                 out.lower_bound.max(exact) - radius
             }
             GjkStatus::MaxIterations => out.lower_bound - radius,
