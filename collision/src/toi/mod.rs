@@ -73,6 +73,16 @@ pub struct ToiConfig {
     /// bounding radius.
     pub relative_tolerance: f64,
     /// Iteration cap; reaching it gives [`ToiError::DidNotConverge`].
+    ///
+    /// Near contact, advancement converges geometrically: each step closes the fraction
+    /// `c/b` of the remaining gap, where `c` is how fast the gap really closes and `b` the
+    /// bound on it (which counts the spin of every point of both shapes), so reaching the
+    /// tolerance from a gap the size of the shapes takes about `20 b/c` steps. The default,
+    /// 4096, covers `b/c` up to about 200. Measured on the cast fuzzer's time-of-impact
+    /// cases (400,000 cases, seeds 903, 909, 910, 913): 99.4 % converge within 100 steps,
+    /// 0.5 % need 100–300, 0.03 % 300–1000 and 11 cases 1000–1300 (all spinning boxes,
+    /// hulls or capsules closing slowly); none needed more. The cap was 1000 before, and
+    /// those 11 reported `DidNotConverge`.
     pub max_iterations: u32,
 }
 
@@ -80,7 +90,7 @@ impl Default for ToiConfig {
     fn default() -> ToiConfig {
         ToiConfig {
             relative_tolerance: 1e-9,
-            max_iterations: 1000,
+            max_iterations: 4096,
         }
     }
 }
