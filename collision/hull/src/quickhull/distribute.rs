@@ -72,21 +72,23 @@ impl Cone<'_> {
         let k = self.planes.len();
         if k <= SMALL_CONE {
             // Without data-dependent branches (which face a point lands on
-            // is unpredictable): every height, a bit mask of the faces
-            // surely above and of those the filter cannot decide.
-            let mut heights = [0.0; SMALL_CONE];
+            // is unpredictable): a bit mask of the faces surely above and of
+            // those the filter cannot decide, and the greatest height (a NaN
+            // height never wins `>`, as with `f64::max`, but the plain
+            // comparison is one instruction on the loop-carried chain). The
+            // chosen face's height is recomputed, bit for bit, rather than
+            // kept in an array that every call would have to initialise.
             let (mut sure, mut unsure) = (0u32, 0u32);
             let mut highest = f64::NEG_INFINITY;
             for (slot, pl) in self.planes.iter().enumerate() {
                 let h = height(pl, p);
-                heights[slot] = h;
                 sure |= u32::from(h > pl.sure_above) << slot;
                 unsure |= u32::from(h >= pl.sure_below) << slot;
-                highest = highest.max(h);
+                highest = if h > highest { h } else { highest };
             }
             if sure != 0 {
                 let slot = sure.trailing_zeros();
-                return (slot, heights[slot as usize]);
+                return (slot, height(&self.planes[slot as usize], p));
             }
             if unsure == 0 {
                 return (NONE, highest);
