@@ -167,6 +167,15 @@ fn push_loop(m: &Mesh, region: &[u32], members: &[u32], r: u32, out: &mut Faces)
 /// Drops the vertices that are not corners: those on fewer than three faces
 /// (inside a merged face they are on none; on an edge between two faces,
 /// on two), as long as every face keeps at least three vertices.
+///
+/// A vertex `v` on only two faces lies on both planes, so on the line where they meet:
+/// the faces share the two edges `x–v` and `v–y`, and `v` is (within `ε`) on the segment
+/// `x–y`. When one of the two faces is a triangle, that triangle is `v x y` itself, a
+/// sliver left over when merging claimed its neighbours but not it: dropping `v` would
+/// leave it a two-sided face, so the sliver goes too, and the polygon's new edge `x–y`
+/// meets the face beyond the sliver's third edge. (Seen as a degree-2 vertex between a
+/// triangle and a pentagon on a 1e-6-sized slab cloud, whose triangulation then used the
+/// edge `x–y` three times.)
 pub(crate) fn drop_non_corners(faces: &mut Faces, point_count: usize) {
     if !faces.merged {
         return;
@@ -192,19 +201,29 @@ pub(crate) fn drop_non_corners(faces: &mut Faces, point_count: usize) {
     }
     pairs.sort_unstable();
     let mut len: Vec<u32> = faces.offsets.windows(2).map(|w| w[1] - w[0]).collect();
+    // Faces dropped whole (slivers, see above) have length 0.
     const REMOVED: u8 = u8::MAX;
     for w in pairs.chunks_exact(2) {
         let (v, a, b) = (w[0].0, w[0].1 as usize, w[1].1 as usize);
-        if w[1].0 == v && len[a] > 3 && len[b] > 3 {
+        if w[1].0 != v || len[a] == 0 || len[b] == 0 {
+            continue;
+        }
+        if len[a] > 3 && len[b] > 3 {
             degree[v as usize] = REMOVED;
             len[a] -= 1;
             len[b] -= 1;
+        } else if len[a].min(len[b]) == 3 && len[a].max(len[b]) > 3 {
+            let (sliver, polygon) = if len[a] == 3 { (a, b) } else { (b, a) };
+            degree[v as usize] = REMOVED;
+            len[sliver] = 0;
+            len[polygon] -= 1;
         }
     }
     let mut loops = Vec::with_capacity(faces.loops.len());
     let mut offsets = Vec::with_capacity(nf + 1);
+    let mut seeds = Vec::with_capacity(nf);
     offsets.push(0);
-    for f in 0..nf {
+    for f in (0..nf).filter(|&f| len[f] > 0) {
         let (lo, hi) = (faces.offsets[f] as usize, faces.offsets[f + 1] as usize);
         loops.extend(
             faces.loops[lo..hi]
@@ -212,7 +231,9 @@ pub(crate) fn drop_non_corners(faces: &mut Faces, point_count: usize) {
                 .filter(|&&v| degree[v as usize] != REMOVED),
         );
         offsets.push(loops.len() as u32);
+        seeds.push(faces.seeds[f]);
     }
     faces.loops = loops;
     faces.offsets = offsets;
+    faces.seeds = seeds;
 }
