@@ -249,11 +249,17 @@ fn status(stop: Stop) -> GjkStatus {
 /// capsule–capsule contact.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Answer {
+    /// As [`GjkOutput::status`].
     pub(crate) status: GjkStatus,
+    /// As [`GjkOutput::distance`].
     pub(crate) distance: f64,
+    /// As [`GjkOutput::lower_bound`].
     pub(crate) lower_bound: f64,
+    /// As [`GjkOutput::point_a`] (world).
     pub(crate) point_a: Point3<f64>,
+    /// As [`GjkOutput::point_b`] (world).
     pub(crate) point_b: Point3<f64>,
+    /// As [`GjkOutput::normal`] (world).
     pub(crate) normal: Vector3<f64>,
 }
 
