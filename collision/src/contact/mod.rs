@@ -9,8 +9,8 @@
 
 mod boxes;
 
-use crate::epa::{EpaConfig, EpaStatus, Polytope, epa};
-use crate::gjk::{GjkCache, GjkConfig, GjkStatus, degenerate, gjk_core, relative_pose};
+use crate::epa::{EpaConfig, EpaStatus, Polytope, epa_from};
+use crate::gjk::{GjkCache, GjkConfig, GjkStatus, Work, degenerate, gjk_core, relative_pose};
 use crate::observer::Observer;
 use crate::shape::{Core, SupportMap};
 use nalgebra::{Isometry3, Point3, Vector3};
@@ -185,6 +185,7 @@ where
     let radius = radius_a + radius_b;
     // GJK on the cores alone: EPA needs a simplex around the origin whenever the cores
     // overlap, however thick the radii.
+    let mut work = Work::default();
     let Some(run) = gjk_core(
         &core_a,
         pose_a,
@@ -193,6 +194,7 @@ where
         &config.gjk,
         cache,
         observer,
+        &mut work,
     ) else {
         observer.gjk_done(&degenerate());
         return Err(ContactError::NonFinite);
@@ -223,11 +225,10 @@ where
                     method: ContactMethod::Penetration,
                 }));
             }
-            let simplex = run.simplex();
             let e = with_polytope(|polytope| {
-                epa(
+                epa_from(
                     run.minkowski(),
-                    &simplex,
+                    run.simplex(),
                     &config.epa,
                     polytope,
                     pose_a,

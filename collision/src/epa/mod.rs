@@ -25,6 +25,7 @@ use crate::observer::Observer;
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
 use nalgebra::{Isometry3, Point3, Vector3};
 use seed::Seed;
+pub(crate) use seed::Start;
 
 /// Tuning of an EPA run. `Default` suits every shape of this crate.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -154,15 +155,13 @@ where
     B: SupportMap,
     O: Observer + ?Sized,
 {
-    let output = expand(md, simplex, config, polytope, pose_a, observer);
-    observer.epa_done(pose_a, &output);
-    output
+    epa_from(md, simplex, config, polytope, pose_a, observer)
 }
 
-/// The EPA loop behind [`epa`], which reports its result to the observer.
-fn expand<A, B, O>(
+/// [`epa`] from any [`Start`] simplex (contacts pass GJK's working simplex in place).
+pub(crate) fn epa_from<A, B, S, O>(
     md: &MinkowskiDifference<A, B>,
-    simplex: &Simplex,
+    start: &S,
     config: &EpaConfig,
     polytope: &mut Polytope,
     pose_a: &Isometry3<f64>,
@@ -171,24 +170,47 @@ fn expand<A, B, O>(
 where
     A: SupportMap,
     B: SupportMap,
+    S: Start + ?Sized,
+    O: Observer + ?Sized,
+{
+    let output = expand(md, start, config, polytope, pose_a, observer);
+    observer.epa_done(pose_a, &output);
+    output
+}
+
+/// The EPA loop behind [`epa`], which reports its result to the observer.
+fn expand<A, B, S, O>(
+    md: &MinkowskiDifference<A, B>,
+    start: &S,
+    config: &EpaConfig,
+    polytope: &mut Polytope,
+    pose_a: &Isometry3<f64>,
+    observer: &mut O,
+) -> EpaOutput
+where
+    A: SupportMap,
+    B: SupportMap,
+    S: Start + ?Sized,
     O: Observer + ?Sized,
 {
     let mut hints = SupportHints::default();
-    if let Some(v) = simplex.vertices().first() {
+    if start.len() > 0 {
+        let v = start.vertex(0);
         hints = SupportHints {
             a: v.id_a,
             b: v.id_b,
         };
     }
-    let tetrahedron = match seed::grow(md, simplex, &mut hints) {
-        Seed::Tetrahedron(t) => t,
-        Seed::Flat { normal } => return flat(simplex, normal),
+    let seeded = match seed::grow(md, start, &mut hints) {
+        Seed::Given if start.is_finite() => polytope.set_tetrahedron_with(|k| start.vertex(k)),
+        Seed::Tetrahedron(t) if t.iter().all(SimplexVertex::is_finite) => {
+            polytope.set_tetrahedron(&t)
+        }
+        Seed::Given | Seed::Tetrahedron(_) => return degenerate(),
+        Seed::Flat { normal } => return flat(start, normal),
     };
-    if !tetrahedron.iter().all(SimplexVertex::is_finite) {
-        return degenerate();
-    }
-    if polytope.set_tetrahedron(&tetrahedron).is_err() {
-        return flat(simplex, Vector3::x());
+    if seeded.is_err() {
+        return flat(start, Vector3::x());
     }
     let mut upper = f64::INFINITY;
     let mut iterations = 0;
@@ -318,8 +340,8 @@ where
 const ROUNDING_RELATIVE: f64 = 64.0 * f64::EPSILON;
 
 /// The zero-depth answer for a flat A − B, with GJK's witness points (which coincide).
-fn flat(simplex: &Simplex, normal: Vector3<f64>) -> EpaOutput {
-    let (point_a, point_b) = simplex.witnesses();
+fn flat<S: Start + ?Sized>(start: &S, normal: Vector3<f64>) -> EpaOutput {
+    let (point_a, point_b) = start.witnesses();
     EpaOutput {
         status: EpaStatus::Flat,
         iterations: 0,

@@ -133,18 +133,27 @@ impl Polytope {
     /// # Errors
     /// [`PolytopeError::Degenerate`] when a face has no normal (the tetrahedron is flat).
     pub fn set_tetrahedron(&mut self, v: &[SimplexVertex; 4]) -> Result<(), PolytopeError> {
+        self.set_tetrahedron_with(|k| v[k])
+    }
+
+    /// [`Self::set_tetrahedron`] with the `k`-th vertex given by `vertex(k)`, written
+    /// straight into place.
+    #[inline]
+    pub(crate) fn set_tetrahedron_with(
+        &mut self,
+        vertex: impl Fn(usize) -> SimplexVertex,
+    ) -> Result<(), PolytopeError> {
         self.clear();
-        let [p0, p1, p2, p3] = v.map(|x| x.w);
+        for (k, slot) in self.vertices[..4].iter_mut().enumerate() {
+            *slot = vertex(k);
+        }
+        let v = &self.vertices;
+        let (p0, p1, p2, p3) = (v[0].w, v[1].w, v[2].w, v[3].w);
         // det = (p1 − p0) · ((p2 − p0) × (p3 − p0)) > 0 means p3 lies on the side of
         // (p1 − p0) × (p2 − p0), so face (0, 1, 2) must be flipped to face outwards.
         let det = (p1 - p0).dot(&(p2 - p0).cross(&(p3 - p0)));
-        let order = if det > 0.0 {
-            [0, 2, 1, 3]
-        } else {
-            [0, 1, 2, 3]
-        };
-        for (slot, i) in self.vertices[..4].iter_mut().zip(order) {
-            *slot = v[i];
+        if det > 0.0 {
+            self.vertices.swap(1, 2);
         }
         self.vertex_count = 4;
         self.face_count = 4;

@@ -10,7 +10,50 @@
 
 use crate::gjk::{Simplex, SimplexVertex};
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap, unit};
-use nalgebra::Vector3;
+use nalgebra::{Point3, Vector3};
+
+/// A simplex EPA can start from: the public [`Simplex`], or GJK's working simplex read
+/// in place. Contacts start from the latter, which spares the common case (GJK ends on a
+/// tetrahedron) three copies of four 88-byte vertices on the way into the polytope.
+pub(crate) trait Start {
+    /// Number of vertices (0 to 4).
+    fn len(&self) -> usize;
+    /// The `k`-th vertex (`k < len`).
+    fn vertex(&self, k: usize) -> SimplexVertex;
+    /// The `w` of the `k`-th vertex (`k < len`).
+    fn w(&self, k: usize) -> Point3<f64>;
+    /// `Σ λᵢ aᵢ` and `Σ λᵢ bᵢ` (A's frame).
+    fn witnesses(&self) -> (Point3<f64>, Point3<f64>);
+    /// Whether every vertex's points are finite.
+    fn is_finite(&self) -> bool;
+}
+
+impl Start for Simplex {
+    #[inline]
+    fn len(&self) -> usize {
+        Simplex::len(self)
+    }
+
+    #[inline]
+    fn vertex(&self, k: usize) -> SimplexVertex {
+        self.vertices()[k]
+    }
+
+    #[inline]
+    fn w(&self, k: usize) -> Point3<f64> {
+        self.vertices()[k].w
+    }
+
+    #[inline]
+    fn witnesses(&self) -> (Point3<f64>, Point3<f64>) {
+        Simplex::witnesses(self)
+    }
+
+    #[inline]
+    fn is_finite(&self) -> bool {
+        self.vertices().iter().all(SimplexVertex::is_finite)
+    }
+}
 
 /// A point counts as off a line or plane when its distance exceeds this times the size
 /// of A − B: a few hundred ulps of the coordinates, well above the rounding of the
@@ -21,37 +64,53 @@ const FLAT_RELATIVE: f64 = 1024.0 * f64::EPSILON;
 /// between the variants does not matter).
 #[allow(clippy::large_enum_variant)]
 pub(crate) enum Seed {
-    /// A tetrahedron of A − B containing the origin.
+    /// The start simplex itself is a tetrahedron around the origin (GJK's usual end).
+    Given,
+    /// A tetrahedron of A − B containing the origin, grown from the start simplex.
     Tetrahedron([SimplexVertex; 4]),
     /// A − B is flat (no volume) around the origin; `normal` is a unit direction in which
     /// it has no extent (zero depth), from A towards B.
     Flat { normal: Vector3<f64> },
 }
 
-/// Grows `simplex` (A's frame of `md`) into a [`Seed`].
-pub(crate) fn grow<A: SupportMap, B: SupportMap>(
+/// Grows `start` (A's frame of `md`) into a [`Seed`].
+pub(crate) fn grow<A: SupportMap, B: SupportMap, S: Start + ?Sized>(
     md: &MinkowskiDifference<A, B>,
-    simplex: &Simplex,
+    start: &S,
+    hints: &mut SupportHints,
+) -> Seed {
+    if start.len() == 4 {
+        // Four plain reads: an array `map` here went out of line and read its result
+        // back across mismatched stores (a store-forwarding stall).
+        let (p0, p1, p2, p3) = (start.w(0), start.w(1), start.w(2), start.w(3));
+        let det = (p1 - p0).dot(&(p2 - p0).cross(&(p3 - p0)));
+        let amax = |p: &Point3<f64>| p.coords.amax();
+        let scale = amax(&p0).max(amax(&p1)).max(amax(&p2)).max(amax(&p3));
+        // |det| ≤ 6 · volume; a tetrahedron this flat is re-grown from a triangle.
+        if det.abs() > FLAT_RELATIVE * scale * scale * scale {
+            return Seed::Given;
+        }
+    }
+    let first = match start.len() {
+        0 => md.support_vertex(&Vector3::x(), hints),
+        _ => start.vertex(0),
+    };
+    let mut pts = [first; 4];
+    let len = start.len().clamp(1, 3);
+    for (k, slot) in pts.iter_mut().enumerate().take(start.len().min(4)) {
+        *slot = start.vertex(k);
+    }
+    grow_from(md, pts, len, hints)
+}
+
+/// [`grow`] from the first `len` (1 to 3) of `pts`.
+fn grow_from<A: SupportMap, B: SupportMap>(
+    md: &MinkowskiDifference<A, B>,
+    mut pts: [SimplexVertex; 4],
+    mut len: usize,
     hints: &mut SupportHints,
 ) -> Seed {
     let towards_b = md.b_to_a().translation.vector;
-    let first = match simplex.vertices().first() {
-        Some(v) => *v,
-        None => md.support_vertex(&Vector3::x(), hints),
-    };
-    let mut pts = [first; 4];
-    let mut len = simplex.len().max(1);
-    pts[..simplex.len()].copy_from_slice(simplex.vertices());
-    if len == 4 {
-        let [p0, p1, p2, p3] = pts.map(|v| v.w);
-        let det = (p1 - p0).dot(&(p2 - p0).cross(&(p3 - p0)));
-        let scale = size(&pts);
-        // |det| ≤ 6 · volume; a tetrahedron this flat is re-grown from a triangle.
-        if det.abs() > FLAT_RELATIVE * scale * scale * scale {
-            return Seed::Tetrahedron(pts);
-        }
-        len = 3;
-    }
     if len == 3 {
         let [p0, p1, p2, _] = pts.map(|v| v.w);
         match unit(&(p1 - p0).cross(&(p2 - p0))) {
@@ -132,8 +191,7 @@ pub(crate) fn grow<A: SupportMap, B: SupportMap>(
         };
     }
     pts[2] = best.1;
-    let simplex = Simplex::from_vertices(&pts[..3]).unwrap_or_default();
-    grow(md, &simplex, hints)
+    grow_from(md, pts, 3, hints)
 }
 
 /// The largest coordinate magnitude of the points: the scale of A − B seen so far.

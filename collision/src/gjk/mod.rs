@@ -34,3 +34,4 @@ pub use run::{
     GjkConfig, GjkOutput, GjkStatus, IntersectionOutput, IntersectionStatus, relative_pose,
 };
 pub use simplex::{Simplex, SimplexVertex};
+pub(crate) use work::Work;

@@ -8,6 +8,7 @@
 //! output, an active observer, the cache).
 
 use super::{Simplex, SimplexVertex};
+use crate::epa::Start;
 use collision_simplex::{
     Projection, project_point, project_segment, project_tetrahedron, project_triangle,
 };
@@ -15,7 +16,7 @@ use nalgebra::Point3;
 
 /// Up to four vertices of A − B in fixed slots; see the module comment.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Work {
+pub(crate) struct Work {
     /// `a − b` of each slot.
     w: [Point3<f64>; 4],
     /// Support point on A of each slot (A's frame).
@@ -52,6 +53,14 @@ impl Default for Work {
 }
 
 impl Work {
+    /// Empties the simplex. Slot contents are left as they are: nothing reads a slot
+    /// before [`Self::push`] fills it.
+    #[inline(always)]
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+        self.slot = [0, 1, 2, 3];
+    }
+
     /// Number of vertices.
     #[inline]
     pub(super) fn len(&self) -> usize {
@@ -207,6 +216,36 @@ impl Work {
             debug_assert!(ok);
         }
         s
+    }
+}
+
+/// EPA starts from the final simplex in place (see [`Start`]).
+impl Start for Work {
+    #[inline]
+    fn len(&self) -> usize {
+        self.len.min(4)
+    }
+
+    #[inline(always)]
+    fn vertex(&self, k: usize) -> SimplexVertex {
+        Work::vertex(self, k)
+    }
+
+    #[inline(always)]
+    fn w(&self, k: usize) -> Point3<f64> {
+        *Work::w(self, k)
+    }
+
+    #[inline]
+    fn witnesses(&self) -> (Point3<f64>, Point3<f64>) {
+        Work::witnesses(self)
+    }
+
+    /// Always: the loop stops as `Degenerate` on a support point that is not finite, and
+    /// `w = a − b` is finite only when `a` and `b` are.
+    #[inline]
+    fn is_finite(&self) -> bool {
+        true
     }
 }
 

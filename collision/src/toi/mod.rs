@@ -9,7 +9,7 @@ pub use motion::Motion;
 pub use step::ToiStep;
 
 use crate::contact::contact;
-use crate::gjk::{GjkCache, GjkConfig, GjkStatus, gjk, gjk_core};
+use crate::gjk::{GjkCache, GjkConfig, GjkStatus, Work, gjk, gjk_core};
 use crate::observer::Observer;
 use crate::shape::{Core, SupportMap};
 use advance::{Spin, safe_step};
@@ -210,6 +210,7 @@ where
     // The normal of the last separated step: the fallback direction should the contact
     // query at an exact touch give none.
     let mut last_normal = Vector3::x();
+    let mut work = Work::default();
     for iteration in 0..config.max_iterations {
         let (pose_a, pose_b) = (motion_a.pose_at(t), motion_b.pose_at(t));
         // The run's world-frame answer, and its simplex's scale, without copying the
@@ -222,6 +223,7 @@ where
             &gjk_config,
             Some(&mut cache),
             &mut (),
+            &mut work,
         ) else {
             return Err(ToiError::NonFinite);
         };
