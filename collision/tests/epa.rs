@@ -36,22 +36,23 @@ fn polytope_expands_consistently_to_the_exact_depth() {
     p.set_tetrahedron(&tet).unwrap();
     assert!(p.is_consistent());
     for (_, f) in p.faces() {
-        assert!(f.distance > 0.0, "origin strictly inside the seed");
+        assert!(f.distance() > 0.0, "origin strictly inside the seed");
     }
     let mut steps = 0;
     let depth = loop {
         let f = p.closest_face().unwrap();
         let face = *p.face(f);
-        let w = md.support_vertex(&face.normal, &mut hints);
-        if face.normal.dot(&w.w.coords) - face.distance <= 1e-12 {
-            break face.distance;
+        let (normal, distance) = face.plane();
+        let w = md.support_vertex(&normal, &mut hints);
+        if normal.dot(&w.w.coords) - distance <= 1e-12 {
+            break distance;
         }
         let i = p.push_vertex(w).unwrap();
         p.carve(f, i, 0.0).unwrap();
         // Every removed face sees w; every horizon edge borders a kept face.
         for &r in p.removed() {
             let rf = p.face(r);
-            assert!(rf.normal.dot(&w.w.coords) > rf.distance);
+            assert!(rf.normal().dot(&w.w.coords) > rf.distance());
         }
         assert!(p.horizon().count() >= 3);
         p.fill(i).unwrap();
@@ -61,7 +62,7 @@ fn polytope_expands_consistently_to_the_exact_depth() {
     assert!((depth - 1.5).abs() <= 1e-12, "depth {depth}");
     assert!(steps <= 8, "{steps} steps for a box");
     let f = p.closest_face().unwrap();
-    assert!((p.face(f).normal.x.abs() - 1.0).abs() < 1e-12);
+    assert!((p.face(f).normal().x.abs() - 1.0).abs() < 1e-12);
 }
 
 /// EPA on a hand-made tetrahedron simplex (as GJK would leave it) for hull pairs.

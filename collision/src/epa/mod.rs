@@ -223,10 +223,11 @@ where
         return degenerate();
     };
     let mut face = *polytope.face(f);
+    let (mut normal, mut distance) = face.plane();
     let mut intact = true;
     // The best upper bound's direction and support point: the answer of a run that does
     // not converge (see `EpaOutput`).
-    let mut best = (face.normal, SimplexVertex::ORIGIN);
+    let mut best = (normal, SimplexVertex::ORIGIN);
     let status = loop {
         // Warm-start the support search from a vertex of the face: the support point
         // along its normal is usually a neighbour of the face's features.
@@ -235,7 +236,8 @@ where
             a: corner.id_a,
             b: corner.id_b,
         };
-        let w = md.support_vertex(&face.normal, &mut hints);
+        // Along the unnormalised normal: the search need not wait for the unit one.
+        let w = md.support_vertex(face.direction(), &mut hints);
         iterations += 1;
         // `w = a − b` is finite only if `a` and `b` are (∞ − x is ±∞, ∞ − ∞ is NaN), and
         // then `0 · w` is zero (else NaN).
@@ -243,15 +245,15 @@ where
         if c.x * 0.0 + c.y * 0.0 + c.z * 0.0 != 0.0 {
             break EpaStatus::Degenerate;
         }
-        let h = face.normal.dot(&c);
+        let h = normal.dot(&c);
         if h < upper {
             upper = h;
-            best = (face.normal, w);
+            best = (normal, w);
         }
         scale = scale.max(c.x.abs()).max(c.y.abs()).max(c.z.abs());
         // Converged when the gain is within the relative tolerance of the depth, or
         // within rounding of the polytope's size (depth ≈ 0: touching shapes).
-        let gain = h - face.distance;
+        let gain = h - distance;
         if gain <= config.relative_tolerance * h.max(0.0) + ROUNDING_RELATIVE * scale {
             // Observers see the proving support point too (a run that converges on its
             // first support query would otherwise show no polytope at all).
@@ -261,7 +263,7 @@ where
                 polytope,
                 closest_face: f,
                 support: &w,
-                lower_bound: face.distance.max(0.0),
+                lower_bound: distance.max(0.0),
                 upper_bound: upper,
                 expands: false,
             });
@@ -281,7 +283,7 @@ where
             polytope,
             closest_face: f,
             support: &w,
-            lower_bound: face.distance.max(0.0),
+            lower_bound: distance.max(0.0),
             upper_bound: upper,
             expands: true,
         });
@@ -300,11 +302,12 @@ where
         };
         f = next;
         face = *polytope.face(f);
+        (normal, distance) = face.plane();
     };
     if status == EpaStatus::Degenerate {
         return degenerate();
     }
-    let lower_bound = face.distance;
+    let lower_bound = distance;
     // Every status but `Converged` comes after a support query, so `best` is set.
     if status != EpaStatus::Converged && upper.is_finite() {
         let (normal, w) = best;
@@ -327,10 +330,10 @@ where
     EpaOutput {
         status,
         iterations,
-        depth: face.distance,
+        depth: distance,
         lower_bound,
-        upper_bound: upper.max(face.distance),
-        normal: face.normal,
+        upper_bound: upper.max(distance),
+        normal,
         point_a,
         point_b,
     }

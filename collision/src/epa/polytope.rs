@@ -36,6 +36,12 @@ const _: () = assert!(MAX_VERTICES <= 256 && MAX_FACES < 255);
 
 /// A triangle of the polytope. Edge `i` runs from `vertices[i]` to `vertices[(i + 1) % 3]`;
 /// the vertices are counter-clockwise seen from outside.
+///
+/// The plane is kept unnormalised, as `(m, m · c)` for some positive multiple `m` of the
+/// outward normal and the centroid `c`: every test EPA makes on a face (which side of it a
+/// point lies, which face is nearest) is invariant under that scale, so a face only pays
+/// for its square root and division when its unit normal is asked for
+/// ([`Self::plane`]), about once per EPA iteration instead of once per new face.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Face {
     /// Vertex indices.
@@ -44,10 +50,10 @@ pub struct Face {
     adjacent: [u8; 3],
     /// `adjacent_edge[i]` is the index of edge `i` within `adjacent[i]`.
     adjacent_edge: [u8; 3],
-    /// Outward unit normal.
-    pub normal: Vector3<f64>,
-    /// Signed distance of the face's plane from the origin, `n · v`.
-    pub distance: f64,
+    /// A positive multiple `m` of the outward normal.
+    direction: Vector3<f64>,
+    /// `m · c`: the plane's distance from the origin, times `|m|`.
+    offset: f64,
     alive: bool,
 }
 
@@ -56,11 +62,54 @@ impl Face {
         vertices: [0; 3],
         adjacent: [0; 3],
         adjacent_edge: [0; 3],
-        normal: Vector3::new(0.0, 0.0, 0.0),
-        distance: 0.0,
+        direction: Vector3::new(0.0, 0.0, 0.0),
+        offset: 0.0,
         alive: false,
     };
+
+    /// The outward unit normal `n` and the signed distance `n · v` of the face's plane
+    /// from the origin.
+    #[must_use]
+    #[inline]
+    pub fn plane(&self) -> (Vector3<f64>, f64) {
+        // `|m|²` is a normal number (checked when the face was made, else `m` is unit).
+        let inverse = 1.0 / self.direction.norm_squared().sqrt();
+        (self.direction * inverse, self.offset * inverse)
+    }
+
+    /// The outward unit normal.
+    #[must_use]
+    pub fn normal(&self) -> Vector3<f64> {
+        self.plane().0
+    }
+
+    /// The signed distance of the face's plane from the origin.
+    #[must_use]
+    pub fn distance(&self) -> f64 {
+        self.plane().1
+    }
+
+    /// An outward normal of the face, not normalised: a support direction as good as the
+    /// unit one ([`crate::SupportMap::support`] takes any length).
+    #[must_use]
+    #[inline]
+    pub fn direction(&self) -> &Vector3<f64> {
+        &self.direction
+    }
+
+    /// Whether `p` lies above the plane by more than `-tolerance` (`n · p > d −
+    /// tolerance` with the unit normal, up to a factor between 1 and √3 on `tolerance`:
+    /// the unnormalised test scales it by `|m|∞ ≤ |m|`, times √3 ≥ `|m| / |m|∞`).
+    #[inline(always)]
+    fn sees(&self, p: &Vector3<f64>, tolerance: f64) -> bool {
+        let m = &self.direction;
+        let slack = tolerance * SQRT_3 * m.x.abs().max(m.y.abs()).max(m.z.abs());
+        m.dot(p) > self.offset - slack
+    }
 }
+
+/// √3, rounded up: `|m| ≤ √3 |m|∞`.
+const SQRT_3: f64 = 1.732_050_807_568_877_4;
 
 /// Why the polytope could not be changed as asked. The polytope is left unusable for
 /// further expansion, but faces not yet touched keep their values.
@@ -92,8 +141,9 @@ pub struct Polytope {
     stack: [[u8; 2]; MAX_STACK],
     /// The slots of the faces made by the last [`Self::fill`], in horizon order.
     fanned: [u8; MAX_HORIZON],
-    /// `distances[f]` is face `f`'s distance while it is live, +∞ otherwise: the
-    /// closest-face search scans this dense array instead of the faces.
+    /// `distances[f]` is face `f`'s distance key `d |d|` (see [`Self::key_fan`]) while it
+    /// is live, +∞ otherwise: the closest-face search scans this dense array instead of
+    /// the faces.
     distances: [f64; MAX_FACES],
 }
 
@@ -159,7 +209,7 @@ impl Polytope {
         self.face_count = 4;
         // Face k's edge e meets face TETRAHEDRON_ADJACENCY[k][e].0 at that face's edge
         // TETRAHEDRON_ADJACENCY[k][e].1: the face holding the same two vertices in the
-        // opposite order. Planes unnormalised, as in `fill`, then normalised together.
+        // opposite order. Planes unnormalised, as in `fill`, then keyed together.
         let p: [Vector3<f64>; 4] = std::array::from_fn(|i| self.vertices[i].w.coords);
         for (k, (tri, adjacent)) in TETRAHEDRON
             .into_iter()
@@ -167,18 +217,18 @@ impl Polytope {
             .enumerate()
         {
             let [a, b, c] = tri.map(|i| p[i as usize]);
-            let normal = (b - a).cross(&(c - a));
+            let direction = (b - a).cross(&(c - a));
             self.faces[k] = Face {
                 vertices: tri,
                 adjacent: adjacent.map(|(g, _)| g),
                 adjacent_edge: adjacent.map(|(_, e)| e),
-                normal,
-                distance: normal.dot(&((a + b + c) * (1.0 / 3.0))),
+                direction,
+                offset: direction.dot(&((a + b + c) * (1.0 / 3.0))),
                 alive: true,
             };
             self.fanned[k] = k as u8;
         }
-        self.normalise_fan(4)
+        self.key_fan(4)
     }
 
     /// The vertices.
@@ -221,7 +271,8 @@ impl Polytope {
     /// The live face nearest to the origin (smallest plane distance; the first slot
     /// among ties).
     ///
-    /// A scan of the dense distance array: EPA's polytopes hold tens of faces, where a
+    /// A scan of the dense array of keys `d |d|` (monotonic in the distance `d`, and
+    /// made with one division per face where `d` itself takes a square root too): EPA's polytopes hold tens of faces, where a
     /// scan of contiguous `f64`s costs less than keeping a heap ordered (measured). Four
     /// lanes each keep their smallest distance and its slot with selects instead of
     /// branches (`x < m` keeps NaN out), so the scan has no branch on the data; the
@@ -284,7 +335,7 @@ impl Polytope {
     #[must_use]
     pub fn witnesses(&self, f: u8, scale: f64) -> (Point3<f64>, Point3<f64>) {
         let (mut f, mut l) = (f, self.barycentric(f));
-        let d = self.faces[f as usize].distance;
+        let d = self.faces[f as usize].distance();
         let tolerance = 1e-9 * d.abs().max(scale);
         for _ in 0..16 {
             let i = (0..3).fold(0, |m, k| if l[k] < l[m] { k } else { m });
@@ -292,7 +343,7 @@ impl Polytope {
                 break;
             }
             let g = self.faces[f as usize].adjacent[(i + 1) % 3];
-            if (self.faces[g as usize].distance - d).abs() > tolerance {
+            if (self.faces[g as usize].distance() - d).abs() > tolerance {
                 break;
             }
             let lg = self.barycentric(g);
@@ -350,16 +401,10 @@ impl Polytope {
 /// The plane of a triangle from its (unnormalised) normal `cross`, e.g.
 /// `(v₁ − v₀) × (v₂ − v₀)`, and its `centroid`: unit normal `n = cross / |cross|` and
 /// distance `n · (v₀ + v₁ + v₂) / 3` (the centroid averages the rounding of the three
-/// vertices). `None` when `cross` has no direction (a degenerate triangle).
-#[inline]
+/// vertices), by the scaled norm ([`unit`]), which neither under- nor overflows. `None`
+/// when `cross` has no direction (a degenerate triangle).
 fn plane(cross: &Vector3<f64>, centroid: &Vector3<f64>) -> Option<(Vector3<f64>, f64)> {
-    let len2 = cross.norm_squared();
-    // Plain normalisation unless |n|² under- or overflowed; then the scaled version.
-    let normal = if len2.is_normal() {
-        cross * (1.0 / len2.sqrt())
-    } else {
-        unit(cross)?
-    };
+    let normal = unit(cross)?;
     Some((normal, normal.dot(centroid)))
 }
 
@@ -367,8 +412,8 @@ fn plane(cross: &Vector3<f64>, centroid: &Vector3<f64>) -> Option<(Vector3<f64>,
 /// [`Polytope::witnesses`]); negative outside the triangle.
 fn barycentric(face: &Face, vertices: &[SimplexVertex]) -> [f64; 3] {
     let [v0, v1, v2] = face.vertices.map(|i| vertices[i as usize].w);
-    let n = face.normal;
-    let p = Point3::from(n * face.distance);
+    let (n, d) = face.plane();
+    let p = Point3::from(n * d);
     let area = |x: &Point3<f64>, y: &Point3<f64>, z: &Point3<f64>| n.dot(&(y - x).cross(&(z - x)));
     let total = area(&v0, &v1, &v2);
     if total.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {

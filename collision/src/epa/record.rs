@@ -60,7 +60,7 @@ impl From<&EpaStep<'_>> for EpaStepRecord {
             vertices: all[..before].to_vec(),
             triangles,
             closest_face: tri(face.vertices),
-            normal: face.normal,
+            normal: face.normal(),
             support: *step.support,
             removed,
             horizon: if step.expands {

@@ -37,7 +37,7 @@ impl Polytope {
             if !face.alive {
                 continue;
             }
-            if face.normal.dot(&p) > face.distance - tolerance {
+            if face.sees(&p, tolerance) {
                 let (adjacent, adjacent_edge) = (face.adjacent, face.adjacent_edge);
                 self.kill(g);
                 // Visit edge e + 1 before e + 2 (pushed last, popped first), so the
@@ -118,14 +118,14 @@ impl Polytope {
             } else {
                 first
             };
-            // Unnormalised here; `normalise_fan` divides by |n| once all are made.
-            let normal = r_q.cross(&r_p);
+            // Unnormalised (see `Face`); `key_fan` keys them once all are made.
+            let direction = r_q.cross(&r_p);
             self.faces[slot as usize] = Face {
                 vertices: [q, p, w],
                 adjacent: [g, next, previous],
                 adjacent_edge: [e, 2, 1],
-                normal,
-                distance: normal.dot(&(pw + (r_q + r_p) * (1.0 / 3.0))),
+                direction,
+                offset: direction.dot(&(pw + (r_q + r_p) * (1.0 / 3.0))),
                 alive: true,
             };
             self.fanned[k] = slot;
@@ -139,31 +139,32 @@ impl Polytope {
         if !(simple && q == q0) {
             return Err(PolytopeError::Degenerate);
         }
-        self.normalise_fan(h)
+        self.key_fan(h)
     }
 
-    /// Scales the `h` faces just fanned from their unnormalised `(n, n · c)` to the unit
-    /// normal and distance of [`plane`], and enters their distances.
+    /// Enters the distance keys of the `h` faces just fanned: `d |d|` for the plane
+    /// distance `d = o / |m|` of a face `(m, o = m · c)`, computed as `(o / |m|²) |o|`
+    /// (one division, no square root; `o / |m|²` is `d / |m|`, so neither factor
+    /// overflows where `d` does not).
     ///
-    /// A separate loop because each face waits on a square root and a division: here
-    /// nothing else depends on them, so the faces' latencies overlap instead of adding up.
-    pub(super) fn normalise_fan(&mut self, h: usize) -> Result<(), PolytopeError> {
+    /// A separate loop because each face waits on a division: here nothing else depends
+    /// on them, so the faces' latencies overlap instead of adding up.
+    pub(super) fn key_fan(&mut self, h: usize) -> Result<(), PolytopeError> {
         for &slot in &self.fanned[..h] {
             let face = &mut self.faces[slot as usize];
-            let len2 = face.normal.norm_squared();
-            let inverse = 1.0 / len2.sqrt();
-            let distance = face.distance * inverse;
-            if len2.is_normal() && distance.is_finite() {
-                face.normal *= inverse;
-                face.distance = distance;
-            } else {
-                // |n|² under- or overflowed, or n · c did: the scaled version.
+            let len2 = face.direction.norm_squared();
+            let key = face.offset / len2 * face.offset.abs();
+            if !(len2.is_normal() && key.is_finite()) {
+                // |m|² under- or overflowed, or m · c did: the unit plane, scaled.
                 let [p0, p1, p2] = face.vertices.map(|i| self.vertices[i as usize].w.coords);
                 let centroid = (p0 + p1 + p2) * (1.0 / 3.0);
-                (face.normal, face.distance) =
-                    plane(&face.normal, &centroid).ok_or(PolytopeError::Degenerate)?;
+                let (normal, distance) =
+                    plane(&face.direction, &centroid).ok_or(PolytopeError::Degenerate)?;
+                (face.direction, face.offset) = (normal, distance);
+                self.distances[slot as usize] = distance * distance.abs();
+                continue;
             }
-            self.distances[slot as usize] = face.distance;
+            self.distances[slot as usize] = key;
         }
         Ok(())
     }

@@ -46,8 +46,8 @@ fn closest_face_is_the_first_smallest_distance() {
 }
 
 /// EPA's expansion on a point cloud around the origin, with the support found by brute
-/// force: after every step the mesh is closed and consistent, its faces are unit and
-/// their distance keys match, every vertex lies below every face, and the fan holds the
+/// force: after every step the mesh is closed and consistent, its faces' unit normals
+/// are unit and their distance keys match, every vertex lies below every face, and the fan holds the
 /// new vertex. At the end the depth equals the exact hull's nearest face plane.
 #[test]
 fn random_expansions_keep_the_mesh_consistent_and_reach_the_hull_depth() {
@@ -89,10 +89,10 @@ fn random_expansions_keep_the_mesh_consistent_and_reach_the_hull_depth() {
         };
         let depth = loop {
             let f = p.closest_face().unwrap();
-            let face = *p.face(f);
-            let w = support(&face.normal);
-            if face.normal.dot(&w.coords) - face.distance <= 1e-12 * scale {
-                break face.distance;
+            let (normal, distance) = p.face(f).plane();
+            let w = support(p.face(f).direction());
+            if normal.dot(&w.coords) - distance <= 1e-12 * scale {
+                break distance;
             }
             let i = p.push_vertex(vertex(w)).unwrap();
             p.carve(f, i, tolerance).unwrap();
@@ -100,11 +100,14 @@ fn random_expansions_keep_the_mesh_consistent_and_reach_the_hull_depth() {
             steps += 1;
             assert!(p.is_consistent(), "case {case}: mesh broken");
             for (slot, g) in p.faces() {
-                assert!((g.normal.norm() - 1.0).abs() < 1e-12, "case {case}");
+                let (normal, distance) = g.plane();
+                assert!((normal.norm() - 1.0).abs() < 1e-12, "case {case}");
+                // The key is d |d|, within rounding.
                 let key = p.distances[slot as usize];
-                assert!((key - g.distance).abs() <= 1e-12 * scale, "case {case}");
+                let exact = distance * distance.abs();
+                assert!((key - exact).abs() <= 1e-12 * scale * scale, "case {case}");
                 for v in p.vertices() {
-                    assert!(g.normal.dot(&v.w.coords) <= g.distance + 1e-9 * scale);
+                    assert!(normal.dot(&v.w.coords) <= distance + 1e-9 * scale);
                 }
             }
             let fan = p.faces().filter(|(_, g)| g.vertices[2] == i).count();
@@ -140,7 +143,7 @@ fn carved() -> (Polytope, u8) {
     let mut p = Polytope::default();
     p.set_tetrahedron(&seed).unwrap();
     let f = p.closest_face().unwrap();
-    let w = Point3::from(p.face(f).normal * 5.0);
+    let w = Point3::from(p.face(f).normal() * 5.0);
     let i = p.push_vertex(vertex(w)).unwrap();
     p.carve(f, i, 0.0).unwrap();
     (p, i)
