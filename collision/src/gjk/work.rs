@@ -211,11 +211,18 @@ impl Work {
     #[must_use]
     pub(super) fn simplex(&self) -> Simplex {
         let mut s = Simplex::default();
+        self.write_simplex(&mut s);
+        s
+    }
+
+    /// Appends the vertices, in order and with their weights, to `s` (which must be
+    /// empty).
+    #[inline]
+    pub(super) fn write_simplex(&self, s: &mut Simplex) {
         for k in 0..self.len.min(4) {
             let ok = s.try_push(self.vertex(k));
             debug_assert!(ok);
         }
-        s
     }
 }
 
