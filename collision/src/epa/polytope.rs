@@ -68,12 +68,15 @@ impl Face {
     };
 
     /// The outward unit normal `n` and the signed distance `n · v` of the face's plane
-    /// from the origin.
+    /// from the origin (zero for a slot that never held a face).
     #[must_use]
     #[inline]
     pub fn plane(&self) -> (Vector3<f64>, f64) {
-        // `|m|²` is a normal number (checked when the face was made, else `m` is unit).
+        // `|m|²` is a normal number for every face made (checked then, else `m` is unit).
         let inverse = 1.0 / self.direction.norm_squared().sqrt();
+        if !inverse.is_finite() {
+            return (Vector3::zeros(), 0.0);
+        }
         (self.direction * inverse, self.offset * inverse)
     }
 

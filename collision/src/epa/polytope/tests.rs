@@ -172,3 +172,26 @@ fn horizons_that_are_not_one_simple_cycle_are_rejected() {
     p.horizon_count = 6;
     assert_eq!(p.fill(i), Err(PolytopeError::Degenerate));
 }
+
+/// A slot that never held a face has no plane: zeros, not NaN. A made face's unit plane
+/// matches the triangle's (the regular tetrahedron's faces lie 1/√3 from its centre).
+#[test]
+fn face_planes_are_unit_or_zero_never_nan() {
+    let p = Polytope::default();
+    assert_eq!(p.face(0).plane(), (Vector3::zeros(), 0.0));
+    let mut q = Polytope::default();
+    let seed = [
+        Point3::new(1.0, 1.0, 1.0),
+        Point3::new(1.0, -1.0, -1.0),
+        Point3::new(-1.0, 1.0, -1.0),
+        Point3::new(-1.0, -1.0, 1.0),
+    ]
+    .map(vertex);
+    q.set_tetrahedron(&seed).unwrap();
+    for (_, f) in q.faces() {
+        let (n, d) = f.plane();
+        assert!((n.norm() - 1.0).abs() < 1e-15);
+        assert!((d - 1.0 / 3.0_f64.sqrt()).abs() < 1e-15, "{d}");
+        assert!(n.dot(f.direction()) > 0.0);
+    }
+}
