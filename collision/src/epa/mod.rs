@@ -229,13 +229,11 @@ where
     // not converge (see `EpaOutput`).
     let mut best = (normal, SimplexVertex::ORIGIN);
     let status = loop {
-        // Warm-start the support search from a vertex of the face: the support point
-        // along its normal is usually a neighbour of the face's features.
-        let corner = polytope.vertices()[face.vertices[2] as usize];
-        hints = SupportHints {
-            a: corner.id_a,
-            b: corner.id_b,
-        };
+        // No hint: large hulls start their climb from their direction table. Successive
+        // faces point in unrelated directions, and a climb from a corner of the face
+        // (the support point along its normal is often a neighbour of its features)
+        // walked further: contacts of hull1000 pairs 4 % slower, hull64 the same.
+        hints = SupportHints::NONE;
         // Along the unnormalised normal: the search need not wait for the unit one.
         let w = md.support_vertex(face.direction(), &mut hints);
         iterations += 1;
