@@ -141,14 +141,18 @@ impl Projection {
 /// Built as one array value by selection, never by a store at a run-time offset: such a
 /// store followed by the copy of the whole result defeats store-to-load forwarding and
 /// costs more than the rest of a projection.
+/// Written out lane by lane: as an array `map`, the compiler sometimes kept the map out
+/// of line, returning the four weights through memory as 8-byte stores that the caller
+/// read back with 16-byte loads (a failed store forward per projection).
 #[inline(always)]
 pub(crate) fn place<const N: usize>(lambda: [f64; N], index: [usize; N]) -> [f64; 4] {
-    [0, 1, 2, 3].map(|k| {
+    let lane = |k: usize| {
         lambda
             .iter()
             .zip(index)
             .fold(0.0, |w, (&l, i)| if i == k { l } else { w })
-    })
+    };
+    [lane(0), lane(1), lane(2), lane(3)]
 }
 
 /// Projects the origin onto the point `a` (the trivial 1-simplex, for uniformity).
