@@ -131,8 +131,8 @@ fn random_expansions_keep_the_mesh_consistent_and_reach_the_hull_depth() {
     assert!(steps > 2000, "{steps} expansions");
 }
 
-/// A tetrahedron around the origin, a vertex above face `f` and the carve from it.
-fn carved() -> (Polytope, u8) {
+/// The regular tetrahedron of alternate corners of the cube `[-1, 1]³`, around the origin.
+fn regular_tetrahedron() -> Polytope {
     let seed = [
         Point3::new(1.0, 1.0, 1.0),
         Point3::new(1.0, -1.0, -1.0),
@@ -142,6 +142,12 @@ fn carved() -> (Polytope, u8) {
     .map(vertex);
     let mut p = Polytope::default();
     p.set_tetrahedron(&seed).unwrap();
+    p
+}
+
+/// A tetrahedron around the origin, a vertex above face `f` and the carve from it.
+fn carved() -> (Polytope, u8) {
+    let mut p = regular_tetrahedron();
     let f = p.closest_face().unwrap();
     let w = Point3::from(p.face(f).normal() * 5.0);
     let i = p.push_vertex(vertex(w)).unwrap();
@@ -179,15 +185,7 @@ fn horizons_that_are_not_one_simple_cycle_are_rejected() {
 fn face_planes_are_unit_or_zero_never_nan() {
     let p = Polytope::default();
     assert_eq!(p.face(0).plane(), (Vector3::zeros(), 0.0));
-    let mut q = Polytope::default();
-    let seed = [
-        Point3::new(1.0, 1.0, 1.0),
-        Point3::new(1.0, -1.0, -1.0),
-        Point3::new(-1.0, 1.0, -1.0),
-        Point3::new(-1.0, -1.0, 1.0),
-    ]
-    .map(vertex);
-    q.set_tetrahedron(&seed).unwrap();
+    let q = regular_tetrahedron();
     for (_, f) in q.faces() {
         let (n, d) = f.plane();
         assert!((n.norm() - 1.0).abs() < 1e-15);
