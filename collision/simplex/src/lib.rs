@@ -141,6 +141,7 @@ impl Projection {
 /// Built as one array value by selection, never by a store at a run-time offset: such a
 /// store followed by the copy of the whole result defeats store-to-load forwarding and
 /// costs more than the rest of a projection.
+///
 /// Written out lane by lane: as an array `map`, the compiler sometimes kept the map out
 /// of line, returning the four weights through memory as 8-byte stores that the caller
 /// read back with 16-byte loads (a failed store forward per projection).

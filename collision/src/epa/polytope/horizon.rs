@@ -8,7 +8,8 @@ impl Polytope {
     /// see it), and records the horizon: the edges between a carved face and a kept one.
     ///
     /// Depth-first walk over the adjacency (van den Bergen 2004, §4.3.8 "silhouette"): a
-    /// face is visible when `n · w > d − tolerance`. The walk only crosses edges of visible
+    /// face is visible when `n · w > d − tolerance` (the tolerance scaled by between 1 and
+    /// √3 on the unnormalised plane, see `Face::sees`). The walk only crosses edges of visible
     /// faces, so the carved region is connected. Entering a face by edge `e` and leaving by
     /// `e + 1`, then `e + 2`, tours the region's boundary in order: when the region is a
     /// disc its horizon comes out as one cycle, edge `k` ending where edge `k + 1` starts
