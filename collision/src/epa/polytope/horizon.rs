@@ -11,12 +11,12 @@ impl Polytope {
     /// face is visible when `n · w > d − tolerance` (the tolerance scaled by between 1 and
     /// √3 on the unnormalised plane, see `Face::sees`). The walk only crosses edges of
     /// visible faces, so the carved region is connected. Entering a face by edge `e` and
-    /// leaving by `e + 1`, then `e + 2`, tours the region's boundary in order: when the region is a
-    /// disc its horizon comes out as one cycle, edge `k` ending where edge `k + 1` starts
-    /// ([`Self::fill`] checks this). Counting faces that `w` lies on (to rounding,
-    /// `tolerance`) as visible keeps the region whole where rounding would otherwise decide
-    /// face by face among coplanar triangles (boxes), which can pinch the horizon at a
-    /// vertex.
+    /// leaving by `e + 1`, then `e + 2`, tours the region's boundary in order: when the
+    /// region is a disc its horizon comes out as one cycle, edge `k` ending where edge
+    /// `k + 1` starts ([`Self::fill`] checks this). Counting faces that `w` lies on (to
+    /// rounding, `tolerance`) as visible keeps the region whole where rounding would
+    /// otherwise decide face by face among coplanar triangles (boxes), which can pinch
+    /// the horizon at a vertex.
     ///
     /// # Errors
     /// [`PolytopeError::Full`] when the horizon is longer than [`super::MAX_VERTICES`]
