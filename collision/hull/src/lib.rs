@@ -135,9 +135,8 @@ impl Hull {
         let mut builder = quickhull::Builder::new(&work, &bounds, scale)?;
         builder.run()?;
         let (mesh, vpos, vidx) = builder.into_parts();
-        let mut faces = merge::merge(&mesh, &vpos, &scale);
+        let faces = merge::faces(&mesh, &vpos, &scale);
         drop(vpos);
-        merge::drop_non_corners(&mut faces, vidx.len());
         let factor = factor.unwrap_or(1.0);
         let tolerance = scale.eps / factor;
         Ok(assemble::assemble(

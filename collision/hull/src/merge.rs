@@ -12,10 +12,15 @@
 //!    drift around a curved surface.
 //! 3. A region's boundary is walked like a horizon. If it is not one simple
 //!    cycle, the region falls back to single triangles.
+//! 4. Vertices left on fewer than three faces are dropped ([`drop_non_corners`]).
+//!    If a face's fan triangulation would then reuse an edge (`fan.rs`), its
+//!    region falls back to single triangles and the faces are grouped again.
 //!
 //! The face plane is the seed's normal with the offset raised to the highest
 //! region vertex: the seed is a hull triangle, so every input point that was
 //! within `ε` of the seed's plane stays within `ε` of the face plane.
+
+mod fan;
 
 use crate::mesh::{ALIVE, Mesh, NONE, next};
 use crate::tolerance::Scale;
@@ -47,9 +52,32 @@ fn height(m: &Mesh, pts: &[Point3<f64>], f: u32, v: u32) -> f64 {
     face.normal.dot(&pts[v as usize].coords) - face.offset
 }
 
-/// Groups the alive triangles of `m` into faces.
+/// The faces of the finished mesh `m` (vertices `pts`): its triangles grouped into
+/// faces with every vertex a corner, and no two faces' fan triangulations sharing
+/// an edge.
 #[must_use]
-pub(crate) fn merge(m: &Mesh, pts: &[Point3<f64>], s: &Scale) -> Faces {
+pub(crate) fn faces(m: &Mesh, pts: &[Point3<f64>], s: &Scale) -> Faces {
+    // Regions that must stay triangles, by seed slot (sorted).
+    let mut split: Vec<u32> = Vec::new();
+    loop {
+        let mut faces = merge(m, pts, s, &split);
+        drop_non_corners(&mut faces, pts.len());
+        let clashing = fan::clashing_faces(&faces);
+        // A split region gives triangles, which have no diagonals, so every clash
+        // names a region not split yet and the loop ends (at the latest with every
+        // region split: the quickhull triangles themselves).
+        if clashing.is_empty() {
+            return faces;
+        }
+        split.extend(clashing);
+        split.sort_unstable();
+    }
+}
+
+/// Groups the alive triangles of `m` into faces; the regions seeded at the slots in
+/// `split` (sorted) stay single triangles.
+#[must_use]
+fn merge(m: &Mesh, pts: &[Point3<f64>], s: &Scale, split: &[u32]) -> Faces {
     let eps = s.eps;
     let slots = m.faces.len() as u32;
     let alive = |f: u32| m.topo[f as usize].state == ALIVE;
@@ -91,7 +119,10 @@ pub(crate) fn merge(m: &Mesh, pts: &[Point3<f64>], s: &Scale) -> Faces {
                 }
             }
         }
-        if members.len() > 1 && push_loop(m, &region, &members, seed, &mut out) {
+        if members.len() > 1
+            && split.binary_search(&seed).is_err()
+            && push_loop(m, &region, &members, seed, &mut out)
+        {
             out.merged = true;
         } else {
             for &g in &members {
@@ -176,7 +207,7 @@ fn push_loop(m: &Mesh, region: &[u32], members: &[u32], r: u32, out: &mut Faces)
 /// meets the face beyond the sliver's third edge. (Seen as a degree-2 vertex between a
 /// triangle and a pentagon on a 1e-6-sized slab cloud, whose triangulation then used the
 /// edge `x–y` three times.)
-pub(crate) fn drop_non_corners(faces: &mut Faces, point_count: usize) {
+fn drop_non_corners(faces: &mut Faces, point_count: usize) {
     if !faces.merged {
         return;
     }

@@ -62,6 +62,14 @@ impl<const N: usize> Expansion<N> {
         e
     }
 
+    /// The value rounded to within `2u` of itself: the sum of the components from
+    /// the smallest up. In a non-overlapping expansion every partial sum is below
+    /// the next component's lowest bit, so only the last addition's rounding
+    /// (`u`) and the one before it (below `u` of the largest component) matter.
+    fn estimate(&self) -> f64 {
+        self.c[..self.len].iter().sum()
+    }
+
     fn sign(&self) -> f64 {
         self.c[..self.len]
             .iter()
@@ -261,32 +269,27 @@ pub(crate) fn height_sign(
     }
 }
 
-/// `(b − a) × (c − a)` with each component accurate to a few ulps of the
-/// cross product's *length* (not of its float evaluation, which for slivers
-/// can be wrong in every digit).
+/// `(b − a) × (c − a)`, each component the exact value rounded to within `2u` of
+/// itself, so the direction is right for every triangle with a nonzero exact cross
+/// product, however thin (the float evaluation of a sliver can be wrong in every
+/// digit, its sign included).
 ///
-/// Each difference is an exact pair `hi + lo` (Two-Diff); each component
-/// `uᵧv₂ − u₂vᵧ` is the exact difference of the exact `hi·hi` products
-/// (Two-Product, Two-Diff) plus the first-order `lo` terms. What is dropped
-/// is `lo·lo` (`u²|u||v|`) and the rounding of small terms (`u|n|`), so the
-/// relative error of `n` is `O(u + u²|u||v|/|n|)`.
+/// Each difference is an exact pair `hi + lo` (Two-Diff), each component
+/// `uᵢvⱼ − uⱼvᵢ` an exact expansion ([`cross_term`]), rounded by
+/// [`Expansion::estimate`].
+///
+/// Dropping the `lo·lo` products instead, as this function once did, leaves an
+/// error of `u²|u||v|`: relative to `|n|` that is unbounded for slivers. On a
+/// grid cloud (fixtures fuzzer, hull seed 1438, case 4176) a triangle whose three
+/// vertices are collinear up to `|n| = 5.3e-46` (edges near `5e-7`, so
+/// `u²|u||v| ≈ 1e-44`) came out with its normal flipped and a tight error bound:
+/// every point below it then read as far above it, and the builder added input
+/// points that were already vertices.
 #[must_use]
 pub(crate) fn cross_accurate(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>) -> [f64; 3] {
-    let d = |p: f64, q: f64| {
-        let x = p - q;
-        let bv = p - x;
-        let av = x + bv;
-        (x, (p - av) + (bv - q))
-    };
-    let u = [d(b.x, a.x), d(b.y, a.y), d(b.z, a.z)];
-    let v = [d(c.x, a.x), d(c.y, a.y), d(c.z, a.z)];
-    let component = |i: usize, j: usize| {
-        let (p, pe) = two_product(u[i].0, v[j].0);
-        let (q, qe) = two_product(u[j].0, v[i].0);
-        let (s, se) = two_sum(p, -q);
-        let first_order = u[i].1 * v[j].0 + u[i].0 * v[j].1 - u[j].1 * v[i].0 - u[j].0 * v[i].1;
-        s + (se + (pe - qe) + first_order)
-    };
+    let u = [two_diff(b.x, a.x), two_diff(b.y, a.y), two_diff(b.z, a.z)];
+    let v = [two_diff(c.x, a.x), two_diff(c.y, a.y), two_diff(c.z, a.z)];
+    let component = |i: usize, j: usize| cross_term(&u[i], &v[j], &u[j], &v[i]).estimate();
     [component(1, 2), component(2, 0), component(0, 1)]
 }
 
@@ -332,5 +335,35 @@ mod tests {
         assert_eq!(n[0], 0.0);
         assert_eq!(n[1], 0.0);
         assert!((n[2] - ux * vy).abs() <= 1e-30, "{n:?}");
+    }
+
+    /// Three grid points on the plane `z = 1.677e-7`, collinear up to an exact cross
+    /// product of `+5.2549e-46 ẑ` (computed with rationals), with edges near 5e-7: the
+    /// dropped `lo·lo` terms (about 1e-44) used to flip the normal to `−ẑ`.
+    #[test]
+    fn exact_direction_of_a_nearly_collinear_triangle() {
+        let a = Point3::new(
+            9.643889440583586e-8,
+            3.116541038121994e-7,
+            1.676997350729761e-7,
+        );
+        let b = Point3::new(
+            6.427913708503878e-7,
+            5.848303420344754e-7,
+            1.676997350729761e-7,
+        );
+        let c = Point3::new(
+            -4.499135820387161e-7,
+            3.8477865589923384e-8,
+            1.676997350729761e-7,
+        );
+        let n = cross_accurate(&a, &b, &c);
+        assert_eq!((n[0], n[1]), (0.0, 0.0));
+        let exact = 5.254869241218064e-46;
+        assert!((n[2] - exact).abs() <= 4.0 * U * exact, "{n:?}");
+        // Every rotation of the vertices gives the same vector.
+        for m in [cross_accurate(&b, &c, &a), cross_accurate(&c, &a, &b)] {
+            assert!((m[2] - exact).abs() <= 4.0 * U * exact, "{m:?}");
+        }
     }
 }
