@@ -274,7 +274,7 @@ pub(super) fn answer(
     let separated = matches!(status, GjkStatus::Converged | GjkStatus::MaxIterations);
     let radius = radius_a + radius_b;
     let distance = if separated {
-        (r.v.norm() - radius).max(0.0)
+        (r.v_norm - radius).max(0.0)
     } else {
         0.0
     };

@@ -163,7 +163,7 @@ where
     let (r, radius, _) = run_closest(a, pose_a, b, pose_b, observer, &mut Work::default())?;
     Ok(match r.stop {
         Stop::Overlapping => 0.0,
-        _ => (r.v.norm() - radius).max(0.0),
+        _ => (r.v_norm - radius).max(0.0),
     })
 }
 

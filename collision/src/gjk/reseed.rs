@@ -147,9 +147,15 @@ impl Reseeds {
     /// no reason to answer worse. Other stops (an overlap the new points prove,
     /// non-finite input) stand.
     #[inline(always)]
-    pub(super) fn finish(self, stop: Stop, work: &mut Work, v: &mut Vector3<f64>) -> Stop {
+    pub(super) fn finish(
+        self,
+        stop: Stop,
+        work: &mut Work,
+        v: &mut Vector3<f64>,
+        v_norm: &mut f64,
+    ) -> Stop {
         match self.saved {
-            Some(best) => finish_reseeded(stop, work, v, best),
+            Some(best) => finish_reseeded(stop, work, v, v_norm, best),
             None => stop,
         }
     }
@@ -161,6 +167,7 @@ fn finish_reseeded(
     stop: Stop,
     work: &mut Work,
     v: &mut Vector3<f64>,
+    v_norm: &mut f64,
     (best, best_v): (Work, Vector3<f64>),
 ) -> Stop {
     let stop = match stop {
@@ -170,6 +177,7 @@ fn finish_reseeded(
     if stop == Stop::Converged && best_v.norm_squared() < v.norm_squared() {
         *work = best;
         *v = best_v;
+        *v_norm = best_v.norm();
     }
     stop
 }

@@ -162,16 +162,26 @@ impl Work {
 
     /// The largest coordinate magnitude of the vertices' witness points on A and B (NaN
     /// coordinates are skipped: finiteness is checked separately).
+    ///
+    /// One running maximum per coordinate, by plain comparisons (a NaN never wins
+    /// `>`), then a tree: a single chain of NaN-aware `f64::max` (24 links of about five
+    /// instructions each, once per query) took 8 % of a hull16 distance query under
+    /// `perf record`.
     #[inline]
     pub(super) fn extent(&self) -> f64 {
-        let mut m: f64 = 0.0;
+        let mut m = [0.0f64; 6];
         for k in 0..self.len.min(4) {
             let s = usize::from(self.slot[k] & 3);
-            for p in [&self.a[s], &self.b[s]] {
-                m = m.max(p.x.abs()).max(p.y.abs()).max(p.z.abs());
+            let (a, b) = (&self.a[s], &self.b[s]);
+            for (m, x) in m.iter_mut().zip([a.x, a.y, a.z, b.x, b.y, b.z]) {
+                let x = x.abs();
+                if x > *m {
+                    *m = x;
+                }
             }
         }
-        m
+        let max = |x: f64, y: f64| if x > y { x } else { y };
+        max(max(max(m[0], m[1]), max(m[2], m[3])), max(m[4], m[5]))
     }
 
     /// The largest coordinate magnitude over the vertices: the scale of the simplex.
