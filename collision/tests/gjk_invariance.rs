@@ -400,3 +400,71 @@ fn non_convergence_and_bad_input_are_errors_not_answers() {
     assert_eq!(out.status, GjkStatus::Degenerate);
     assert!(!out.distance.is_nan() && !out.normal.x.is_nan());
 }
+
+/// A NaN or infinite value in any of the fourteen pose coordinates (translation and
+/// quaternion, of A or of B) gives a typed error from every query, on the GJK path
+/// (hulls, capsules) and on the closed-form one (ball against box).
+#[test]
+fn every_non_finite_pose_coordinate_is_an_error() {
+    let mut r = common::rng(41);
+    let (ha, hb) = (common::hull(&mut r, 16), common::hull(&mut r, 16));
+    let capsule = collision::Capsule::new(0.5, 0.2).unwrap();
+    let ball = collision::Ball::new(0.5).unwrap();
+    let cube = collision::Cuboid::new(Vector3::new(0.5, 0.6, 0.7)).unwrap();
+    let (pa, pb) = (common::pose(&mut r, 1.0), common::pose(&mut r, 1.0));
+    // Coordinate `k` of a pose: translation x, y, z, then quaternion i, j, k, w.
+    let spoil = |p: &Isometry3<f64>, k: usize, x: f64| {
+        let mut p = *p;
+        if k < 3 {
+            p.translation.vector[k] = x;
+        } else {
+            p.rotation.as_mut_unchecked().coords[k - 3] = x;
+        }
+        p
+    };
+    let mut checked = 0;
+    for k in 0..7 {
+        for x in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            for spoil_a in [true, false] {
+                let (qa, qb) = if spoil_a {
+                    (spoil(&pa, k, x), pb)
+                } else {
+                    (pa, spoil(&pb, k, x))
+                };
+                let what = format!(
+                    "coordinate {k} = {x} of {}",
+                    if spoil_a { "A" } else { "B" }
+                );
+                assert_eq!(
+                    distance(&ha, &qa, &hb, &qb),
+                    Err(GjkError::Degenerate),
+                    "{what}"
+                );
+                assert_eq!(
+                    collision::intersects(&ha, &qa, &hb, &qb),
+                    Err(GjkError::Degenerate),
+                    "{what}"
+                );
+                assert!(closest_points(&capsule, &qa, &hb, &qb).is_err(), "{what}");
+                assert_eq!(
+                    distance(&ball, &qa, &cube, &qb),
+                    Err(GjkError::Degenerate),
+                    "{what}"
+                );
+                let out = gjk(
+                    &ha,
+                    &qa,
+                    &hb,
+                    &qb,
+                    &GjkConfig::default(),
+                    &mut GjkCache::default(),
+                    &mut (),
+                );
+                assert_eq!(out.status, GjkStatus::Degenerate, "{what}");
+                assert!(!out.distance.is_nan() && !out.normal.x.is_nan(), "{what}");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 42);
+}

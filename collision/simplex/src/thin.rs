@@ -38,7 +38,16 @@ pub(crate) fn thin(
     scale: f64,
 ) -> Projection {
     let (volume, cofactors) = if volume.abs() > EXACT_VOLUME * scale {
-        (volume, refined_cofactors(a, &e1, &e2, &e3, &n_b, volume))
+        let (v_b, v_c, v_d) = cofactors(&a.coords, &e1, &e2, &e3, &n_b);
+        let raw = [volume - v_b - v_c - v_d, v_b, v_c, v_d];
+        if decided_outside(&a.coords, [&e1, &e2, &e3], volume, raw) {
+            (volume, raw)
+        } else {
+            (
+                volume,
+                refined_cofactors(a, &e1, &e2, &e3, &n_b, volume, raw),
+            )
+        }
     } else if let Some(exact) = exact::cofactors(a, b, c, d, scale) {
         exact
     } else {
@@ -61,6 +70,66 @@ pub(crate) fn all_faces(
         .nearer(triangle::<1, 2, 3>(b, c, d))
 }
 
+/// Whether the `f64` cofactors `raw` already give the answer: the origin is outside
+/// (some cofactor has the other sign than `V`) and every sign is that of the exact
+/// cofactor. An outside answer depends on the signs alone (which faces the origin
+/// sees); only an inside one reads the cofactors' values, as its weights, and those
+/// need refinement. GJK's thin tetrahedra (a new support point nearly in the plane of
+/// its triangle) are nearly all outside by far more than rounding: refining them took
+/// a sixth of GJK's tetrahedra through about 750 instructions each instead of 380.
+///
+/// # Rounding bounds
+///
+/// With `u = 2⁻⁵³`, the computed edges `eᵢ = fl(pᵢ − a)` are within `u|eᵢ|` of the
+/// exact ones (componentwise), and every product or sum adds `u` of its magnitude.
+/// Writing `N = |e₂| ×ₐ |e₃|` and `M = |a| ×ₐ |e₁|` for the cross products taken with
+/// absolute values and `+` (`(|y₁||z₂| + |z₁||y₂|, …)`), to first order in `u`:
+///
+/// ```text
+/// n_b = fl(e₂ × e₃)      within 4u N of the exact E₂ × E₃ (2u from the edges, 2u here)
+/// V   = fl(e₁ · n_b)     within 8u |e₁|·N (u from e₁, 4u from n_b, 3u for the dot)
+/// V_b = −fl(a · n_b)     within 7u |a|·N
+/// p   = fl(a × e₁)       within 3u M
+/// V_c = fl(e₃ · p),  V_d = −fl(e₂ · p)     within 7u |e₃|·M, 7u |e₂|·M
+/// V_a = V − V_b − V_c − V_d   within the sum of those plus 3u (|V| + |V_b| + |V_c| + |V_d|)
+/// ```
+///
+/// Twice each bound is used. A cofactor whose magnitude exceeds its bound has the exact
+/// sign; a bound below the smallest normal `f64` is not trusted (subnormal products
+/// round absolutely, not relatively) and refinement decides.
+fn decided_outside(
+    a: &Vector3<f64>,
+    [e1, e2, e3]: [&Vector3<f64>; 3],
+    volume: f64,
+    raw: [f64; 4],
+) -> bool {
+    const U: f64 = f64::EPSILON / 2.0;
+    let abs_cross = |p: &Vector3<f64>, q: &Vector3<f64>| {
+        let (p, q) = (p.abs(), q.abs());
+        Vector3::new(
+            p.y * q.z + p.z * q.y,
+            p.z * q.x + p.x * q.z,
+            p.x * q.y + p.y * q.x,
+        )
+    };
+    let (n, m) = (abs_cross(e2, e3), abs_cross(a, e1));
+    let err_b = 14.0 * U * a.abs().dot(&n);
+    let err_c = 14.0 * U * e3.abs().dot(&m);
+    let err_d = 14.0 * U * e2.abs().dot(&m);
+    let err_volume = 16.0 * U * e1.abs().dot(&n);
+    let [_, v_b, v_c, v_d] = raw;
+    let magnitudes = volume.abs() + v_b.abs() + v_c.abs() + v_d.abs();
+    let err_a = err_volume + err_b + err_c + err_d + 6.0 * U * magnitudes;
+    let bounds = [err_a, err_b, err_c, err_d];
+    let certain = raw
+        .iter()
+        .zip(bounds)
+        .all(|(v, err)| v.abs() > err && err >= f64::MIN_POSITIVE);
+    // Outside: some cofactor has the other sign than `V` (none is zero once certain).
+    let outside = raw.iter().any(|v| (*v > 0.0) != (volume > 0.0));
+    certain && outside
+}
+
 /// The cofactors `[V_a, V_b, V_c, V_d]` of a thin tetrahedron in `f64`, refined
 /// iteratively: re-anchor at the computed point `x` (the origin in exact arithmetic) and
 /// add the cofactors of the origin relative to `x`, until the residual `|x|` stops
@@ -72,8 +141,8 @@ fn refined_cofactors(
     e3: &Vector3<f64>,
     n_b: &Vector3<f64>,
     volume: f64,
+    [_, mut v_b, mut v_c, mut v_d]: [f64; 4],
 ) -> [f64; 4] {
-    let (mut v_b, mut v_c, mut v_d) = cofactors(&a.coords, e1, e2, e3, n_b);
     let inv = 1.0 / volume;
     let mut previous = f64::INFINITY;
     for _ in 0..MAX_REFINEMENTS {

@@ -176,8 +176,12 @@ fn prepare<'a, A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     pose_b: &Isometry3<f64>,
 ) -> Option<MinkowskiDifference<&'a A, &'a B>> {
     let radii_ok = radius_a >= 0.0 && radius_b >= 0.0 && (radius_a + radius_b).is_finite();
-    (radii_ok && is_finite_pose(pose_a) && is_finite_pose(pose_b))
-        .then(|| MinkowskiDifference::from_relative(a, b, relative_pose(pose_a, pose_b)))
+    // One check covers both poses: a NaN or infinite coordinate in either makes the
+    // relative pose non-finite (every output term is a sum of products with it, and
+    // `∞ · 0`, `∞ − ∞` are NaN), so its seven values are checked instead of fourteen.
+    let relative = relative_pose(pose_a, pose_b);
+    (radii_ok && is_finite_pose(&relative))
+        .then(|| MinkowskiDifference::from_relative(a, b, relative))
 }
 
 /// Checks the input and runs the loop on `a ⊕ ball(radius_a)` and `b ⊕ ball(radius_b)`,
