@@ -409,8 +409,8 @@ fn every_non_finite_pose_coordinate_is_an_error() {
     let mut r = common::rng(41);
     let (ha, hb) = (common::hull(&mut r, 16), common::hull(&mut r, 16));
     let capsule = collision::Capsule::new(0.5, 0.2).unwrap();
-    let ball = collision::Ball::new(0.5).unwrap();
-    let cube = collision::Cuboid::new(Vector3::new(0.5, 0.6, 0.7)).unwrap();
+    let ball = Ball::new(0.5).unwrap();
+    let cube = Cuboid::new(Vector3::new(0.5, 0.6, 0.7)).unwrap();
     let (pa, pb) = (common::pose(&mut r, 1.0), common::pose(&mut r, 1.0));
     // Coordinate `k` of a pose: translation x, y, z, then quaternion i, j, k, w.
     let spoil = |p: &Isometry3<f64>, k: usize, x: f64| {
