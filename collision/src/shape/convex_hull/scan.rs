@@ -51,11 +51,12 @@ impl Blocks {
     ///
     /// Two passes: the largest product `m` by a per-lane maximum (no data-dependent
     /// branch, so it runs on SIMD registers), then the first vertex whose product equals
-    /// `m`. The first pass keeps the products of the first [`KEPT_BLOCKS`] blocks on the
-    /// stack, so the second pass only compares them (blocks past those, which scanned
-    /// hulls do not have, are recomputed by the same expression, bit-identical). NaN
-    /// products never win `>` nor equal `m`; when all are NaN nothing matches and the
-    /// answer is 0.
+    /// `m`, tested as `≥ m` (the same, since no product exceeds `m`, but one comparison
+    /// and branch per lane: `==` on floats branches again for NaN). The first pass keeps
+    /// the products of the first [`KEPT_BLOCKS`] blocks on the stack, so the second pass
+    /// only compares them (blocks past those, which scanned hulls do not have, are
+    /// recomputed by the same expression, bit-identical). NaN products never win `>`
+    /// nor reach `m`; when all are NaN nothing matches and the answer is 0.
     ///
     /// The second pass exits early on a data-dependent branch, and measured in GJK that
     /// is faster than a single branch-free pass keeping per-lane indices (hull16 distance
@@ -86,12 +87,12 @@ impl Blocks {
             .iter()
             .fold(f64::NEG_INFINITY, |m, &b| if b > m { b } else { m });
         for (k, d) in kept.iter().take(self.blocks.len()).enumerate() {
-            if let Some(l) = d.iter().position(|&d| d == m) {
+            if let Some(l) = d.iter().position(|&d| d >= m) {
                 return k * LANES + l;
             }
         }
         for (k, block) in self.blocks.iter().enumerate().skip(KEPT_BLOCKS) {
-            if let Some(l) = dots(block).iter().position(|&d| d == m) {
+            if let Some(l) = dots(block).iter().position(|&d| d >= m) {
                 return k * LANES + l;
             }
         }
