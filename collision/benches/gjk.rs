@@ -7,14 +7,17 @@ use gjk_common as common;
 
 use collision::gjk::{GjkCache, GjkConfig, gjk};
 use collision::{distance, distance_observed, intersects};
-use common::{Coherent, HullPair, ParryPair, Primitives, hull_pairs, parry_hull, parry_poses};
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use common::{
+    Coherent, HullPair, ParryPair, Primitives, hull_pairs, parry_hull, parry_poses, sphere_pairs,
+};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main};
 use parry3d_f64::query as pq;
 use std::hint::black_box;
 
-/// The hull pairs of `n` points, each with parry's copy.
-fn pairs(n: usize) -> Vec<(HullPair, ParryPair)> {
-    hull_pairs(n)
+/// The pairs, each with parry's copy.
+fn with_parry(pairs: Vec<HullPair>) -> Vec<(HullPair, ParryPair)> {
+    pairs
         .into_iter()
         .map(|p| {
             let q = p.parry();
@@ -25,23 +28,10 @@ fn pairs(n: usize) -> Vec<(HullPair, ParryPair)> {
 
 fn hulls(c: &mut Criterion) {
     for n in [16usize, 64, 1000] {
-        let ps = pairs(n);
+        let ps = with_parry(hull_pairs(n));
         let mut g = c.benchmark_group(format!("hull{n}"));
         let mut k = 0;
-        g.bench_function("distance/ours", |b| {
-            b.iter(|| {
-                k = (k + 1) % ps.len();
-                let (p, _) = &ps[k];
-                black_box(distance(&p.a, &p.pa, &p.b, &p.pb).unwrap())
-            })
-        });
-        g.bench_function("distance/parry", |b| {
-            b.iter(|| {
-                k = (k + 1) % ps.len();
-                let (_, q) = &ps[k];
-                black_box(pq::distance(&q.ppa, &q.qa, &q.ppb, &q.qb).unwrap().distance)
-            })
-        });
+        distances(&mut g, &ps);
         g.bench_function("intersection/ours", |b| {
             b.iter(|| {
                 k = (k + 1) % ps.len();
@@ -62,6 +52,35 @@ fn hulls(c: &mut Criterion) {
         });
         g.finish();
     }
+}
+
+/// Distance between hulls of 1000 points on a sphere, every point a vertex: beside the
+/// issue's `hull1000` (1000 points in a ball, about 140 vertices), where supports on
+/// large hulls (hill climbing against parry's scan) decide the time.
+fn sphere_hulls(c: &mut Criterion) {
+    let ps = with_parry(sphere_pairs(1000));
+    let mut g = c.benchmark_group("sphere1000");
+    distances(&mut g, &ps);
+    g.finish();
+}
+
+/// `distance/ours` and `distance/parry` over `ps`, cycling through the pairs.
+fn distances(g: &mut BenchmarkGroup<'_, WallTime>, ps: &[(HullPair, ParryPair)]) {
+    let mut k = 0;
+    g.bench_function("distance/ours", |b| {
+        b.iter(|| {
+            k = (k + 1) % ps.len();
+            let (p, _) = &ps[k];
+            black_box(distance(&p.a, &p.pa, &p.b, &p.pb).unwrap())
+        })
+    });
+    g.bench_function("distance/parry", |b| {
+        b.iter(|| {
+            k = (k + 1) % ps.len();
+            let (_, q) = &ps[k];
+            black_box(pq::distance(&q.ppa, &q.qa, &q.ppb, &q.qb).unwrap().distance)
+        })
+    });
 }
 
 fn primitives(c: &mut Criterion) {
@@ -166,6 +185,6 @@ fn observer(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20);
-    targets = hulls, primitives, coherent, observer
+    targets = hulls, sphere_hulls, primitives, coherent, observer
 }
 criterion_main!(benches);

@@ -9,7 +9,8 @@
 //!
 //! The difference of the two totals divided by 3200 is the cost of one query. Cases:
 //! `hull16`, `hull64`, `hull1000` (32 seeded hull pairs, as `benches/gjk.rs`),
-//! `sphere_box`, `capsule_hull`, and `warm64` / `cold64` (the coherent sequence of
+//! `sphere1000` (32 pairs of hulls of 1000 points on a sphere),
+//! `sphere_box`, `capsule_hull`, and `warm64` / `cold64`, `warm1000` / `cold1000` (the coherent sequence of
 //! `benches/gjk.rs`, through `gjk` with one cache kept across frames or a fresh one per
 //! frame; `ours` only); library `ours` or `parry` (or `iterations`, for hull cases:
 //! prints the total GJK iteration count instead of the distances).
@@ -19,7 +20,7 @@ mod common;
 
 use collision::distance;
 use collision::gjk::{GjkCache, GjkConfig, gjk};
-use common::{Coherent, Primitives, hull_pairs};
+use common::{Coherent, Primitives, hull_pairs, sphere_pairs};
 use parry3d_f64::query as pq;
 use std::hint::black_box;
 
@@ -27,11 +28,14 @@ use std::hint::black_box;
 fn run(case: &str, lib: &str, count: usize) -> f64 {
     let parry = lib == "parry";
     let mut sum = 0.0;
-    if let Some(n) = case
-        .strip_prefix("hull")
-        .and_then(|n| n.parse::<usize>().ok())
-    {
-        let pairs: Vec<_> = hull_pairs(n)
+    let hull_case = |prefix: &str| case.strip_prefix(prefix).and_then(|n| n.parse().ok());
+    let pairs = match (hull_case("hull"), hull_case("sphere")) {
+        (Some(n), _) => Some(hull_pairs(n)),
+        (_, Some(n)) => Some(sphere_pairs(n)),
+        _ => None,
+    };
+    if let Some(pairs) = pairs {
+        let pairs: Vec<_> = pairs
             .into_iter()
             .map(|p| {
                 let q = parry.then(|| p.parry());
@@ -63,12 +67,11 @@ fn run(case: &str, lib: &str, count: usize) -> f64 {
         }
         return sum;
     }
-    if let Some(warm) = match case {
-        "warm64" => Some(true),
-        "cold64" => Some(false),
-        _ => None,
-    } {
-        return coherent(warm, count);
+    let coherent_case = |prefix: &str| case.strip_prefix(prefix).and_then(|n| n.parse().ok());
+    match (coherent_case("warm"), coherent_case("cold")) {
+        (Some(n), _) => return coherent(n, true, count),
+        (_, Some(n)) => return coherent(n, false, count),
+        _ => {}
     }
     let s = Primitives::new();
     for k in 0..count {
@@ -95,8 +98,8 @@ fn run(case: &str, lib: &str, count: usize) -> f64 {
 
 /// The coherent sequence of `benches/gjk.rs` (B circles A and spins slowly), 64-point
 /// hulls, warm-started from one cache or cold.
-fn coherent(warm: bool, count: usize) -> f64 {
-    let Coherent { a, b, frames } = Coherent::new(64);
+fn coherent(n: usize, warm: bool, count: usize) -> f64 {
+    let Coherent { a, b, frames } = Coherent::new(n);
     let config = GjkConfig::default();
     let mut cache = GjkCache::default();
     let mut sum = 0.0;

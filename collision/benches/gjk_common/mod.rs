@@ -63,6 +63,27 @@ pub fn hull_pairs(n: usize) -> Vec<HullPair> {
         .collect()
 }
 
+/// 32 random pairs of hulls of `n` points on the unit sphere (seed `n + 1`), posed as in
+/// [`hull_pairs`]: every point is a vertex, so `n` = 1000 shows supports on hulls of a
+/// thousand vertices (a ball's 1000 points keep only about 140).
+pub fn sphere_pairs(n: usize) -> Vec<HullPair> {
+    let mut rng = rng(n as u64 + 1);
+    let sphere = |rng: &mut rand_chacha::ChaCha8Rng| -> Vec<_> {
+        cloud(rng, n)
+            .into_iter()
+            .map(|p| nalgebra::Point3::from(p.coords.normalize()))
+            .collect()
+    };
+    (0..32)
+        .map(|_| {
+            let a = ConvexHull::new(&sphere(&mut rng)).unwrap();
+            let b = ConvexHull::new(&sphere(&mut rng)).unwrap();
+            let (pa, pb) = (pose(&mut rng, 1.2), pose(&mut rng, 1.2));
+            HullPair { a, b, pa, pb }
+        })
+        .collect()
+}
+
 /// parry's copies of pairs of poses.
 pub fn parry_poses(poses: &[(Isometry3<f64>, Isometry3<f64>)]) -> Vec<(Pose, Pose)> {
     poses

@@ -208,25 +208,27 @@ impl ConvexHull {
         }
     }
 
-    /// Support by hill-climbing from vertex `start`, or, when `start` is not a vertex
-    /// index (such as `u32::MAX`, "no hint"), from the start table's vertex for `dir`
-    /// (vertex 0 without a table). Moves to the first neighbour that improves `d · v`
-    /// (fewer products than the steepest neighbour).
+    /// Support by hill-climbing from vertex `start`, or from the start table's vertex
+    /// for `dir` when `start` is not a vertex index (such as `u32::MAX`, "no hint") or is
+    /// stale (vertex 0 without a table). Moves to the first neighbour that improves
+    /// `d · v` (fewer products than the steepest neighbour).
     ///
     /// Terminates because every move strictly increases `d · v`; a NaN direction makes
     /// no move. Falls back to a scan when there is no adjacency.
     ///
-    /// A valid `start` is always used, even when it is stale: the table lookup is about
-    /// 40 cycles of latency on the caller's critical path, and taking the table's start
-    /// on every call measured slower inside GJK for hull64 and coherent motion (faster
-    /// only for random hull1000 pairs), see BENCHMARKS.md. Callers that know their hint
-    /// is stale should pass `u32::MAX`.
+    /// A hint is stale when `dir` is more than 60° away from the direction from the
+    /// vertices' mean to the hinted vertex (`climb.rs`): a climb from there would walk
+    /// across the hull, while the table's start is usually an edge or two from the
+    /// answer. A fresh hint is kept, since the lookup (a division and two conversions,
+    /// about 40 cycles) is on the caller's critical path: in coherent motion, and in
+    /// GJK's last iterations, the hint is usually the answer.
     #[must_use]
     pub fn support_climb(&self, dir: &Vector3<f64>, start: u32) -> usize {
         if self.offsets.is_empty() {
             return self.support_scan(dir);
         }
-        let start = if (start as usize) < self.vertices.len() {
+        let fresh = |s: u32| self.climber.is_empty() || self.climber.faces(s as usize, dir);
+        let start = if (start as usize) < self.vertices.len() && fresh(start) {
             start
         } else {
             self.starts.lookup(dir)

@@ -18,8 +18,28 @@
 //! less on hull1000 contacts (18 %), blocks of eight won no more and slowed GJK 5 %; a
 //! branch-free steepest-neighbour selection made GJK 35 % slower (GJK's supports are on
 //! its critical path, and a predicted "no better neighbour" lets the CPU run ahead).
+//!
+//! A climb costs one block scan per edge walked, so a start far from the answer is
+//! expensive: about `√n` edges across an `n`-vertex hull. Callers pass the previous
+//! answer as the start, which is right in coherent motion and at the end of a GJK run
+//! but far off in GJK's first iterations, whose directions turn by up to 180°. Each
+//! vertex therefore keeps its *axis*, the unit direction from the vertices' mean to it,
+//! and a start is only kept when the direction is within 60° of its axis
+//! ([`Climber::faces`]); otherwise the hull's direction table gives the start. On a
+//! convex hull around its mean the axis points into, or near, the vertex's normal cone
+//! (exactly the directions it is the answer for), so the test keeps good starts and
+//! drops the ones on the far side. It only picks the start, never the answer. Measured
+//! on 2 cores (AMD EPYC), same answers bit for bit: GJK distance between hulls of 1000
+//! points on a sphere 2.5x faster (1.10 → 0.43 s per 1M queries), between hulls of 1000
+//! points in a ball (≈140 vertices) 16 % faster, contacts on those 10 % faster; coherent
+//! motion, warm or cold, unchanged; hulls of up to 48 vertices are scanned and
+//! unaffected. Cones of 45° and 75° measured the same. The test is a dot product and a
+//! squared comparison (`(d·a)² > cos²60° |d|²` with `d·a > 0`), no square root.
 
 use nalgebra::{Point3, Vector3};
+
+/// `cos² 60°`: a start is kept when the direction is within 60° of its axis.
+const FACING_COS_SQ: f64 = 0.25;
 
 /// Neighbours per block.
 const LANES: usize = 4;
@@ -38,6 +58,8 @@ pub(super) struct Climber {
     /// `blocks[first[i]..first[i + 1]]` hold vertex `i`'s neighbours.
     first: Vec<u32>,
     blocks: Vec<Block>,
+    /// `axes[i]`: the unit direction from the vertices' mean to vertex `i`.
+    axes: Vec<[f64; 3]>,
 }
 
 impl Climber {
@@ -63,7 +85,29 @@ impl Climber {
             }
             first.push(blocks.len() as u32);
         }
-        Climber { first, blocks }
+        let mean =
+            vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords) / vertices.len() as f64;
+        let axes = vertices
+            .iter()
+            .map(|v| {
+                let a = (v.coords - mean).normalize();
+                [a.x, a.y, a.z]
+            })
+            .collect();
+        Climber {
+            first,
+            blocks,
+            axes,
+        }
+    }
+
+    /// Whether `dir` is within 60° of vertex `i`'s axis (false for a zero or NaN
+    /// direction, or a NaN axis).
+    #[inline(always)]
+    pub(super) fn faces(&self, i: usize, dir: &Vector3<f64>) -> bool {
+        let a = self.axes[i];
+        let d = dir.x * a[0] + dir.y * a[1] + dir.z * a[2];
+        d > 0.0 && d * d > FACING_COS_SQ * dir.norm_squared()
     }
 
     /// Whether there is no adjacency.
@@ -90,6 +134,53 @@ impl Climber {
                 }
             }
             return current;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The regular octahedron: vertex `2k` is `+e_k`, `2k + 1` is `−e_k`, and each is
+    /// joined to the four vertices on the other axes.
+    fn octahedron() -> Climber {
+        let vertices: Vec<Point3<f64>> = (0..6)
+            .map(|i| {
+                let mut p = Point3::origin();
+                p[i / 2] = if i % 2 == 0 { 1.0 } else { -1.0 };
+                p
+            })
+            .collect();
+        let neighbors: Vec<u32> = (0..6u32)
+            .flat_map(|i| (0..6u32).filter(move |&j| j / 2 != i / 2))
+            .collect();
+        let offsets: Vec<u32> = (0..=6).map(|i| 4 * i).collect();
+        Climber::new(&vertices, &offsets, &neighbors)
+    }
+
+    #[test]
+    fn a_start_faces_directions_within_sixty_degrees_of_its_axis() {
+        let c = octahedron();
+        // Vertex 0 is +x, its axis (from the mean, the origin) +x: tan 60° = 1.732.
+        let at = |y: f64| Vector3::new(2.0, 2.0 * y, 0.0);
+        assert!(c.faces(0, &at(0.0)));
+        assert!(c.faces(0, &at(1.73)));
+        assert!(!c.faces(0, &at(1.74)));
+        assert!(!c.faces(0, &-at(0.0)));
+        assert!(c.faces(1, &-at(1.0)));
+        assert!(!c.faces(0, &Vector3::zeros()));
+        assert!(!c.faces(0, &Vector3::new(f64::NAN, 0.0, 0.0)));
+    }
+
+    #[test]
+    fn every_start_climbs_to_the_extreme_vertex() {
+        let c = octahedron();
+        let dir = Vector3::new(0.3, -0.2, 0.9);
+        for start in 0..6 {
+            let mut p = Point3::origin();
+            p[start / 2] = if start % 2 == 0 { 1.0 } else { -1.0 };
+            assert_eq!(c.climb(&dir, start, &p), 4, "from {start}");
         }
     }
 }
