@@ -5,8 +5,11 @@
 
 mod contact_common;
 
+use collision::epa::EpaStep;
+use collision::observer::Observer;
 use collision::{
     Cone, Contact, ContactStatus, ConvexHull, Cuboid, Cylinder, Shape, SupportMap, contact,
+    contact_observed,
 };
 use contact_common::{rng, rotation, v3};
 use nalgebra::{Isometry3, Point3, Quaternion, Translation3, UnitQuaternion, Vector3};
@@ -63,12 +66,15 @@ fn pose(translation: [f64; 3], [x, y, z, w]: [f64; 4]) -> Isometry3<f64> {
     )
 }
 
-/// A cylinder against a cone on which EPA runs out of capacity. Its nearest face was
-/// 4.9e-3 from the origin but the support value along that face's normal was 0.26, while
-/// another normal had proved an overlap of 5.8e-3: the contact used to report depth 4.9e-3
-/// along a normal where the shapes overlap by 0.26.
+/// A cylinder against a cone whose EPA faces near the answer thin into slivers (smallest
+/// sines halving each step): after 21 steps the bounds were 6.4e-10 apart (relative) and
+/// the next expansion brought the nearest face 4e-13 closer, which exact arithmetic
+/// forbids. The run used to go on to capacity on a polytope the noise had corrupted (a
+/// face through the origin) and answer `EpaOutOfCapacity`; earlier still, it reported
+/// the nearest face's 4.9e-3 along a normal where the shapes overlap by 0.26. It now
+/// converges at the rounding floor, along the best upper bound.
 #[test]
-fn out_of_capacity_answers_along_the_best_direction_found() {
+fn sliver_faces_converge_at_the_rounding_floor() {
     let a = Shape::from(Cylinder::new(0.8, 0.5).unwrap());
     let b = Shape::from(Cone::new(0.8, 0.6).unwrap());
     let pa = pose(
@@ -93,15 +99,24 @@ fn out_of_capacity_answers_along_the_best_direction_found() {
             0.7120002826317112,
         ],
     );
-    let c = contact(&a, &pa, &b, &pb, 0.0).unwrap().unwrap();
-    assert_eq!(c.status, ContactStatus::EpaOutOfCapacity);
+    let mut steps = StepBounds::default();
+    let c = contact_observed(&a, &pa, &b, &pb, 0.0, &mut steps)
+        .unwrap()
+        .unwrap();
+    assert_eq!(c.status, ContactStatus::Converged);
     check(&a, &pa, &b, &pb, &c, 1e-12, "regression pair");
+    let (lower, upper) = steps.last.unwrap();
+    let depth = -c.separation;
+    assert_eq!(depth, upper);
+    assert!(
+        (upper - lower).abs() < 1e-9 * upper && steps.count < 40,
+        "[{lower:e}, {upper:e}] after {} steps",
+        steps.count
+    );
     // Reference: the same pair as 1024-sided polytopes inscribed in and circumscribed
     // about the curved shapes, on which EPA converges exactly. Depth grows with the
-    // shapes, so the true depth lies between the two; the answer, an upper bound on the
-    // true depth, also lies below the outer one here (5.76065e-3 ≤ 5.76175e-3 ≤ 5.76398e-3
-    // when this was written; the nearest face used to say 4.86e-3).
-    let depth = -c.separation;
+    // shapes, so the true depth lies between the two (5.76065e-3 ≤ 5.761753e-3 ≤
+    // 5.76398e-3 when this was written).
     let [inner, outer] = [1.0, 1.0 / (std::f64::consts::PI / 1024.0).cos()].map(|grow| {
         let (cylinder, cone) = (prism(1024, 0.5 * grow, 0.8), pyramid(1024, 0.6 * grow, 0.8));
         let p = contact(&cylinder, &pa, &cone, &pb, 0.0).unwrap().unwrap();
@@ -112,6 +127,67 @@ fn out_of_capacity_answers_along_the_best_direction_found() {
             p.normal,
             c.normal
         );
+        -p.separation
+    });
+    assert!(
+        inner <= depth && depth <= outer,
+        "{inner} ≤ {depth} ≤ {outer}"
+    );
+}
+
+/// The bounds of the last EPA step, and the number of steps.
+#[derive(Default)]
+struct StepBounds {
+    last: Option<(f64, f64)>,
+    count: usize,
+}
+
+impl Observer for StepBounds {
+    fn epa_step(&mut self, step: &EpaStep<'_>) {
+        self.last = Some((step.lower_bound, step.upper_bound));
+        self.count += 1;
+    }
+}
+
+/// Two cylinders 1e3 in size on which EPA converges slowly (its bounds 7.8e-7 apart,
+/// relative, when the 128 vertices run out, with no sign of rounding): the answer is the
+/// best upper bound found, the overlap along its normal, between the depths of the
+/// inscribed and circumscribed 1024-sided prisms.
+#[test]
+fn out_of_capacity_answers_along_the_best_direction_found() {
+    let a = Shape::from(Cylinder::new(960.3878735707297, 733.4567697874866).unwrap());
+    let b = Shape::from(Cylinder::new(949.3357055163201, 825.5776259231425).unwrap());
+    let pa = pose(
+        [-244.81831632704035, 464.1892297950603, 72.81735875246795],
+        [
+            -0.6117567120316859,
+            -0.7450086797471984,
+            0.1897873791808018,
+            -0.18627008103611237,
+        ],
+    );
+    let pb = pose(
+        [-302.01445721112935, 402.9380275296089, 333.3359122273263],
+        [
+            0.6343514873036059,
+            -0.5081044899966592,
+            -0.36480767884513976,
+            -0.45425034425585104,
+        ],
+    );
+    let c = contact(&a, &pa, &b, &pb, 0.0).unwrap().unwrap();
+    assert_eq!(c.status, ContactStatus::EpaOutOfCapacity);
+    check(&a, &pa, &b, &pb, &c, 1e-9, "slow pair");
+    let depth = -c.separation;
+    let [inner, outer] = [1.0, 1.0 / (std::f64::consts::PI / 1024.0).cos()].map(|grow| {
+        let prisms = (
+            prism(1024, 733.4567697874866 * grow, 960.3878735707297),
+            prism(1024, 825.5776259231425 * grow, 949.3357055163201),
+        );
+        let p = contact(&prisms.0, &pa, &prisms.1, &pb, 0.0)
+            .unwrap()
+            .unwrap();
+        assert_eq!(p.status, ContactStatus::Converged);
         -p.separation
     });
     assert!(
