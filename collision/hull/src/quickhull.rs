@@ -76,6 +76,11 @@ pub(crate) struct Builder<'a> {
     slots: Vec<Slot>,
     /// Points dropped while above a new face by at most `ε`, to recheck.
     near: Vec<u32>,
+    /// Points still above some face by at most `ε` at the last recheck, which found
+    /// others outside: the faces made since ([`Self::made`]) can rise above them.
+    kept_near: Vec<u32>,
+    /// The faces made since the last recheck, collected while `kept_near` is not empty.
+    made: Vec<u32>,
     /// Scratch: live ranges during compaction, `start << 32 | face` (one
     /// integer key sorts faster than a pair).
     live: Vec<u64>,
@@ -127,6 +132,8 @@ impl<'a> Builder<'a> {
             slots: Vec::new(),
             live: Vec::new(),
             near: Vec::new(),
+            kept_near: Vec::new(),
+            made: Vec::new(),
         };
         builder.seed_extremes(&bounds.extremes);
         builder.distribute_input();
@@ -204,19 +211,32 @@ impl<'a> Builder<'a> {
         near.sort_unstable();
         near.dedup();
         let mut found: Vec<(u32, u32, f64)> = Vec::new();
-        let slots = self.mesh.faces.len() as u32;
+        let alive = (0..self.mesh.faces.len() as u32)
+            .filter(|&f| self.mesh.topo[f as usize].state == ALIVE)
+            .collect::<Vec<u32>>();
+        // Points still above some face by at most `ε` are kept: if the found points grow
+        // the hull further, its new faces can rise above them too (fuzzer case hull seed
+        // 2189, case 622: two clusters 0.8e-6 apart and 1e-19 wide, a point 0.9 `ε` above
+        // a face at the first recheck ended 2.2 `ε` above an end cap made by a point that
+        // recheck found). The faces they were checked against do not change while alive,
+        // so the next recheck tests them against the faces made since.
+        let mut kept = Vec::new();
         for &i in &near {
-            let q = self.pts[i as usize];
-            for f in 0..slots {
-                if self.mesh.topo[f as usize].state == ALIVE {
-                    let (above, h) =
-                        self.mesh
-                            .height_above(&self.vpos, f, &q, self.scale.eps, &self.scale);
-                    if above {
-                        found.push((f, i, h));
-                        break;
-                    }
-                }
+            if self
+                .above_any(i, &alive, &mut found)
+                .is_some_and(|highest| highest > 0.0)
+            {
+                kept.push(i);
+            }
+        }
+        let made = std::mem::take(&mut self.made);
+        let fresh: Vec<u32> = made
+            .into_iter()
+            .filter(|&f| self.mesh.topo[f as usize].state == ALIVE)
+            .collect();
+        for i in std::mem::take(&mut self.kept_near) {
+            if self.above_any(i, &fresh, &mut found).is_some() {
+                kept.push(i);
             }
         }
         near.clear();
@@ -224,6 +244,10 @@ impl<'a> Builder<'a> {
         if found.is_empty() {
             return false;
         }
+        kept.sort_unstable();
+        kept.dedup();
+        self.kept_near = kept;
+
         // Fresh ranges at the end of the pool, farthest point first.
         found.sort_unstable_by(|x, y| x.0.cmp(&y.0).then(y.2.total_cmp(&x.2)));
         let mut k = 0;
@@ -250,6 +274,25 @@ impl<'a> Builder<'a> {
             self.pending.push(f);
         }
         true
+    }
+
+    /// Checks input point `i` against `faces`: on the first it is more than `ε` above,
+    /// records `(face, i, height)` in `found` and returns `None`; otherwise returns its
+    /// greatest float height.
+    fn above_any(&self, i: u32, faces: &[u32], found: &mut Vec<(u32, u32, f64)>) -> Option<f64> {
+        let q = self.pts[i as usize];
+        let mut highest = f64::NEG_INFINITY;
+        for &f in faces {
+            let (above, h) = self
+                .mesh
+                .height_above(&self.vpos, f, &q, self.scale.eps, &self.scale);
+            if above {
+                found.push((f, i, h));
+                return None;
+            }
+            highest = highest.max(h);
+        }
+        Some(highest)
     }
 
     /// The finished mesh, the dense vertex coordinates and their input
@@ -312,6 +355,9 @@ impl<'a> Builder<'a> {
                 .add_face(&self.vpos, [from, to, apex], &self.scale);
             self.mesh.link(3 * nf, outside);
             self.cone.push(nf);
+        }
+        if !self.kept_near.is_empty() {
+            self.made.extend_from_slice(&self.cone);
         }
         let k = self.cone.len();
         let eps = self.scale.eps;
