@@ -5,7 +5,7 @@
 
 mod contact_common;
 
-use collision::epa::EpaStep;
+use collision::epa::{EpaOutput, EpaStatus, EpaStep};
 use collision::observer::Observer;
 use collision::{
     Cone, Contact, ContactStatus, ConvexHull, Cuboid, Cylinder, Shape, SupportMap, contact,
@@ -135,6 +135,19 @@ fn sliver_faces_converge_at_the_rounding_floor() {
     );
 }
 
+/// The output of the last EPA run.
+#[derive(Default)]
+struct LastEpa(Option<EpaOutput>);
+
+impl Observer for LastEpa {
+    fn is_active(&self) -> bool {
+        false
+    }
+    fn epa_done(&mut self, _pose_a: &Isometry3<f64>, output: &EpaOutput) {
+        self.0 = Some(*output);
+    }
+}
+
 /// The bounds of the last EPA step, and the number of steps.
 #[derive(Default)]
 struct StepBounds {
@@ -223,7 +236,7 @@ fn pyramid(n: usize, r: f64, h: f64) -> ConvexHull {
 #[test]
 fn curved_pairs_report_the_overlap_along_their_normal() {
     let mut r = rng(91);
-    let (mut checked, mut not_converged) = (0, 0);
+    let (mut checked, mut not_converged, mut at_floor) = (0, 0, 0);
     for case in 0..20_000 {
         let scale = [1e-3, 1.0, 1e3][case % 3];
         let shape = |r: &mut rand_chacha::ChaCha8Rng, k: u32| -> Shape {
@@ -245,7 +258,8 @@ fn curved_pairs_report_the_overlap_along_their_normal() {
             Translation3::from(v3(&mut r, 0.6 * scale)),
             rotation(&mut r),
         );
-        let Some(c) = contact(&a, &pa, &b, &pb, 0.0).unwrap() else {
+        let mut epa = LastEpa::default();
+        let Some(c) = contact_observed(&a, &pa, &b, &pb, 0.0, &mut epa).unwrap() else {
             continue;
         };
         if c.separation >= 0.0 {
@@ -254,7 +268,21 @@ fn curved_pairs_report_the_overlap_along_their_normal() {
         checked += 1;
         not_converged += usize::from(c.status != ContactStatus::Converged);
         check(&a, &pa, &b, &pb, &c, 1e-7 * scale, &format!("case {case}"));
+        // A converged EPA run has bounds within its tolerance of the depth, or, at the
+        // rounding floor, within about 3e-11 of the size of A − B (at most 4 `scale`
+        // here).
+        if let Some(e) = epa.0.filter(|e| e.status == EpaStatus::Converged) {
+            let gap = e.upper_bound - e.lower_bound;
+            at_floor += usize::from(gap > 1e-10 * e.upper_bound);
+            assert!(
+                gap <= 1e-10 * e.upper_bound + 3e-11 * 4.0 * scale,
+                "case {case}: converged with bounds [{:e}, {:e}]",
+                e.lower_bound,
+                e.upper_bound
+            );
+        }
     }
     assert!(checked > 10_000, "only {checked} overlapping pairs");
     assert!(not_converged > 0, "no run ended without converging");
+    assert!(at_floor > 0, "no run converged at the rounding floor");
 }
