@@ -239,7 +239,7 @@ where
     // Set when rounding stopped the nearest face from moving out (see `rounding_floor`):
     // the answer is then the best upper bound's, and `distance` the last lower bound
     // before the noise.
-    let mut floor: Option<f64> = None;
+    let mut at_floor = false;
     let mut noise: f64 = 0.0;
     let status = loop {
         // No hint: large hulls start their climb from their direction table. Successive
@@ -319,7 +319,7 @@ where
             noise = noise.max(decrease);
         }
         if decrease > 0.0 && noise > 0.0 && rounding_floor(upper, distance, noise, config) {
-            floor = Some(distance);
+            at_floor = true;
             break EpaStatus::Converged;
         }
         f = next;
@@ -332,7 +332,7 @@ where
     let lower_bound = distance;
     // Every status but `Converged` comes after a support query, so `best` is set; so does
     // a `Converged` at the rounding floor.
-    if (status != EpaStatus::Converged || floor.is_some()) && upper.is_finite() {
+    if (status != EpaStatus::Converged || at_floor) && upper.is_finite() {
         let (normal, w) = best;
         return EpaOutput {
             status,
@@ -393,8 +393,10 @@ fn rounding_floor(upper: f64, lower: f64, noise: f64, config: &EpaConfig) -> boo
 }
 
 /// Nearest-face decreases above this times the size of A − B are not counted as rounding
-/// noise (see [`rounding_floor`]): `2¹⁴ u`, about 1.8e-12. The decreases of runs that
-/// went on to converge measured up to about `10⁴ u` of the size.
+/// noise (see [`rounding_floor`]): `2¹⁴ u`, about 1.8e-12, so that a run stopped at the
+/// floor has its bounds within `16 · 2¹⁴ u` (about 2.9e-11) of the size beyond the
+/// tolerance. Decreases on runs that went on to converge were seen from rounding level
+/// up to about `10⁵ u` of the size; the larger ones are left to the tolerance test.
 const NOISE_CEILING: f64 = 16384.0 * f64::EPSILON / 2.0;
 
 /// Support gains below this times the size of A − B are rounding noise.
