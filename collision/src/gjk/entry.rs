@@ -282,7 +282,18 @@ pub(super) fn answer(
     } else {
         0.0
     };
-    let normal = match crate::shape::unit(&-r.v) {
+    // The normal is the direction the lower bound certifies: the final `v` itself,
+    // unless f64 stalled the run on a curved pair and an earlier `v` holds the best
+    // bound. There the final `v` can be off by far more than the bounds' gap (fuzzer
+    // case query seed 2579, case 69: a ball's centre 1.8e-4 from a cone, bounds 3.3e-14
+    // apart, the final `v`'s own gap 3e-8), and a contact along it would leave the
+    // shapes overlapping by that much after moving B by the depth.
+    let certified = if r.lower_direction == Vector3::zeros() {
+        &r.v
+    } else {
+        &r.lower_direction
+    };
+    let normal = match crate::shape::unit(&-certified) {
         Some(n) if separated => {
             pa += n * radius_a;
             pb -= n * radius_b;

@@ -81,7 +81,10 @@ pub struct GjkOutput {
     pub point_a: Point3<f64>,
     /// Witness point on B (world).
     pub point_b: Point3<f64>,
-    /// Unit normal from A to B (world); zero when overlapping or degenerate.
+    /// Unit normal from A to B (world); zero when overlapping or degenerate. It is the
+    /// direction that certifies `lower_bound` (A − B reaches no nearer than it along the
+    /// normal): the final `−v` of a converged run, or, when `f64` stalled the run on a
+    /// curved pair, the earlier `−v` that gave the best bound.
     pub normal: Vector3<f64>,
     /// The final simplex, in A's local frame.
     pub simplex: Simplex,
@@ -156,6 +159,9 @@ pub(super) struct Run {
     /// query, on its result's critical path, took 2 % of a hull16 distance query).
     pub(super) v_norm: f64,
     pub(super) lower: f64,
+    /// The `v` whose support point gave `lower`: along `−v`, A − B reaches no nearer
+    /// than `lower`, so it is the direction the lower bound certifies (zero before any).
+    pub(super) lower_direction: Vector3<f64>,
 }
 
 /// Largest `|w|` GJK accepts (see the crate docs' input range): beyond it the simplex
@@ -242,6 +248,7 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
             v: Vector3::zeros(),
             v_norm: 0.0,
             lower: 0.0,
+            lower_direction: Vector3::zeros(),
         };
     }
     let mut best_vv = f64::INFINITY;
@@ -254,6 +261,7 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
     let mut v = Vector3::zeros();
     let mut v_norm = 0.0;
     let mut lower: f64 = 0.0;
+    let mut lower_direction = Vector3::zeros();
     let radius_sq = radius * radius;
     let stop = loop {
         let (p, vv) = work.project();
@@ -315,6 +323,7 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
         let step_lower = vw / v_norm;
         if step_lower > lower {
             lower = step_lower;
+            lower_direction = v;
         }
         if observer.is_active() {
             let simplex = work.simplex();
@@ -379,6 +388,7 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
         v,
         v_norm,
         lower,
+        lower_direction,
     }
 }
 
