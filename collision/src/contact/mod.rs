@@ -264,10 +264,13 @@ where
     if status == ContactStatus::Converged && separation > margin {
         return Ok(None);
     }
+    // Along the direction the lower bound certifies, moving B by the depth makes the
+    // shapes touch (see `gjk::entry::certified_normal`).
+    let normal = out.certified_normal.unwrap_or(out.normal);
     Ok(Some(Contact {
-        point_a: out.point_a + out.normal * radius_a,
-        point_b: out.point_b - out.normal * radius_b,
-        normal: out.normal,
+        point_a: out.point_a + normal * radius_a,
+        point_b: out.point_b - normal * radius_b,
+        normal,
         separation,
         status,
         method: ContactMethod::ClosestPoints,

@@ -261,6 +261,9 @@ pub(crate) struct Answer {
     pub(crate) point_b: Point3<f64>,
     /// As [`GjkOutput::normal`] (world).
     pub(crate) normal: Vector3<f64>,
+    /// The direction that certifies the lower bound, when it is not `normal` (see
+    /// [`certified_normal`]; world).
+    pub(crate) certified_normal: Option<Vector3<f64>>,
 }
 
 /// Converts the loop's A-frame state into the world-frame answer. With radii, the core
@@ -282,18 +285,7 @@ pub(super) fn answer(
     } else {
         0.0
     };
-    // The normal is the direction the lower bound certifies: the final `v` itself,
-    // unless f64 stalled the run on a curved pair and an earlier `v` holds the best
-    // bound. There the final `v` can be off by far more than the bounds' gap (fuzzer
-    // case query seed 2579, case 69: a ball's centre 1.8e-4 from a cone, bounds 3.3e-14
-    // apart, the final `v`'s own gap 3e-8), and a contact along it would leave the
-    // shapes overlapping by that much after moving B by the depth.
-    let certified = if r.lower_direction == Vector3::zeros() {
-        &r.v
-    } else {
-        &r.lower_direction
-    };
-    let normal = match crate::shape::unit(&-certified) {
+    let normal = match crate::shape::unit(&-r.v) {
         Some(n) if separated => {
             pa += n * radius_a;
             pb -= n * radius_b;
@@ -316,7 +308,23 @@ pub(super) fn answer(
         point_a: pose_a * pa,
         point_b: pose_a * pb,
         normal,
+        certified_normal: certified_normal(r, separated).map(|n| pose_a.rotation * n),
     }
+}
+
+/// The unit direction from A to B along which the lower bound is certified (A − B
+/// reaches no nearer than `lower` along it), when the run is separated and it differs
+/// from the final `−v̂`: after an `f64` stall on a curved pair an earlier `v` can hold
+/// the best bound, and the final `v` be off by far more than the bounds' gap (fuzzer
+/// case query seed 2579, case 69: a ball's centre 1.8e-4 from a cone, bounds 3.3e-14
+/// apart, the final `v`'s own gap 3e-8). A contact needs this direction, along which
+/// moving B by the depth makes the shapes touch; closest points keep `−v̂`, the
+/// direction between their witnesses.
+fn certified_normal(r: &Run, separated: bool) -> Option<Vector3<f64>> {
+    if !separated || r.lower_direction == r.v || r.lower_direction == Vector3::zeros() {
+        return None;
+    }
+    crate::shape::unit(&-r.lower_direction)
 }
 
 /// The world-frame output: the [`answer`] with the iteration count and the simplex.

@@ -81,10 +81,7 @@ pub struct GjkOutput {
     pub point_a: Point3<f64>,
     /// Witness point on B (world).
     pub point_b: Point3<f64>,
-    /// Unit normal from A to B (world); zero when overlapping or degenerate. It is the
-    /// direction that certifies `lower_bound` (A − B reaches no nearer than it along the
-    /// normal): the final `−v` of a converged run, or, when `f64` stalled the run on a
-    /// curved pair, the earlier `−v` that gave the best bound.
+    /// Unit normal from A to B (world); zero when overlapping or degenerate.
     pub normal: Vector3<f64>,
     /// The final simplex, in A's local frame.
     pub simplex: Simplex,
