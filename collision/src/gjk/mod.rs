@@ -17,6 +17,7 @@
 
 mod cache;
 mod entry;
+mod normal;
 mod query;
 mod reseed;
 mod run;
