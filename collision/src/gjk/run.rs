@@ -37,7 +37,7 @@ pub enum GjkStatus {
     /// [`GjkConfig::relative_tolerance`], or f64 can make no further progress (the new
     /// support point is already in the simplex, or `|v|` stopped decreasing).
     ///
-    /// When f64 stopped the run, the bounds can stay apart. At gaps below about 1e-7 of
+    /// When f64 stopped the run, the bounds can stay apart. At gaps below about 1e-6 of
     /// the shapes' size, the direction `v` is only known to about `ε · size / |v|`. On
     /// curved shapes with flat directions (cones, cylinders), support points along it
     /// land on far ends of the flat directions and the simplex stalls; the loop then
@@ -188,7 +188,8 @@ const TOUCH_RELATIVE: f64 = 64.0 * f64::EPSILON;
 /// the distance and `v·w/|v|` a lower bound, so `|v|² − v·w ≤ ε|v|²` bounds the relative
 /// error by `ε`. `|v|²` strictly decreases in exact arithmetic; when rounding stops it
 /// from decreasing, the previous simplex is kept and the run ends (no progress).
-/// With `SEPARATION_ONLY`, the loop stops as soon as `v·w > 0` proves a separating axis.
+/// With `SEPARATION_ONLY`, the loop stops as soon as `v·w > 0` proves a separating axis
+/// (a stall still rebuilds the simplex: without an axis, a stall proves nothing).
 ///
 /// `radius` (`r ≥ 0`) runs the loop for the shapes `A ⊕ ball(r_A)` and `B ⊕ ball(r_B)` on
 /// their cores, `r = r_A + r_B`: the distance is `|v| − r` between the bounds
@@ -278,8 +279,7 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
                 break Stop::Degenerate;
             }
             // No progress with the duality gap still open: f64 stalled (see `reseed.rs`).
-            if !SEPARATION_ONLY
-                && reseeds.allowed(best_vv, scale_bound_sq)
+            if reseeds.allowed(best_vv, scale_bound_sq)
                 && best_vv - v.norm() * lower.max(0.0)
                     > config.relative_tolerance * (best_vv - radius * best_vv.sqrt())
             {
@@ -352,7 +352,7 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
         if work.contains(&w, ids) {
             // The support point repeats a vertex while the gap is still open: f64 stalled
             // (see `reseed.rs`).
-            if SEPARATION_ONLY || !reseeds.allowed(vv, scale_bound_sq) {
+            if !reseeds.allowed(vv, scale_bound_sq) {
                 break Stop::Converged;
             }
             let Some((queries, scale)) = reseeds.restart(md, work, &v, &mut hints, scale_bound_sq)
