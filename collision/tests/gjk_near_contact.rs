@@ -9,7 +9,10 @@
 //! measurement's error, a few 1e-12 here.
 
 use collision::gjk::{GjkCache, GjkConfig, GjkOutput, GjkStatus, gjk};
-use collision::{Cone, ConvexHull, Cuboid, Cylinder, Rounded, Shape, SupportMap, contact};
+use collision::{
+    ClosestPoints, Cone, ConvexHull, Cuboid, Cylinder, Rounded, Shape, SupportMap, closest_points,
+    contact,
+};
 use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -237,4 +240,44 @@ fn nearly_touching_cores_give_a_contact_normal_along_which_the_depth_holds() {
             }
         }
     }
+}
+
+/// The normal of curved pairs near contact certifies their distance: the separation
+/// along it, `−h_B(−n) − h_A(n)`, is the distance up to the bounds' gap. After an `f64`
+/// stall the final `v` has the smallest norm but not the best direction, so the normal
+/// (and the witnesses with it) turns onto the direction that certifies the lower bound
+/// (`gjk/entry.rs`, `aligned_witnesses`). Measured: the separation along the normal is
+/// at most 2.1e-15 below the lower bound and 5.8e-9 below the distance (before: 8.6e-7
+/// below both).
+#[test]
+fn normals_near_contact_certify_the_distance() {
+    let pairs = pairs(2000, false);
+    let mut worst = 0.0f64;
+    for gap in [1e-4, 1e-6, 1e-8] {
+        for (k, (a, pa, b, pb, far)) in pairs.iter().enumerate() {
+            let pb = moved(pb, far, gap);
+            let out = gjk(
+                a,
+                pa,
+                b,
+                &pb,
+                &GjkConfig::default(),
+                &mut GjkCache::default(),
+                &mut (),
+            );
+            let along = -overlap_along(a, pa, b, &pb, &out.normal);
+            assert!(
+                out.lower_bound - along <= 1e-14,
+                "pair {k} at {gap:e}: the normal certifies {along:e}, the lower bound is {:e}",
+                out.lower_bound
+            );
+            worst = worst.max(out.distance - along);
+            let ClosestPoints::Separated { distance, .. } = closest_points(a, pa, b, &pb).unwrap()
+            else {
+                panic!("pair {k} at {gap:e} overlaps");
+            };
+            assert_eq!(distance, out.distance);
+        }
+    }
+    assert!(worst <= 1e-8, "worst {worst:e}");
 }

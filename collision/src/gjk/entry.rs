@@ -285,8 +285,18 @@ pub(super) fn answer(
     } else {
         0.0
     };
-    let normal = match crate::shape::unit(&-r.v) {
+    // The normal: the certified direction when it is close to `−v̂`, then certified and
+    // the only one; the witnesses are set along it (see [`aligned_witnesses`]).
+    let certified = certified_normal(r, separated);
+    let v_hat = crate::shape::unit(&-r.v);
+    let turned = match (certified, v_hat) {
+        (Some(n), Some(v_hat)) if (n - v_hat).norm() <= MAX_WITNESS_TURN => Some(n),
+        _ => None,
+    };
+    let certified = if turned.is_some() { None } else { certified };
+    let normal = match turned.or(v_hat) {
         Some(n) if separated => {
+            (pa, pb) = aligned_witnesses(&pa, &pb, &n, r.v_norm);
             pa += n * radius_a;
             pb -= n * radius_b;
             pose_a.rotation * n
@@ -308,8 +318,39 @@ pub(super) fn answer(
         point_a: pose_a * pa,
         point_b: pose_a * pb,
         normal,
-        certified_normal: certified_normal(r, separated).map(|n| pose_a.rotation * n),
+        certified_normal: certified.map(|n| pose_a.rotation * n),
     }
+}
+
+/// Largest turn, `|n − (−v̂)|` (about the angle in radians), by which the witnesses are
+/// moved onto the certified direction `n` instead of `−v̂` (see [`aligned_witnesses`]).
+const MAX_WITNESS_TURN: f64 = 1e-3;
+
+/// The witnesses `pa`, `pb` set about their midpoint along the unit normal `n` (from A
+/// to B), `distance` apart, so that their axis is exactly the normal.
+///
+/// `Σ λᵢ aᵢ − Σ λᵢ bᵢ` equals `v` only up to the rounding of the weights times the
+/// vertices' size `S`, which turns the witnesses' axis by about `u S κ / |v|` (`κ` the
+/// simplex's conditioning): near contact, on a sliver simplex, that certified a
+/// separation up to 9e-8 below the distance along the axis on unit shapes 1e-8 apart
+/// (tests/gjk_near_contact.rs). And after an `f64` stall on a curved pair the final `v`
+/// has the smallest norm but not the best direction: along a flat direction of the
+/// shapes (a cylinder's generator) a direction off by `θ` certifies a separation lower
+/// by `θ` times the flat extent; the query fuzzer's near-contact mode (seed 101, case
+/// 30842: a cylinder 1e-2 from a box, size 4,000) found witnesses whose axis certified
+/// 4.8e-5 less than their distance while the certified direction, 1.6e-8 rad away,
+/// certified all but 6e-12 of it. Each witness moves by at most about half the axis
+/// error times the distance, a lateral move along the surfaces (on them to second
+/// order), and the midpoint keeps its rounding.
+fn aligned_witnesses(
+    pa: &Point3<f64>,
+    pb: &Point3<f64>,
+    n: &Vector3<f64>,
+    distance: f64,
+) -> (Point3<f64>, Point3<f64>) {
+    let mid = Point3::from((pa.coords + pb.coords) * 0.5);
+    let half = n * (0.5 * distance);
+    (mid - half, mid + half)
 }
 
 /// The unit direction from A to B along which the lower bound is certified (A − B
@@ -318,8 +359,8 @@ pub(super) fn answer(
 /// the best bound, and the final `v` be off by far more than the bounds' gap (fuzzer
 /// case query seed 2579, case 69: a ball's centre 1.8e-4 from a cone, bounds 3.3e-14
 /// apart, the final `v`'s own gap 3e-8). A contact needs this direction, along which
-/// moving B by the depth makes the shapes touch; closest points keep `−v̂`, the
-/// direction between their witnesses.
+/// moving B by the depth makes the shapes touch; closest points take it too when it is
+/// close to `−v̂` ([`turned_witnesses`]).
 fn certified_normal(r: &Run, separated: bool) -> Option<Vector3<f64>> {
     if !separated || r.lower_direction == r.v || r.lower_direction == Vector3::zeros() {
         return None;
