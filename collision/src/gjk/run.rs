@@ -85,7 +85,10 @@ pub struct GjkOutput {
     pub point_a: Point3<f64>,
     /// Witness point on B (world).
     pub point_b: Point3<f64>,
-    /// Unit normal from A to B (world); zero when overlapping or degenerate.
+    /// Unit normal from A to B (world); zero when overlapping or degenerate: `−v̂`, or,
+    /// after an `f64` stall, the direction that certified `lower_bound` when it is
+    /// within 1e-3 of `−v̂` (along it the shapes are then at least `lower_bound` apart).
+    /// The witnesses lie along it: `point_b − point_a` is the normal times `distance`.
     pub normal: Vector3<f64>,
     /// The final simplex, in A's local frame.
     pub simplex: Simplex,
