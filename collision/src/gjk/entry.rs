@@ -285,12 +285,15 @@ pub(super) fn answer(
     } else {
         0.0
     };
-    // The normal: the certified direction when it is close to `−v̂`, then certified and
-    // the only one; the witnesses are set along it (see [`aligned_witnesses`]).
+    // The normal: the certified direction when it certifies a separation and is close
+    // to `−v̂`, then the only one; the witnesses are set along it (see
+    // [`aligned_witnesses`]).
     let certified = certified_normal(r, separated);
     let v_hat = crate::shape::unit(&-r.v);
     let turned = match (certified, v_hat) {
-        (Some(n), Some(v_hat)) if (n - v_hat).norm() <= MAX_WITNESS_TURN => Some(n),
+        (Some(n), Some(v_hat)) if r.lower > radius && (n - v_hat).norm() <= MAX_WITNESS_TURN => {
+            Some(n)
+        }
         _ => None,
     };
     let certified = if turned.is_some() { None } else { certified };
@@ -323,8 +326,13 @@ pub(super) fn answer(
 }
 
 /// Largest turn, `|n − (−v̂)|` (about the angle in radians), by which the witnesses are
-/// moved onto the certified direction `n` instead of `−v̂` (see [`aligned_witnesses`]).
-const MAX_WITNESS_TURN: f64 = 1e-3;
+/// moved onto the certified direction `n` instead of `−v̂` (see [`aligned_witnesses`]):
+/// each moves by at most 5 % of their distance. On 300,000 near-contact fuzzer cases
+/// the turns with a positive certified separation were at most 0.047 but one, of 1.04
+/// with a lower bound 12 % of `|v|`; the first version's limit of 1e-3 left a segment
+/// 6.9e-5 from a cylinder (size 3,000; seed 230, case 79185) with a normal along which
+/// the shapes overlapped by 3e-4.
+const MAX_WITNESS_TURN: f64 = 0.1;
 
 /// The witnesses `pa`, `pb` set about their midpoint along the unit normal `n` (from A
 /// to B), `distance` apart, so that their axis is exactly the normal.
