@@ -6,8 +6,8 @@ mod contact_common;
 
 use collision::shape::Sharp;
 use collision::{
-    Ball, ConvexHull, Cuboid, Motion, ToiConfig, ToiError, Trace, distance, time_of_impact,
-    time_of_impact_observed, time_of_impact_with,
+    Ball, ConvexHull, Cuboid, Cylinder, Motion, ToiConfig, ToiError, Trace, Triangle, contact,
+    distance, time_of_impact, time_of_impact_observed, time_of_impact_with,
 };
 use contact_common::{rng, v3};
 use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
@@ -494,4 +494,75 @@ fn spin_that_moves_no_core_point_does_not_slow_advancement() {
     // 72 when written. (The earlier bound, the spin times the whole radius, did not
     // converge within 1,000 iterations on the spinning ball: 2 here.)
     assert!(hit.iterations <= 100, "{} iterations", hit.iterations);
+}
+
+/// Shapes that GJK finds touching to rounding at time 0 and that then close on each
+/// other have an impact at time 0 (cast fuzzer, near-contact mode, seed 1, case 3970: a
+/// triangle 1e-13 from a cylinder, 1e6 from the origin; the contact query at margin 0
+/// called them apart and the time of impact reported none, though at t = 0.31 they were
+/// 3.7e-2 deep).
+#[test]
+fn touching_to_rounding_at_the_start_and_closing_is_an_impact_at_time_zero() {
+    let quat = |w, x, y, z| UnitQuaternion::from_quaternion(nalgebra::Quaternion::new(w, x, y, z));
+    let cylinder = Cylinder::new(0.710495678660885, 0.7179167193088632).unwrap();
+    let triangle = Triangle::new(
+        Point3::new(-0.558534203974274, -0.2670512304077972, 0.8741806168845597),
+        Point3::new(0.37753345139880634, 0.9527586716629135, 0.3592663338992552),
+        Point3::new(-1.1839361724817736, 0.6164602270292383, 0.8760513325936266),
+    )
+    .unwrap();
+    let pose_a = Isometry3::from_parts(
+        Vector3::new(465230.4236086935, -594986.5907245586, -655401.8689375565).into(),
+        quat(
+            -0.015183429438800251,
+            0.899565948798796,
+            0.2012028146425033,
+            0.3873861053421168,
+        ),
+    );
+    let pose_b = Isometry3::from_parts(
+        Vector3::new(465230.8447409225, -594987.5872288457, -655401.7077164525).into(),
+        quat(
+            0.27051757390736314,
+            -0.11267154591989423,
+            -0.36978850318544026,
+            -0.8816925926076316,
+        ),
+    );
+    let motion_a = Motion::new(
+        pose_a,
+        Vector3::new(
+            0.2188323196294995,
+            -0.028609723806537368,
+            0.05362131231219784,
+        ),
+        Vector3::new(
+            0.30922362502493667,
+            -0.23432481195362947,
+            -0.49510802054800895,
+        ),
+    );
+    let motion_b = Motion::new(
+        pose_b,
+        Vector3::new(-3.1744167154405445, 4.14181780113257, 3.706679874408576),
+        Vector3::new(3.6807826585534267, 2.115935625249081, -4.23672253667834),
+    );
+    let gap = distance(&cylinder, &pose_a, &triangle, &pose_b).unwrap();
+    assert!(gap < 1e-12, "{gap:e}");
+    // Later the shapes are deep in each other: an impact must come first.
+    let later = contact(
+        &cylinder,
+        &motion_a.pose_at(0.3125),
+        &triangle,
+        &motion_b.pose_at(0.3125),
+        0.0,
+    )
+    .unwrap()
+    .expect("overlapping at t = 0.3125");
+    assert!(later.separation < -0.03, "{}", later.separation);
+    let impact = time_of_impact(&cylinder, &motion_a, &triangle, &motion_b, 1.0)
+        .unwrap()
+        .expect("an impact");
+    assert_eq!(impact.time, 0.0);
+    assert!(impact.separation.abs() < 1e-12, "{}", impact.separation);
 }
