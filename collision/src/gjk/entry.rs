@@ -368,7 +368,7 @@ fn aligned_witnesses(
 /// case query seed 2579, case 69: a ball's centre 1.8e-4 from a cone, bounds 3.3e-14
 /// apart, the final `v`'s own gap 3e-8). A contact needs this direction, along which
 /// moving B by the depth makes the shapes touch; closest points take it too when it is
-/// close to `−v̂` ([`turned_witnesses`]).
+/// close to `−v̂` ([`aligned_witnesses`]).
 fn certified_normal(r: &Run, separated: bool) -> Option<Vector3<f64>> {
     if !separated || r.lower_direction == r.v || r.lower_direction == Vector3::zeros() {
         return None;

@@ -47,10 +47,11 @@ pub enum GjkStatus {
     /// upper bound and can still exceed the gap (measured on 1,860 cone, cylinder and box
     /// pairs placed 1e-9 of their size apart: mean relative error 0.014, 5 % of pairs off
     /// by more than 1 %; parry3d-f64, on 4,626 such pairs: mean 6.9; at 1e-6 apart both
-    /// errors are below 1e-4, parry's 0.35). The lower bound is also taken along the final simplex's own normal,
-    /// which its edges give to rounding: for polytopes the bounds then agree to rounding,
-    /// for curved pairs 1e-10 to 1e-8 apart they were measured at most 6e-9 of the size
-    /// apart. `[lower_bound, distance]` always brackets the gap.
+    /// errors are below 1e-4, parry's 0.35). The lower bound is also taken along the
+    /// final simplex's own normal, which its edges give to rounding: for polytopes the
+    /// bounds then agree to rounding, and for curved pairs 1e-10 to 1e-8 apart they stay
+    /// within 1e-8 of the size (tests/gjk_near_contact.rs). `[lower_bound, distance]`
+    /// always brackets the gap.
     Converged,
     /// The shapes touch or overlap: the origin lies in the final tetrahedron, or `|v|` is
     /// below rounding level relative to the simplex's size.
@@ -86,9 +87,10 @@ pub struct GjkOutput {
     /// Witness point on B (world).
     pub point_b: Point3<f64>,
     /// Unit normal from A to B (world); zero when overlapping or degenerate: `−v̂`, or,
-    /// after an `f64` stall, the direction that certified `lower_bound` when it is
-    /// within 1e-3 of `−v̂` (along it the shapes are then at least `lower_bound` apart).
-    /// The witnesses lie along it: `point_b − point_a` is the normal times `distance`.
+    /// after an `f64` stall, the direction that certified `lower_bound` when that bound
+    /// is positive and the direction within 0.1 rad of `−v̂` (along it the shapes are
+    /// then at least `lower_bound` apart). The witnesses lie along it: `point_b −
+    /// point_a` is the normal times `distance`.
     pub normal: Vector3<f64>,
     /// The final simplex, in A's local frame.
     pub simplex: Simplex,
