@@ -285,8 +285,7 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
             }
             // No progress with the duality gap still open: f64 stalled (see `reseed.rs`).
             if reseeds.allowed(best_vv, scale_bound_sq)
-                && best_vv - v.norm() * lower.max(0.0)
-                    > config.relative_tolerance * (best_vv - radius * best_vv.sqrt())
+                && gap_open(best_vv, v_norm, lower, radius, config)
             {
                 let Some((queries, scale)) =
                     reseeds.restart(md, work, &v, &mut hints, scale_bound_sq)
@@ -393,7 +392,7 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
     if !SEPARATION_ONLY
         && stop == Stop::Converged
         && (work.len() == 2 || work.len() == 3)
-        && v_norm - lower.max(0.0) > config.relative_tolerance * (v_norm - radius)
+        && gap_open(v_norm * v_norm, v_norm, lower, radius, config)
         && let Some((sharper, n)) = sharper_lower_bound(md, work, &v, &mut hints)
     {
         iterations += 1;
@@ -413,6 +412,14 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
         lower,
         lower_direction,
     }
+}
+
+/// Whether the duality gap of a run at `|v|² = vv` (`|v| = v_norm`) with the best lower
+/// bound `lower` is still open: `|v|² − |v| max(lower, 0) > ε |v| (|v| − r)`, the
+/// loop's convergence test with the bound in place of the last `v·w`.
+#[inline(always)]
+fn gap_open(vv: f64, v_norm: f64, lower: f64, radius: f64, config: &GjkConfig) -> bool {
+    vv - v_norm * lower.max(0.0) > config.relative_tolerance * (vv - radius * v_norm)
 }
 
 impl SimplexVertex {
