@@ -63,8 +63,34 @@ impl Blocks {
     /// 390 ns vs 510 ns on 2 cores): a support call is on GJK's critical path, and a
     /// predicted exit lets the CPU run ahead with the index before `m` is known, while
     /// the branch-free reduction makes every caller wait for it.
+    ///
+    /// On x86-64 CPUs with AVX (detected at run time, once, by the standard library) the
+    /// same code runs compiled for 256-bit registers: a block's four products in one
+    /// multiply per axis instead of two. Without fused multiply-adds, each product is
+    /// the same IEEE expression rounded the same way, so both paths give the same index
+    /// bit for bit (a test checks it). Measured in GJK on 2 cores (AMD EPYC), answers
+    /// identical: hull16 distance 0.37 → 0.33 s and hull64 0.50 → 0.43 s per 2M queries.
     #[inline]
     pub(super) fn argmax(&self, dir: &Vector3<f64>) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx") {
+            // SAFETY: `argmax_avx` only needs AVX, which the CPU was just found to have.
+            #[allow(unsafe_code)]
+            return unsafe { self.argmax_avx(dir) };
+        }
+        self.argmax_portable(dir)
+    }
+
+    /// [`Blocks::argmax`] compiled for AVX.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx")]
+    fn argmax_avx(&self, dir: &Vector3<f64>) -> usize {
+        self.argmax_portable(dir)
+    }
+
+    /// [`Blocks::argmax`] for any CPU (inlined into the AVX copy too).
+    #[inline(always)]
+    fn argmax_portable(&self, dir: &Vector3<f64>) -> usize {
         let dots = |[x, y, z]: &[[f64; LANES]; 3]| {
             std::array::from_fn::<f64, LANES, _>(|l| dir.x * x[l] + dir.y * y[l] + dir.z * z[l])
         };
@@ -97,5 +123,46 @@ impl Blocks {
             }
         }
         0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The dispatched scan (AVX on CPUs that have it) and the portable one give the same
+    /// index for every block count the scan handles (1 to 12, past `KEPT_BLOCKS`), on
+    /// seeded random points and directions, with ties (repeated points), zero and NaN
+    /// directions among them.
+    #[test]
+    fn every_path_gives_the_same_index() {
+        let mut rng = ChaCha8Rng::seed_from_u64(41);
+        for case in 0..4_000 {
+            let n = rng.random_range(1..=48);
+            let mut points: Vec<Point3<f64>> = (0..n)
+                .map(|_| Point3::new(rng.random(), rng.random(), rng.random()) * 2.0)
+                .collect();
+            if case % 3 == 0 {
+                let (i, j) = (rng.random_range(0..n), rng.random_range(0..n));
+                points[i] = points[j];
+            }
+            let blocks = Blocks::new(&points);
+            for k in 0..16 {
+                let dir = match k {
+                    0 => Vector3::zeros(),
+                    1 => Vector3::new(f64::NAN, 1.0, 0.0),
+                    _ => {
+                        Vector3::new(rng.random(), rng.random(), rng.random()) * 2.0
+                            - Vector3::repeat(1.0)
+                    }
+                };
+                let want = blocks.argmax_portable(&dir);
+                assert_eq!(blocks.argmax(&dir), want, "case {case}, n {n}, dir {dir:?}");
+                let sequential = super::super::argmax(&points, &dir);
+                assert_eq!(want, sequential, "case {case}, n {n}, dir {dir:?}");
+            }
+        }
     }
 }
