@@ -50,7 +50,7 @@ fn scan_is_the_first_maximiser() {
                 .collect(),
         };
         let hull = ConvexHull::new(&points).unwrap();
-        climbing += usize::from(hull.vertices().len() > collision::shape::hill_climb_crossover());
+        climbing += usize::from(hull.vertices().len() > collision::shape::HILL_CLIMB_CROSSOVER);
         for k in 0..50 {
             let dir = if k % 5 == 0 {
                 // Axis directions make ties on the grid.

@@ -26,37 +26,7 @@ use start::StartTable;
 /// each other, while a climb waits on each step's neighbour list, so scanning wins
 /// further out than the instruction counts alone suggest (earlier sessions on AMD EPYC
 /// measured 24, from callgrind counts and isolated support calls).
-///
-/// This is the crossover for CPUs without AVX; see [`hill_climb_crossover`] for the one
-/// in use.
 pub const HILL_CLIMB_CROSSOVER: usize = 48;
-
-/// The crossover on x86-64 CPUs with AVX, where the scan computes four products per
-/// instruction (`scan.rs`).
-///
-/// Measured on 2 cores (AMD EPYC, `gjk_count` 2M queries and `contact_count` 300k, min
-/// of 5 interleaved runs, same answers): GJK distance between hulls of 128 points (about
-/// 40–60 vertices) 0.51, 0.48, 0.48 and 0.49 s with the crossover at 48, 64, 96 and 128;
-/// of 256 points (55–80 vertices) 0.68, 0.65, 0.62 and 0.66 s; contacts on those 0.53 →
-/// 0.50 s and 0.65 → 0.62 s from 48 to 96. Without AVX the same change made them slower
-/// (GJK 0.71 → 0.83 s on 256 points), hence two constants.
-pub const HILL_CLIMB_CROSSOVER_AVX: usize = 96;
-
-/// The vertex count up to which hulls built on this CPU are scanned:
-/// [`HILL_CLIMB_CROSSOVER_AVX`] on x86-64 CPUs with AVX, else [`HILL_CLIMB_CROSSOVER`].
-///
-/// Scanning and climbing find the same maximum; on exact ties between vertices (a face
-/// or edge orthogonal to the direction) the scan reports the first of them and a climb
-/// the one it reaches first, so hulls of 49 to 96 vertices may report a different tied
-/// vertex on CPUs with and without AVX.
-#[must_use]
-pub fn hill_climb_crossover() -> usize {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx") {
-        return HILL_CLIMB_CROSSOVER_AVX;
-    }
-    HILL_CLIMB_CROSSOVER
-}
 
 /// What kind of point set a [`ConvexHull`] was built from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,7 +46,7 @@ pub enum HullKind {
 /// Flat point sets are valid too: coplanar points make a convex polygon, collinear points
 /// a segment and coincident points a single point, because a support map needs no volume.
 ///
-/// Support queries scan the vertices when there are at most [`hill_climb_crossover`] of
+/// Support queries scan the vertices when there are at most [`HILL_CLIMB_CROSSOVER`] of
 /// them, and otherwise hill-climb over the vertex adjacency from the hint, or without a
 /// hint from a start vertex looked up by direction in a small table built with the hull
 /// (`2k²` entries of 4 bytes, `k = ⌈√n⌉` in 4..=64: 8 KiB at 1,000 vertices, at most
@@ -100,7 +70,7 @@ pub struct ConvexHull {
     /// four for the branch-free climb (see `climb.rs`).
     climber: Climber,
     /// The vertices again, in blocks of four for the branch-free scan; only kept for
-    /// hulls that are scanned (at most [`hill_climb_crossover`] vertices, or no adjacency).
+    /// hulls that are scanned (at most [`HILL_CLIMB_CROSSOVER`] vertices, or no adjacency).
     blocks: Blocks,
     /// For hill-climbing hulls: the start vertex of a climb without a valid hint, by
     /// direction (an octahedral map, see `start.rs`), usually the answer or next to it.
@@ -217,11 +187,10 @@ impl ConvexHull {
     }
 
     /// The index of the vertex maximising `dir · p`: a scan below
-    /// [`hill_climb_crossover`] vertices (when the hull was built), else a climb from
-    /// `hint`.
+    /// [`HILL_CLIMB_CROSSOVER`] vertices, else a climb from `hint`.
     #[inline(never)]
     fn support_index(&self, dir: &Vector3<f64>, hint: u32) -> usize {
-        if self.climber.is_empty() {
+        if self.vertices.len() <= HILL_CLIMB_CROSSOVER {
             self.support_scan(dir)
         } else {
             self.support_climb(dir, hint)
@@ -289,7 +258,7 @@ impl ConvexHull {
 
 /// The block adjacency of a hill-climbing hull (empty for scanned ones).
 fn climber(vertices: &[Point3<f64>], offsets: &[u32], neighbors: &[u32]) -> Climber {
-    if vertices.len() <= hill_climb_crossover() || offsets.is_empty() {
+    if vertices.len() <= HILL_CLIMB_CROSSOVER || offsets.is_empty() {
         return Climber::default();
     }
     Climber::new(vertices, offsets, neighbors)
@@ -297,7 +266,7 @@ fn climber(vertices: &[Point3<f64>], offsets: &[u32], neighbors: &[u32]) -> Clim
 
 /// The scan blocks of a hull that will be scanned (see [`ConvexHull::support_hinted`]).
 fn scan_blocks(vertices: &[Point3<f64>], offsets: &[u32]) -> Blocks {
-    if vertices.len() <= hill_climb_crossover() || offsets.is_empty() {
+    if vertices.len() <= HILL_CLIMB_CROSSOVER || offsets.is_empty() {
         Blocks::new(vertices)
     } else {
         Blocks::default()

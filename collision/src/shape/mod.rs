@@ -29,9 +29,7 @@ pub use aabb::Aabb;
 pub use ball::Ball;
 pub use capsule::Capsule;
 pub use cone::Cone;
-pub use convex_hull::{
-    ConvexHull, HILL_CLIMB_CROSSOVER, HILL_CLIMB_CROSSOVER_AVX, HullKind, hill_climb_crossover,
-};
+pub use convex_hull::{ConvexHull, HILL_CLIMB_CROSSOVER, HullKind};
 pub use cuboid::Cuboid;
 pub use cylinder::Cylinder;
 pub use dynamic::Shape;

@@ -7,8 +7,8 @@ const LANES: usize = 4;
 
 /// Blocks whose products the first pass keeps on the stack for the second: 24 vertices,
 /// the largest hulls of the hull16 benchmark and most of hull64's. Blocks past these
-/// (scanned hulls have up to `HILL_CLIMB_CROSSOVER_AVX` = 96 vertices) are recomputed;
-/// keeping twelve measured the same (GJK hull64 distance 0.69 vs 0.70 s per 2M queries), and
+/// (scanned hulls have up to `HILL_CLIMB_CROSSOVER` = 48 vertices) are recomputed; keeping
+/// all twelve measured the same (GJK hull64 distance 0.69 vs 0.70 s per 2M queries), and
 /// larger arrays cost their initialisation on every call.
 const KEPT_BLOCKS: usize = 6;
 
@@ -133,14 +133,14 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     /// The dispatched scan (AVX on CPUs that have it) and the portable one give the same
-    /// index for every block count the scan handles (1 to 24, past `KEPT_BLOCKS`), on
+    /// index for every block count the scan handles (1 to 12, past `KEPT_BLOCKS`), on
     /// seeded random points and directions, with ties (repeated points), zero and NaN
     /// directions among them.
     #[test]
     fn every_path_gives_the_same_index() {
         let mut rng = ChaCha8Rng::seed_from_u64(41);
         for case in 0..4_000 {
-            let n = rng.random_range(1..=96);
+            let n = rng.random_range(1..=48);
             let mut points: Vec<Point3<f64>> = (0..n)
                 .map(|_| Point3::new(rng.random(), rng.random(), rng.random()) * 2.0)
                 .collect();
