@@ -10,8 +10,8 @@
 
 use collision::gjk::{GjkCache, GjkConfig, GjkOutput, GjkStatus, gjk};
 use collision::{
-    ClosestPoints, Cone, ConvexHull, Cuboid, Cylinder, Rounded, Shape, SupportMap, closest_points,
-    contact,
+    ClosestPoints, Cone, ConvexHull, Cuboid, Cylinder, Rounded, Segment, Shape, SupportMap,
+    Triangle, closest_points, contact,
 };
 use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
 use rand::{RngExt, SeedableRng};
@@ -283,4 +283,90 @@ fn normals_near_contact_certify_the_distance() {
         }
     }
     assert!(worst <= 1e-8, "worst {worst:e}");
+}
+
+/// A segment 9.2e-8 from a triangle's face, both of size 1,000 (query fuzzer,
+/// near-contact mode, seed 1078, case 45747). GJK stalls on a segment of A − B whose
+/// near end is the closest vertex: the support point that would have made the face's
+/// triangle lowered `|v|` by only 3e-14 (below the projection's rounding) and was
+/// popped, and the segment alone left `v` 7.6e-4 rad off the face's normal, so the
+/// closest points' axis saw the shapes 0.56 deep. The popped point's triangle now gives
+/// the normal (`gjk/normal.rs`): the bounds agree to rounding of the size (1e-16 of
+/// 1,000), and along the closest points' axis the shapes are their distance apart.
+#[test]
+fn a_stall_next_to_a_face_takes_the_normal_from_the_popped_support_point() {
+    let p = |x, y, z| Point3::new(x, y, z);
+    let quat = |w, x, y, z| UnitQuaternion::from_quaternion(nalgebra::Quaternion::new(w, x, y, z));
+    let segment = Shape::Segment(
+        Segment::new(
+            p(-591.7032640563053, 614.4978235304766, -203.51976548916295),
+            p(-152.56268679369467, 506.07572581242556, -761.5459518297267),
+        )
+        .unwrap(),
+    );
+    let triangle = Shape::Triangle(
+        Triangle::new(
+            p(-449.4933733226757, -295.557557805086, -334.92425565742855),
+            p(252.99509616659589, 535.3354583669435, 241.33274959667096),
+            p(350.43651729670665, -269.91101511460744, 482.77587695564495),
+        )
+        .unwrap(),
+    );
+    let pa = Isometry3::from_parts(
+        Translation3::identity(),
+        quat(
+            0.07603664307360691,
+            0.018706802237415145,
+            -0.2097882286521936,
+            -0.974606271054687,
+        ),
+    );
+    let pb = Isometry3::from_parts(
+        Translation3::new(498.60848488863803, 61.338539371952265, 102.15447384341132),
+        quat(
+            0.5749516336708108,
+            -0.0382862988679203,
+            0.5303975088289175,
+            0.6218064496982486,
+        ),
+    );
+    let out = gjk(
+        &segment,
+        &pa,
+        &triangle,
+        &pb,
+        &GjkConfig::default(),
+        &mut GjkCache::default(),
+        &mut (),
+    );
+    assert_eq!(out.status, GjkStatus::Converged);
+    assert!(
+        (out.distance - 9.208e-8).abs() < 1e-11,
+        "{:e}",
+        out.distance
+    );
+    // Bounds within rounding of the size: measured equal (the face normal certifies `|v|`
+    // to rounding; before: no positive lower bound).
+    assert!(
+        out.distance - out.lower_bound <= 1e-12,
+        "bounds [{:e}, {:e}]",
+        out.lower_bound,
+        out.distance
+    );
+    let Ok(ClosestPoints::Separated {
+        point_a,
+        point_b,
+        distance,
+    }) = closest_points(&segment, &pa, &triangle, &pb)
+    else {
+        panic!("apart");
+    };
+    let axis = (point_b - point_a).normalize();
+    // Along the axis the shapes are `distance` apart, to rounding of the size (measured:
+    // 7.8e-14 less; before, 0.56 deep).
+    let gap = -overlap_along(&segment, &pa, &triangle, &pb, &axis);
+    assert!(
+        (gap - distance).abs() <= 1e-12,
+        "gap {gap:e}, distance {distance:e}"
+    );
 }

@@ -29,31 +29,56 @@ use nalgebra::{Point3, Vector3};
 ///   curved surface or within the edge's normal cone, which costs the bound only second
 ///   order.
 ///
+/// **The rejected vertex.** When the run stalled on a segment, the support point it
+/// popped (no progress) spans a triangle with it, and that triangle's plane is a second
+/// candidate. A segment only fixes the normal's component along itself; across it, `v`
+/// can be off by far more than rounding when the closest feature is a face meeting the
+/// segment's near end: the query fuzzer (near-contact mode, seed 1078, case 45747) found
+/// a segment and a triangle of size 1,000 9.2e-8 apart whose final `v` was 7.6e-4 rad
+/// off the face's normal, so the closest points' axis saw the shapes 0.56 deep. The
+/// popped point lay on that face; its triangle's plane gives the face's normal to
+/// rounding, and the projection had not kept it only because it lowered `|v|` by 3e-14,
+/// below the projection's rounding.
+///
 /// The support `w = s(−n̂)` of A − B certifies the separation `n̂·w` along `n̂`, a true
-/// lower bound like every other: the caller keeps it only when it beats the loop's, so
-/// the answer can only get better.
+/// lower bound like every other: the caller keeps the best one only when it beats the
+/// loop's, so the answer can only get better. Returns the best bound, its normal and the
+/// support queries made (one per candidate).
 #[cold]
 #[inline(never)]
 pub(super) fn sharper_lower_bound<A: SupportMap, B: SupportMap>(
     md: &MinkowskiDifference<A, B>,
     work: &Work,
     v: &Vector3<f64>,
+    rejected: Option<&Point3<f64>>,
     hints: &mut SupportHints,
-) -> Option<(f64, Vector3<f64>)> {
+) -> Option<(f64, Vector3<f64>, u32)> {
     let w0 = work.w(0);
-    let n = match work.len() {
+    // A plane normal through `w₀`, `p` and `q`, on `v`'s side.
+    let plane = |p: &Point3<f64>, q: &Point3<f64>| {
+        let n = (p - w0).cross(&(q - w0));
+        if n.dot(v) < 0.0 { -n } else { n }
+    };
+    let (own, triangle) = match work.len() {
         2 => {
             let e = unit(&(work.w(1) - w0))?;
-            v - e * e.dot(v)
+            (v - e * e.dot(v), rejected.map(|r| plane(work.w(1), r)))
         }
-        3 => {
-            let n = (work.w(1) - w0).cross(&(work.w(2) - w0));
-            if n.dot(v) < 0.0 { -n } else { n }
-        }
+        3 => (plane(work.w(1), work.w(2)), None),
         _ => return None,
     };
-    let n = unit(&n)?;
-    let (a, b) = md.support_pair(&-n, hints);
-    let lower = n.dot(&Point3::from(a - b).coords);
-    lower.is_finite().then_some((lower, n))
+    let mut best: Option<(f64, Vector3<f64>)> = None;
+    let mut queries = 0;
+    for n in [Some(own), triangle].into_iter().flatten() {
+        let Some(n) = unit(&n) else {
+            continue;
+        };
+        let (a, b) = md.support_pair(&-n, hints);
+        queries += 1;
+        let lower = n.dot(&Point3::from(a - b).coords);
+        if lower.is_finite() && best.is_none_or(|(l, _)| lower > l) {
+            best = Some((lower, n));
+        }
+    }
+    best.map(|(lower, n)| (lower, n, queries))
 }

@@ -267,6 +267,9 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
     // which restores the previous reduced simplex and its weights exactly (`retain`
     // only runs after the progress check), so no copy of the simplex is kept.
     let mut pushed = false;
+    // The vertex the last stall popped: with a segment left, the triangle it makes gives
+    // one more candidate normal for the final lower bound (`normal.rs`).
+    let mut rejected = None;
     let mut v = Vector3::zeros();
     let mut v_norm = 0.0;
     // The best `v·w / |v|` so far; negative ones too, so that `lower_direction` is the
@@ -278,6 +281,7 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
         let (p, vv) = work.project();
         if !vv.is_finite() || vv >= best_vv {
             if pushed {
+                rejected = Some(*work.w(work.len() - 1));
                 work.pop();
             }
             if !vv.is_finite() {
@@ -293,7 +297,7 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
                     break Stop::Degenerate;
                 };
                 (iterations, scale_bound_sq) = (iterations + queries, scale);
-                (best_vv, pushed) = (f64::INFINITY, false);
+                (best_vv, pushed, rejected) = (f64::INFINITY, false, None);
                 continue;
             }
             break Stop::Converged;
@@ -393,9 +397,10 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
         && stop == Stop::Converged
         && (work.len() == 2 || work.len() == 3)
         && gap_open(v_norm * v_norm, v_norm, lower, radius, config)
-        && let Some((sharper, n)) = sharper_lower_bound(md, work, &v, &mut hints)
+        && let Some((sharper, n, queries)) =
+            sharper_lower_bound(md, work, &v, rejected.as_ref(), &mut hints)
     {
-        iterations += 1;
+        iterations += queries;
         if sharper > lower {
             lower = sharper;
             lower_direction = n;
