@@ -42,9 +42,5 @@ pub use svg::{SnapshotOptions, snapshot_svg};
 /// ground slab, which runs GJK (overlap found) and then EPA.
 #[must_use]
 pub fn default_fixture() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join("fixtures")
-        .join("data")
-        .join("book_diamond_sunk_into_ground.json")
+    fixtures::corpus_dir().join("book_diamond_sunk_into_ground.json")
 }

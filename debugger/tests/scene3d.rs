@@ -17,15 +17,11 @@ fn fixture(name: &str) -> Recording {
 
 /// Every fixture in the corpus, by file stem.
 fn corpus() -> Vec<String> {
-    let dir = format!("{}/../fixtures/data", env!("CARGO_MANIFEST_DIR"));
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(|e| {
-            let p = e.unwrap().path();
-            (p.extension()? == "json").then(|| p.file_stem().unwrap().to_str().unwrap().to_string())
-        })
+    let names: Vec<String> = fixtures::corpus_files()
+        .expect("fixtures/data is readable")
+        .iter()
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
-    names.sort();
     assert!(names.len() > 40, "corpus not found: {names:?}");
     names
 }

@@ -88,13 +88,7 @@ fn fixture(name: &str) -> String {
 
 #[test]
 fn every_fixture_renders_one_panel_per_frame_without_nan() {
-    let dir = format!("{}/../fixtures/data", env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
+    let files = fixtures::corpus_files().expect("fixtures/data is readable");
     assert!(files.len() >= 40, "the corpus is there");
     let mut with_epa = 0;
     for path in &files {

@@ -15,6 +15,8 @@
 //! 4. Vertices left on fewer than three faces are dropped ([`drop_non_corners`]).
 //!    If a face's fan triangulation would then reuse an edge (`fan.rs`), its
 //!    region falls back to single triangles and the faces are grouped again.
+//! 5. A sliver about `ε` thick can merge into fewer than four faces (two triangles
+//!    back to back, no volume): then every region falls back to single triangles.
 //!
 //! The face plane is the seed's normal with the offset raised to the highest
 //! region vertex: the seed is a hull triangle, so every input point that was
@@ -62,6 +64,15 @@ pub(crate) fn faces(m: &Mesh, pts: &[Point3<f64>], s: &Scale) -> Faces {
     loop {
         let mut faces = merge(m, pts, s, &split);
         drop_non_corners(&mut faces, pts.len());
+        if faces.seeds.len() < 4 {
+            // A sliver about `ε` thick, every triangle within `ε` of its neighbours'
+            // planes, merged into fewer faces than a solid has (two, back to back, with
+            // zero volume): keep quickhull's triangles, which enclose it exactly.
+            let every_slot: Vec<u32> = (0..m.faces.len() as u32).collect();
+            let mut triangles = merge(m, pts, s, &every_slot);
+            drop_non_corners(&mut triangles, pts.len());
+            return triangles;
+        }
         let clashing = fan::clashing_faces(&faces);
         // A split region gives triangles, which have no diagonals, so every clash
         // names a region not split yet and the loop ends (at the latest with every

@@ -369,3 +369,68 @@ fn slivers_from_pairs_of_near_duplicates() {
     }
     assert_eq!(failures, 0);
 }
+
+/// Regression (fixtures fuzzer, hull seed 20017, case 127936): two clusters of seven
+/// near-duplicates about 1e-7 wide, 1.5e6 apart — a needle about 3 `ε` thick. Quickhull
+/// built it, but every triangle lay within `ε` of its neighbours' planes, and face
+/// merging left two triangles back to back: 3 vertices, volume 0, failing `validate`.
+/// A merge that leaves fewer than four faces now keeps quickhull's triangles. The
+/// family below draws such needles (two clusters of 5 to 9 points, jitter 2e-14 to
+/// 2e-13 of the length) at three scales: 20,000 of them, of which the old builder got
+/// one wrong (seed 13817).
+#[test]
+fn needles_that_merge_flat() {
+    let case = [
+        [516679.1834715865, -909037.6974393458, -685355.3874747688],
+        [-776812.3801896216, -915921.5915869516, 20806.090152129862],
+        [516679.18347154296, -909037.6974392682, -685355.387474696],
+        [-776812.3801895798, -915921.5915868813, 20806.090152152927],
+        [516679.1834714768, -909037.6974393423, -685355.3874746669],
+        [-776812.3801896216, -915921.5915869516, 20806.090152129862],
+        [516679.18347154296, -909037.6974392682, -685355.387474696],
+        [-776812.3801896216, -915921.5915869516, 20806.090152129862],
+        [516679.18347150786, -909037.6974393377, -685355.3874747495],
+        [-776812.3801896216, -915921.5915869516, 20806.090152129862],
+        [516679.18347151956, -909037.6974393271, -685355.3874747696],
+        [-776812.3801896216, -915921.5915869516, 20806.090152129862],
+        [516679.18347153265, -909037.697439367, -685355.3874747937],
+        [-776812.3801896006, -915921.5915868635, 20806.090152195186],
+    ]
+    .map(|[x, y, z]| Point3::new(x, y, z));
+    let hull = Hull::build(&case).expect("a needle, not collinear");
+    hull.validate(&case).expect("a valid solid");
+    assert!(hull.volume() > 0.0 && hull.vertices().len() >= 4);
+    let (mut built, mut failures) = (0, Vec::new());
+    for seed in 0..20_000u64 {
+        let mut r = rng(seed);
+        let scale = [1e-6, 1.0, 1e6][seed as usize % 3];
+        let ends = [in_cube(&mut r), in_cube(&mut r)];
+        let count = 10 + seed as usize % 9;
+        let jitter = [2e-14, 6e-14, 2e-13][(seed / 3) as usize % 3];
+        let pts: Vec<Point3<f64>> = (0..count)
+            .map(|i| Point3::from((ends[i % 2] + in_cube(&mut r) * jitter) * scale))
+            .collect();
+        match Hull::build(&pts) {
+            Ok(hull) => {
+                built += 1;
+                let solid = hull.volume() > 0.0;
+                if hull.validate(&pts).is_err() || !solid {
+                    failures.push(seed);
+                }
+            }
+            Err(e) => assert!(
+                matches!(
+                    e,
+                    HullError::Collinear | HullError::Coplanar | HullError::Coincident
+                ),
+                "seed {seed}: {e}"
+            ),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures: {failures:?}",
+        failures.len()
+    );
+    assert!(built > 1_000, "only {built} needles built");
+}

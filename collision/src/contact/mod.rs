@@ -12,7 +12,7 @@ mod boxes;
 use crate::epa::{EpaConfig, EpaStatus, Polytope, epa_from};
 use crate::gjk::{GjkCache, GjkConfig, GjkStatus, Work, degenerate, gjk_core, relative_pose};
 use crate::observer::Observer;
-use crate::shape::{Core, SupportMap};
+use crate::shape::{Core, SupportMap, all_finite};
 use nalgebra::{Isometry3, Point3, Vector3};
 use std::cell::RefCell;
 
@@ -34,6 +34,21 @@ pub struct Contact {
     pub status: ContactStatus,
     /// Which algorithm produced it.
     pub method: ContactMethod,
+}
+
+impl Contact {
+    /// Whether every coordinate and the separation are finite. [`contact`] never returns
+    /// a contact that is not: a scene whose answer overflows `f64` (shapes with
+    /// dimensions near `f64::MAX`) is [`ContactError::NonFinite`] instead.
+    #[must_use]
+    pub fn is_finite(&self) -> bool {
+        all_finite([
+            self.point_a.coords.as_slice(),
+            self.point_b.coords.as_slice(),
+            self.normal.as_slice(),
+            &[self.separation],
+        ])
+    }
 }
 
 /// How exact a [`Contact`] is. Every status comes with the best answer found; only
@@ -74,8 +89,12 @@ pub enum ContactMethod {
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 pub enum ContactError {
     /// A pose or support point was NaN or infinite, or beyond the input range (support
-    /// points outside about 1e±60, see the crate docs).
-    #[error("contact query met a non-finite pose or support point, or coordinates outside 1e±60")]
+    /// points outside about 1e±60, see the crate docs), or the answer overflowed `f64`
+    /// (shapes with dimensions near `f64::MAX`, which the closed forms for boxes and
+    /// rounded shapes reach without a support point out of range).
+    #[error(
+        "contact query met a non-finite pose or support point, coordinates outside 1e±60, or an answer that overflowed"
+    )]
     NonFinite,
     /// The margin was negative, NaN or infinite.
     #[error("contact margin must be finite and non-negative, got {0}")]
@@ -132,7 +151,7 @@ where
 {
     // No cache: a one-shot query would only pay for filling one nobody reads.
     let config = ContactConfig::default();
-    query(a, pose_a, b, pose_b, margin, &config, None, observer)
+    finite(query(a, pose_a, b, pose_b, margin, &config, None, observer))
 }
 
 /// The low-level contact query: [`contact`] with a caller-owned GJK warm-start `cache`
@@ -156,11 +175,21 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    query(a, pose_a, b, pose_b, margin, config, Some(cache), observer)
+    finite(query(
+        a,
+        pose_a,
+        b,
+        pose_b,
+        margin,
+        config,
+        Some(cache),
+        observer,
+    ))
 }
 
 /// The contact query behind [`contact_observed`] and [`contact_with`], with or without a
-/// warm-start cache.
+/// warm-start cache. Its answer may still overflow: the callers pass it through
+/// [`finite`].
 #[allow(clippy::too_many_arguments)]
 fn query<A, B, O>(
     a: &A,
@@ -275,6 +304,16 @@ where
         status,
         method: ContactMethod::ClosestPoints,
     }))
+}
+
+/// [`ContactError::NonFinite`] in place of a contact that overflowed (see
+/// [`Contact::is_finite`]).
+#[inline]
+fn finite(answer: Result<Option<Contact>, ContactError>) -> Result<Option<Contact>, ContactError> {
+    match answer {
+        Ok(Some(c)) if !c.is_finite() => Err(ContactError::NonFinite),
+        answer => answer,
+    }
 }
 
 thread_local! {

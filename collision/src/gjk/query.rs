@@ -11,7 +11,7 @@ use super::run::{Run, Stop, is_finite_pose};
 use super::work::Work;
 use super::{GjkConfig, GjkOutput, GjkStatus};
 use crate::observer::Observer;
-use crate::shape::{Core, SupportMap};
+use crate::shape::{Core, SupportMap, all_finite};
 use nalgebra::{Isometry3, Point3};
 
 /// Why a simple GJK query has no answer.
@@ -34,8 +34,11 @@ pub enum GjkError {
         upper_bound: f64,
     },
     /// A pose or a support point was NaN or infinite, or beyond the input range (support
-    /// points outside about 1e±60, see the crate docs).
-    #[error("GJK met a non-finite pose or support point, or coordinates outside 1e±60")]
+    /// points outside about 1e±60, see the crate docs), or the answer overflowed `f64`
+    /// (closest points of shapes or offsets near `f64::MAX`).
+    #[error(
+        "GJK met a non-finite pose or support point, coordinates outside 1e±60, or an answer that overflowed"
+    )]
     Degenerate,
 }
 
@@ -55,6 +58,27 @@ pub enum ClosestPoints {
     },
     /// The shapes touch or overlap (use EPA for the penetration).
     Overlapping,
+}
+
+impl ClosestPoints {
+    /// Whether every number is finite (always for `Overlapping`). [`closest_points`]
+    /// never returns points that are not: a scene whose answer overflows `f64` (shapes
+    /// or offsets near `f64::MAX`) is [`GjkError::Degenerate`] instead.
+    #[must_use]
+    pub fn is_finite(&self) -> bool {
+        match self {
+            ClosestPoints::Separated {
+                point_a,
+                point_b,
+                distance,
+            } => all_finite([
+                point_a.coords.as_slice(),
+                point_b.coords.as_slice(),
+                &[*distance],
+            ]),
+            ClosestPoints::Overlapping => true,
+        }
+    }
 }
 
 /// Whether `a` at `pose_a` and `b` at `pose_b` touch or overlap.
@@ -203,11 +227,11 @@ where
     if !observer.is_active()
         && let Some(c) = point_core_pair(a, pose_a, b, pose_b)
     {
-        return Ok(c);
+        return c.is_finite().then_some(c).ok_or(GjkError::Degenerate);
     }
     let mut work = Work::default();
     let (r, _, out) = run_closest(a, pose_a, b, pose_b, observer, &mut work)?;
-    Ok(match r.stop {
+    let c = match r.stop {
         Stop::Overlapping => ClosestPoints::Overlapping,
         _ => {
             // An observer's output has them; otherwise the answer, without the simplex.
@@ -224,7 +248,8 @@ where
                 distance,
             }
         }
-    })
+    };
+    c.is_finite().then_some(c).ok_or(GjkError::Degenerate)
 }
 
 /// The distance run on the cores, cold and without storing a cache: the loop's state,

@@ -115,7 +115,7 @@ pub(super) fn side_wall(
             let wall = Vector3::new(p.x, 0.0, p.z);
             Wall::Hit((toi <= max_toi).then(|| LocalHit {
                 toi,
-                normal: Some(surface_normal(&wall, radius, d)),
+                normal: Some(surface_normal(&wall, radius, &d_xz)),
             }))
         }
     }

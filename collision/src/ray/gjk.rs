@@ -2,6 +2,7 @@
 //! convex objects with application to continuous collision detection", 2004; *Collision
 //! Detection in Interactive 3D Environments*, §5.5), for any support-mapped core plus radius.
 
+use super::sphere::scaled;
 use super::{LocalHit, MAX_RAY_ITERATIONS, RayError, RayStep};
 use crate::observer::Observer;
 use crate::shape::{SupportMap, unit};
@@ -63,11 +64,47 @@ pub(crate) fn cast_local<S: SupportMap + ?Sized>(
 
 /// [`cast_local`], reporting every iteration to `observer` as a [`RayStep`]; `pose` (the
 /// shape's world pose) is passed on to the observer only.
+///
+/// A direction far from unit length (a subnormal one, or 1e200) is cast as `r / m`, `m`
+/// its largest component, with parameters `m` times larger, so that `v · r` neither
+/// underflows (no progress: a ray along `4.9e-324` advanced to `t = ∞` and went on with
+/// NaN points to the iteration cap) nor overflows. Parameters are scaled back for the
+/// observer and the answer, which may then overflow (the caller reports that).
 pub(crate) fn cast_local_observed<S: SupportMap + ?Sized, O: Observer + ?Sized>(
     shape: &S,
     radius: f64,
     s: &Point3<f64>,
     r: &Vector3<f64>,
+    max_toi: f64,
+    pose: &Isometry3<f64>,
+    observer: &mut O,
+) -> Result<Option<LocalHit>, RayError> {
+    let Some((d, inv_m)) = scaled(r).filter(|&(_, inv_m)| inv_m != 1.0) else {
+        return cast_scaled(shape, radius, s, r, 1.0, max_toi, pose, observer);
+    };
+    match cast_scaled(shape, radius, s, &d, inv_m, max_toi / inv_m, pose, observer) {
+        Ok(hit) => Ok(hit.map(|h| LocalHit {
+            toi: unscale(h.toi, inv_m),
+            ..h
+        })),
+        Err(RayError::DidNotConverge { iterations, toi }) => Err(RayError::DidNotConverge {
+            iterations,
+            toi: unscale(toi, inv_m),
+        }),
+        Err(e) => Err(e),
+    }
+}
+
+/// The GJK ray cast of [`cast_local_observed`] along a direction `r` of moderate length,
+/// `inv_m` times the caller's (parameters along `r` are `1 / inv_m` times the caller's:
+/// the observer is given them in the caller's units).
+#[allow(clippy::too_many_arguments)]
+fn cast_scaled<S: SupportMap + ?Sized, O: Observer + ?Sized>(
+    shape: &S,
+    radius: f64,
+    s: &Point3<f64>,
+    r: &Vector3<f64>,
+    inv_m: f64,
     max_toi: f64,
     pose: &Isometry3<f64>,
     observer: &mut O,
@@ -105,6 +142,10 @@ pub(crate) fn cast_local_observed<S: SupportMap + ?Sized, O: Observer + ?Sized>(
         if vw > 0.0 {
             let vr = v.dot(r);
             let advanced = lambda - vw / vr;
+            // A plane beyond `f64` along the ray: the hit, if any, has no parameter.
+            if vr < 0.0 && !advanced.is_finite() {
+                return Err(RayError::NonFinite);
+            }
             if vr >= 0.0 || advanced > max_toi {
                 miss = true;
             } else {
@@ -121,8 +162,8 @@ pub(crate) fn cast_local_observed<S: SupportMap + ?Sized, O: Observer + ?Sized>(
             observer.ray_step(&RayStep {
                 iteration,
                 pose,
-                lambda: lambda_before,
-                advanced: lambda,
+                lambda: unscale(lambda_before, inv_m),
+                advanced: unscale(lambda, inv_m),
                 point: x_before,
                 simplex: &points[..len],
                 weights: &weights[..len],
@@ -180,6 +221,14 @@ pub(crate) fn cast_local_observed<S: SupportMap + ?Sized, O: Observer + ?Sized>(
         iterations: MAX_RAY_ITERATIONS,
         toi: lambda,
     })
+}
+
+/// A parameter `lambda` along the scaled direction in the caller's units, `lambda · inv_m`:
+/// 0 stays 0 where `inv_m` is infinite (the reciprocal of a direction below
+/// `1 / f64::MAX`), anything else beyond `f64` is +∞.
+#[inline]
+fn unscale(lambda: f64, inv_m: f64) -> f64 {
+    if lambda == 0.0 { 0.0 } else { lambda * inv_m }
 }
 
 /// The hit at `lambda` with the last separating direction, normalised.

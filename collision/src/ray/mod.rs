@@ -18,7 +18,7 @@ pub use gjk::STALL_RELATIVE as GJK_RAY_ACCURACY;
 pub use step::{RayStep, RayStepRecord};
 
 use crate::observer::Observer;
-use crate::shape::{Core, SupportMap, unit};
+use crate::shape::{Core, SupportMap, all_finite, unit};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// A ray `origin + t · dir`, `t ≥ 0`, in world coordinates. `dir` need not be unit; times
@@ -62,11 +62,28 @@ pub struct RayHit {
     pub normal: Vector3<f64>,
 }
 
+impl RayHit {
+    /// Whether every number is finite. The ray casts never return a hit that is not: a hit
+    /// beyond `f64`'s range is [`RayError::NonFinite`] instead.
+    #[must_use]
+    pub fn is_finite(&self) -> bool {
+        all_finite([
+            self.point.coords.as_slice(),
+            self.normal.as_slice(),
+            &[self.toi],
+        ])
+    }
+}
+
 /// Why a ray cast has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 pub enum RayError {
-    /// The pose, the ray or a support point was NaN or infinite.
-    #[error("ray cast met a non-finite pose, ray or support point")]
+    /// The pose, the ray or a support point was NaN or infinite, or the hit lies beyond
+    /// `f64`'s range in units of `dir` (a direction so short, such as a subnormal one,
+    /// that `toi` or the hit point overflows).
+    #[error(
+        "ray cast met a non-finite pose, ray or support point, or a hit beyond f64's range in units of the ray direction"
+    )]
     NonFinite,
     /// The iteration cap was reached, or f64 could make no further progress while the ray
     /// point was still farther from the shape than the stall tolerance; `toi` is a lower
@@ -149,7 +166,7 @@ pub fn cast_ray<S: RayCast + ?Sized>(
     max_toi: f64,
 ) -> Result<Option<RayHit>, RayError> {
     check_input(pose, ray, max_toi)?;
-    shape.cast_ray_posed(pose, ray, max_toi)
+    representable(shape.cast_ray_posed(pose, ray, max_toi))
 }
 
 /// As [`cast_ray`], always with the generic GJK ray cast on the shape's core and radius
@@ -165,9 +182,9 @@ pub fn cast_ray_gjk<S: SupportMap + ?Sized>(
 ) -> Result<Option<RayHit>, RayError> {
     check_input(pose, ray, max_toi)?;
     let (core, radius) = (Core(shape), shape.core_radius());
-    in_local_frame(pose, ray, |s, r| {
+    representable(in_local_frame(pose, ray, |s, r| {
         gjk::cast_local(&core, radius, s, r, max_toi)
-    })
+    }))
 }
 
 /// As [`cast_ray`], reporting each iteration of the GJK ray cast to `observer` (see
@@ -197,9 +214,24 @@ where
     }
     check_input(pose, ray, max_toi)?;
     let (core, radius) = (Core(shape), shape.core_radius());
-    in_local_frame(pose, ray, |s, r| {
+    representable(in_local_frame(pose, ray, |s, r| {
         gjk::cast_local_observed(&core, radius, s, r, max_toi, pose, observer)
-    })
+    }))
+}
+
+/// [`RayError::NonFinite`] in place of a hit that is not finite.
+///
+/// `toi` is in units of `dir`, so a hit at distance `s` along a direction of length
+/// `4.9e-324` (the smallest subnormal) lies at `t = s / 4.9e-324 ≈ 2e323 s`, beyond
+/// `f64::MAX` as soon as `s > 1e-15`, and its point `origin + t dir` then has
+/// `0 · ∞ = NaN` coordinates. Such a hit exists but cannot be written; with a finite
+/// `max_toi` it is past the cap and the answer is a miss instead.
+#[inline]
+fn representable(cast: Result<Option<RayHit>, RayError>) -> Result<Option<RayHit>, RayError> {
+    match cast {
+        Ok(Some(hit)) if !hit.is_finite() => Err(RayError::NonFinite),
+        cast => cast,
+    }
 }
 
 /// [`RayError::NonFinite`] unless the pose and the ray are finite and `max_toi` is not

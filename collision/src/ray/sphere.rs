@@ -206,14 +206,37 @@ pub(super) fn ball_hit(
     }
 }
 
-/// The unit normal `p / R` at a point `p` of a ball (or cylinder) of radius `R` centred
-/// at the origin (`p` is on the surface to rounding, so `|p / R| = 1` to a few ulps); for
-/// `R = 0` the ray's reverse direction.
+/// The unit outward normal `p / R` at the point `p` where a ray along `d` enters a ball
+/// (or a cylinder's wall, with `d` the ray's radial part) of radius `R` centred at the
+/// origin.
+///
+/// `p` is on the surface to rounding, so `p / R` is unit to a few ulps, except where the
+/// ray's own resolution (about `ε |origin|`) is not small next to `R`, or `1 / R`
+/// overflows (a zero or subnormal radius): `p` is then off the surface by a fair part of
+/// `R`, or rounds to the centre, and `p / R` is too long, too short, zero or NaN (a ray
+/// from 5 units away hitting a ball of radius 1e-12: `|p / R| = 1 + 9e-5`; of radius
+/// 4.9e-324: NaN). Then [`unresolved_normal`] answers with a unit vector.
 #[inline]
 pub(super) fn surface_normal(p: &Vector3<f64>, radius: f64, d: &Vector3<f64>) -> Vector3<f64> {
-    if radius > 0.0 {
-        p * (1.0 / radius)
+    /// How far from 1 `|p / R|²` may be: a few thousand ulps.
+    const UNIT_SLACK: f64 = 1e-12;
+    let n = p * (1.0 / radius);
+    // NaN fails the test too.
+    if (n.norm_squared() - 1.0).abs() <= UNIT_SLACK {
+        n
     } else {
-        unit(&-d).unwrap_or_else(Vector3::x)
+        unresolved_normal(p, d)
+    }
+}
+
+/// The normal of [`surface_normal`] when the hit point is not resolved on the ball: the
+/// direction of `p` when it faces the ray (`n · d < 0`, as an entry normal must),
+/// otherwise `−d`, the normal where a head-on ray enters.
+#[cold]
+#[inline(never)]
+fn unresolved_normal(p: &Vector3<f64>, d: &Vector3<f64>) -> Vector3<f64> {
+    match unit(p) {
+        Some(n) if n.dot(d) < 0.0 => n,
+        _ => unit(&-d).unwrap_or_else(Vector3::x),
     }
 }

@@ -348,6 +348,14 @@ fn norm_scaled(v: &Vector3<f64>) -> Option<f64> {
     }
 }
 
+/// Whether every number in `parts` is finite: the check the queries make on their
+/// answers before returning them (a scene near `f64::MAX` can overflow one).
+#[must_use]
+#[inline]
+pub(crate) fn all_finite<const N: usize>(parts: [&[f64]; N]) -> bool {
+    parts.iter().all(|part| part.iter().all(|x| x.is_finite()))
+}
+
 /// `dir / |dir|`, or `None` when `dir` is zero or not finite.
 ///
 /// Scales by the largest component first so that neither tiny (1e-200) nor huge (1e200)

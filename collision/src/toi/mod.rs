@@ -11,7 +11,7 @@ pub use step::ToiStep;
 use crate::contact::contact;
 use crate::gjk::{GjkCache, GjkConfig, GjkStatus, Work, gjk, gjk_core};
 use crate::observer::Observer;
-use crate::shape::{Core, SupportMap};
+use crate::shape::{Core, SupportMap, all_finite};
 use advance::{Spin, safe_step};
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -38,6 +38,21 @@ pub struct Impact {
     pub separation: f64,
     /// Conservative-advancement iterations made (0 for the analytic ball path).
     pub iterations: u32,
+}
+
+impl Impact {
+    /// Whether every number is finite. The time-of-impact queries never return an impact
+    /// that is not: an answer that overflows `f64` (shapes or motions near `f64::MAX`) is
+    /// [`ToiError::NonFinite`] instead.
+    #[must_use]
+    pub fn is_finite(&self) -> bool {
+        all_finite([
+            self.point_a.coords.as_slice(),
+            self.point_b.coords.as_slice(),
+            self.normal.as_slice(),
+            &[self.time, self.separation],
+        ])
+    }
 }
 
 /// Why a time-of-impact query has no answer.
@@ -197,6 +212,11 @@ where
     let rho_a = extent_a + radius_a;
     let rho_b = extent_b + radius_b;
     let tolerance = config.relative_tolerance * (rho_a + rho_b);
+    // Shapes reaching beyond `f64` from their centres of mass (sizes near `f64::MAX`) have
+    // no tolerance to advance to, nor a speed bound for the advance.
+    if !tolerance.is_finite() {
+        return Err(ToiError::NonFinite);
+    }
     // Each advance aims at half the tolerance rather than at contact (as Box2D's time
     // of impact aims at a target separation): the last step then ends with the shapes
     // apart by `target`..`tolerance`, where GJK's normal is well conditioned. At a gap
@@ -281,7 +301,7 @@ where
             // normal and witness points at this time.
             if (t == 0.0 && separation <= 0.0) || out.status == GjkStatus::Overlapping {
                 let impact = contact_at(a, &pose_a, b, &pose_b, tolerance, t, iteration + 1);
-                return Ok(impact.or_else(|| {
+                return finite(impact.or_else(|| {
                     (t > 0.0).then_some(Impact {
                         time: t,
                         point_a: out.point_a,
@@ -292,7 +312,7 @@ where
                     })
                 }));
             }
-            return Ok(Some(Impact {
+            return finite(Some(Impact {
                 time: t,
                 point_a: out.point_a + n * radius_a,
                 point_b: out.point_b - n * radius_b,
@@ -369,7 +389,9 @@ fn core_extent<S: SupportMap>(core: &S, motion: &Motion) -> f64 {
     let dx = (bb.mins.x - c.x).abs().max((bb.maxs.x - c.x).abs());
     let dy = (bb.mins.y - c.y).abs().max((bb.maxs.y - c.y).abs());
     let dz = (bb.mins.z - c.z).abs().max((bb.maxs.z - c.z).abs());
-    Vector3::new(dx, dy, dz).norm()
+    // Scaled where the squares would overflow (a core 1e300 across); +∞ only when the
+    // extent itself is beyond `f64`.
+    crate::shape::norm(&Vector3::new(dx, dy, dz)).unwrap_or(f64::INFINITY)
 }
 
 /// When `core` is a single point that moves in a straight line (it is the centre of
@@ -440,15 +462,15 @@ fn balls(
         separation: crate::shape::norm(&gap).unwrap_or(f64::INFINITY) - r,
         iterations: 0,
     };
-    let finite = impact
-        .point_a
-        .iter()
-        .chain(impact.point_b.iter())
-        .all(|x| x.is_finite())
-        && impact.separation.is_finite();
-    if finite {
-        Ok(Some(impact))
-    } else {
-        Err(ToiError::NonFinite)
+    finite(Some(impact))
+}
+
+/// [`ToiError::NonFinite`] in place of an impact that overflowed (see
+/// [`Impact::is_finite`]): every answer passes through here.
+#[inline]
+fn finite(impact: Option<Impact>) -> Result<Option<Impact>, ToiError> {
+    match impact {
+        Some(i) if !i.is_finite() => Err(ToiError::NonFinite),
+        impact => Ok(impact),
     }
 }

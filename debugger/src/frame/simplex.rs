@@ -34,7 +34,9 @@ pub(super) fn simplex_topology(n: usize) -> (Vec<[usize; 2]>, Vec<[usize; 3]>) {
 /// `Σ λᵢ pᵢ` over the simplex: the witness points (world) and the closest point `v`.
 pub(super) fn combination(vs: &[FrameVertex]) -> (Point3<f64>, Point3<f64>, Point3<f64>) {
     let (mut a, mut b, mut w) = (Vector3::zeros(), Vector3::zeros(), Vector3::zeros());
-    for v in vs {
+    // A vertex of weight zero adds nothing, even where its points are infinite (a
+    // degenerate run's last support point), whose product with 0 would be NaN.
+    for v in vs.iter().filter(|v| v.weight != 0.0) {
         a += v.a.coords * v.weight;
         b += v.b.coords * v.weight;
         w += v.w.coords * v.weight;
@@ -94,15 +96,22 @@ pub(super) fn gjk_result(out: &GjkOutput, pose_a: &Isometry3<f64>, last_lower: f
     } else {
         0.0
     };
+    let answer = if out.status == GjkStatus::Degenerate {
+        // Its bounds carry no information (the distance is +∞ before any finite step).
+        "no answer: a non-finite or out-of-range pose or support point".to_string()
+    } else {
+        format!(
+            "answer distance {} in [{}, {}]",
+            num(out.distance),
+            num(out.lower_bound),
+            num(out.distance)
+        )
+    };
     let caption = format!(
-        "GJK result: {:?} after {} iterations, simplex of {} vertices; answer distance {} \
-         in [{}, {}]",
+        "GJK result: {:?} after {} iterations, simplex of {} vertices; {answer}",
         out.status,
         out.iterations,
         vertices.len(),
-        num(out.distance),
-        num(out.lower_bound),
-        num(out.distance)
     );
     Frame {
         kind: FrameKind::GjkResult { status: out.status },

@@ -67,8 +67,9 @@ pub(super) fn world_framing(rec: &Recording) -> Framing {
     let scale = shape_scale(rec);
     let finite = |p: &Point3<f64>| p.iter().all(|c| c.is_finite());
     let (centre, reach) = match rec.frames.last() {
+        // Halved before the sum, which could overflow for points near `f64::MAX`.
         Some(f) if finite(&f.witness_a) && finite(&f.witness_b) => (
-            Point3::from((f.witness_a.coords + f.witness_b.coords) / 2.0),
+            Point3::from(f.witness_a.coords * 0.5 + f.witness_b.coords * 0.5),
             (f.witness_b - f.witness_a).norm(),
         ),
         _ => (Point3::from(rec.scene.pose_a.translation.vector), 0.0),

@@ -1,5 +1,7 @@
 //! Drawing into a scene: points mapped through the view's framing, faces and segments
-//! clipped to the display cube, and a count of what cannot be drawn.
+//! clipped to the display cube, and a count of what cannot be drawn (a point whose
+//! display coordinates are not finite, or a clipped face or segment whose are not:
+//! the clip's differences overflow for points near `f64::MAX` apart).
 
 use super::{CLIP, Face, FaceRole, Framing, LineRole, Marker, PointRole, Scene3d, Segment};
 use crate::window::mesh::ShapeMesh;
@@ -28,7 +30,11 @@ impl Pen<'_> {
         let polygon = clip_polygon(vec![a, b, c]);
         for k in 1..polygon.len().saturating_sub(1) {
             let corners = [polygon[0], polygon[k], polygon[k + 1]].map(to_f32);
-            self.scene.faces.push(Face { corners, role });
+            if corners.iter().flatten().all(|c| c.is_finite()) {
+                self.scene.faces.push(Face { corners, role });
+            } else {
+                self.scene.left_out += 1;
+            }
         }
     }
 
@@ -38,10 +44,13 @@ impl Pen<'_> {
             return;
         };
         if let Some([a, b]) = clip_segment(a, b) {
-            self.scene.segments.push(Segment {
-                ends: [to_f32(a), to_f32(b)],
-                role,
-            });
+            let ends = [to_f32(a), to_f32(b)];
+            // Ends near `f64::MAX` apart overflow `b − a` in the clip: left out.
+            if ends.iter().flatten().all(|c| c.is_finite()) {
+                self.scene.segments.push(Segment { ends, role });
+            } else {
+                self.scene.left_out += 1;
+            }
         }
     }
 
