@@ -148,9 +148,9 @@ impl RayCast for Ball {
         max_toi: f64,
     ) -> Result<Option<RayHit>, RayError> {
         let s = Point3::from(ray.origin.coords - pose.translation.vector);
-        Ok(self
-            .cast_ray_local(&s, &ray.dir, max_toi)?
-            .map(|hit| world_hit(ray, hit.toi, hit.normal)))
+        self.cast_ray_local(&s, &ray.dir, max_toi)?
+            .map(|hit| world_hit(ray, hit.toi, hit.normal))
+            .transpose()
     }
 
     #[inline]

@@ -353,7 +353,14 @@ fn norm_scaled(v: &Vector3<f64>) -> Option<f64> {
 #[must_use]
 #[inline]
 pub(crate) fn all_finite<const N: usize>(parts: [&[f64]; N]) -> bool {
-    parts.iter().all(|part| part.iter().all(|x| x.is_finite()))
+    // `x · 0` is ±0 for finite `x` and NaN for ±∞ and NaN, and a sum is NaN as soon as
+    // one term is: one comparison and no branch per number (on the hot path of every
+    // ray cast).
+    let zero = parts
+        .iter()
+        .flat_map(|part| part.iter())
+        .fold(0.0, |sum, x| sum + x * 0.0);
+    zero == 0.0
 }
 
 /// `dir / |dir|`, or `None` when `dir` is zero or not finite.
