@@ -42,12 +42,10 @@ impl Contact {
     /// dimensions near `f64::MAX`) is [`ContactError::NonFinite`] instead.
     #[must_use]
     pub fn is_finite(&self) -> bool {
-        all_finite([
-            self.point_a.coords.as_slice(),
-            self.point_b.coords.as_slice(),
-            self.normal.as_slice(),
-            &[self.separation],
-        ])
+        all_finite(
+            [&self.point_a.coords, &self.point_b.coords, &self.normal],
+            [self.separation],
+        )
     }
 }
 

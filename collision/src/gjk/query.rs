@@ -71,11 +71,7 @@ impl ClosestPoints {
                 point_a,
                 point_b,
                 distance,
-            } => all_finite([
-                point_a.coords.as_slice(),
-                point_b.coords.as_slice(),
-                &[*distance],
-            ]),
+            } => all_finite([&point_a.coords, &point_b.coords], [*distance]),
             ClosestPoints::Overlapping => true,
         }
     }

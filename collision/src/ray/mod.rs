@@ -67,11 +67,7 @@ impl RayHit {
     /// beyond `f64`'s range is [`RayError::NonFinite`] instead.
     #[must_use]
     pub fn is_finite(&self) -> bool {
-        all_finite([
-            self.point.coords.as_slice(),
-            self.normal.as_slice(),
-            &[self.toi],
-        ])
+        all_finite([&self.point.coords, &self.normal], [self.toi])
     }
 }
 

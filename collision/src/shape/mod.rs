@@ -348,18 +348,25 @@ fn norm_scaled(v: &Vector3<f64>) -> Option<f64> {
     }
 }
 
-/// Whether every number in `parts` is finite: the check the queries make on their
-/// answers before returning them (a scene near `f64::MAX` can overflow one).
+/// Whether every coordinate of `vectors` and every one of `scalars` is finite: the check
+/// the queries make on their answers before returning them (a scene near `f64::MAX` can
+/// overflow one).
 #[must_use]
 #[inline]
-pub(crate) fn all_finite<const N: usize>(parts: [&[f64]; N]) -> bool {
+pub(crate) fn all_finite<const N: usize, const M: usize>(
+    vectors: [&Vector3<f64>; N],
+    scalars: [f64; M],
+) -> bool {
     // `x · 0` is ±0 for finite `x` and NaN for ±∞ and NaN, and a sum is NaN as soon as
-    // one term is: one comparison and no branch per number (on the hot path of every
-    // ray cast).
-    let zero = parts
-        .iter()
-        .flat_map(|part| part.iter())
-        .fold(0.0, |sum, x| sum + x * 0.0);
+    // one term is: one comparison and no branch per number. (Fixed-size loops, unrolled:
+    // a fold over slices of slices cost the ball–ball time of impact 10 %.)
+    let mut zero = 0.0;
+    for v in vectors {
+        zero += v.x * 0.0 + v.y * 0.0 + v.z * 0.0;
+    }
+    for x in scalars {
+        zero += x * 0.0;
+    }
     zero == 0.0
 }
 
