@@ -52,10 +52,12 @@ fn default_fixture_renders_the_polytope_headless() {
         return;
     }
     let rec = record_file(default_fixture()).unwrap();
+    // The last EPA step: its nearest face is the answer's contact face, seen face-on
+    // (an earlier step's nearest face can be seen edge-on, a line and no area).
     let epa = rec
         .frames
         .iter()
-        .position(|f| f.closest_face.is_some())
+        .rposition(|f| f.closest_face.is_some())
         .expect("the default fixture runs EPA");
     let options = RenderOptions {
         width: 480,

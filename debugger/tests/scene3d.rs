@@ -216,17 +216,20 @@ fn default_fixture_scenes_match_every_frame() {
         );
         check_world("default", f, &builder.scene(i, View::World).unwrap());
     }
-    // Its one EPA step gains nothing over the nearest face (the slab's face is the
-    // answer): the nearest face is highlighted, nothing is removed, no horizon.
+    // Its EPA run expands GJK's tetrahedron once (4 faces, one removed, a horizon of
+    // three edges: 6 faces), and its last step gains nothing over the nearest face (the
+    // slab's face is the answer): the nearest face is highlighted among the other five,
+    // nothing is removed, no horizon.
+    assert_eq!(rec.epa_step_count(), 2);
     let epa = rec
         .frames
         .iter()
-        .position(|f| matches!(f.kind, FrameKind::EpaStep { .. }))
+        .rposition(|f| matches!(f.kind, FrameKind::EpaStep { .. }))
         .unwrap();
     let s = builder.scene(epa, View::Configuration).unwrap();
     assert!(rec.frames[epa].caption.contains("gains nothing"));
     assert_eq!(s.face_count(FaceRole::Nearest), 1);
-    assert_eq!(s.face_count(FaceRole::Polytope), 3);
+    assert_eq!(s.face_count(FaceRole::Polytope), 5);
     assert_eq!(s.face_count(FaceRole::Removed), 0);
     assert_eq!(s.segment_count(LineRole::Horizon), 0);
     // Out of range clamps to the last frame, like Replay::seek.
