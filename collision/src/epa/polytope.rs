@@ -404,7 +404,7 @@ impl Polytope {
 /// The plane of a triangle from its (unnormalised) normal `cross`, e.g.
 /// `(v₁ − v₀) × (v₂ − v₀)`, and its `centroid`: unit normal `n = cross / |cross|` and
 /// distance `n · (v₀ + v₁ + v₂) / 3` (the centroid averages the rounding of the three
-/// vertices), by the scaled norm ([`unit`]), which neither under- nor overflows. `None`
+/// vertices), by the scaled norm ([`unit()`]), which neither under- nor overflows. `None`
 /// when `cross` has no direction (a degenerate triangle).
 fn plane(cross: &Vector3<f64>, centroid: &Vector3<f64>) -> Option<(Vector3<f64>, f64)> {
     let normal = unit(cross)?;
