@@ -71,7 +71,8 @@ impl StartTable {
     /// corners lie on multiples of `2/k`, so such a cell is at least `1/k` beyond the
     /// diamond in `|u| + |v|`, far more than the lookup's rounding (and a start from any
     /// cell still climbs to the right answer). Skipping them halves the fill, which with
-    /// `⌈2√n⌉` cells per side is a sixth of building a hull of 1000 vertices.
+    /// `⌈2√n⌉` cells per side took about a fifth of building a hull of 1000 points on a
+    /// sphere (960 → 887 µs).
     pub(super) fn new(k: usize, mut extreme: impl FnMut(&Vector3<f64>, u32) -> u32) -> StartTable {
         let mut cells = vec![u32::MAX; 2 * k * k];
         let mut last = u32::MAX;
