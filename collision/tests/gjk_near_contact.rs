@@ -370,3 +370,74 @@ fn a_stall_next_to_a_face_takes_the_normal_from_the_popped_support_point() {
         "gap {gap:e}, distance {distance:e}"
     );
 }
+
+/// A segment's end 3e-12 from a cylinder's rim, size 1 (query fuzzer, near-contact mode,
+/// seed 7000, case 91128). GJK ends on a sliver triangle of A − B (two vertices within
+/// 6e-6 of the origin, one 1.7 away with weight 5e-13), whose closest point `v` turned
+/// over in the last projection: `−v̂` pointed from B to A, and along the closest points'
+/// axis the shapes overlapped by 2.6. At touching level (`|v|` ≤ 1e-9 of the scale) the
+/// witnesses now take the certified direction whatever its turn: along their axis the
+/// shapes are within the bounds' width of their distance apart.
+#[test]
+fn touching_witnesses_take_the_certified_direction_when_v_turns_over() {
+    let p = |x, y, z| Point3::new(x, y, z);
+    let quat = |w, x, y, z| UnitQuaternion::from_quaternion(nalgebra::Quaternion::new(w, x, y, z));
+    let cylinder = Shape::Cylinder(Cylinder::new(0.8730793575892505, 0.8741169476782863).unwrap());
+    let segment = Shape::Segment(
+        Segment::new(
+            p(-1.4369068278567578, 1.208354463034509, 0.6841543416547312),
+            p(0.3087226834132451, -1.2088196511585243, 1.434590573203186),
+        )
+        .unwrap(),
+    );
+    let pa = Isometry3::from_parts(
+        Translation3::identity(),
+        quat(
+            0.2819386759845925,
+            0.36292617401165467,
+            0.6868564831924697,
+            0.5630482632046652,
+        ),
+    );
+    let pb = Isometry3::from_parts(
+        Translation3::new(1.5174866285795847, 1.847629428321671, 2.1075361503932557),
+        quat(
+            0.6214291704507384,
+            -0.5041195739632937,
+            -0.4572838269091968,
+            0.3880473462185434,
+        ),
+    );
+    let out = gjk(
+        &cylinder,
+        &pa,
+        &segment,
+        &pb,
+        &GjkConfig::default(),
+        &mut GjkCache::default(),
+        &mut (),
+    );
+    assert_eq!(out.status, GjkStatus::Converged);
+    // Touching to rounding: measured 3.1e-12 apart, lower bound 0.
+    assert!(out.distance <= 1e-11, "{:e}", out.distance);
+    let overlap = overlap_along(&cylinder, &pa, &segment, &pb, &out.normal);
+    let Ok(ClosestPoints::Separated {
+        point_a,
+        point_b,
+        distance,
+    }) = closest_points(&cylinder, &pa, &segment, &pb)
+    else {
+        panic!("apart");
+    };
+    let axis = (point_b - point_a).normalize();
+    let gap = -overlap_along(&cylinder, &pa, &segment, &pb, &axis);
+    // The axis itself is only known to the witnesses' rounding over their distance
+    // (1e-16 / 3e-12, about 3e-5 rad), which moves the gap by that angle times the size.
+    assert!(
+        (gap - distance).abs() <= 1e-4,
+        "gap {gap:e}, distance {distance:e}"
+    );
+    // The normal is the certified direction, exact: the overlap along it is at most the
+    // certified 6e-12 (measured 5.8e-12; before, 2.6).
+    assert!(overlap <= 1e-11, "overlap along the normal {overlap:e}");
+}

@@ -286,12 +286,16 @@ pub(super) fn answer(
         0.0
     };
     // The normal: the certified direction when it certifies a separation and is close
-    // to `−v̂`, then the only one; the witnesses are set along it (see
-    // [`aligned_witnesses`]).
+    // to `−v̂`, or whenever `|v|` is at touching level, then the only one; the witnesses
+    // are set along it (see [`aligned_witnesses`]).
     let certified = certified_normal(r, separated);
     let v_hat = crate::shape::unit(&-r.v);
+    // (The guard only runs when a certified direction differs from `v`: after stalls.)
     let turned = match (certified, v_hat) {
-        (Some(n), Some(v_hat)) if r.lower > radius && (n - v_hat).norm() <= MAX_WITNESS_TURN => {
+        (Some(n), Some(v_hat))
+            if (r.lower > radius && (n - v_hat).norm() <= MAX_WITNESS_TURN)
+                || r.v_norm <= NEAR_TOUCH_RELATIVE * work.scale() =>
+        {
             Some(n)
         }
         _ => None,
@@ -333,6 +337,20 @@ pub(super) fn answer(
 /// 6.9e-5 from a cylinder (size 3,000; seed 230, case 79185) with a normal along which
 /// the shapes overlapped by 3e-4.
 const MAX_WITNESS_TURN: f64 = 0.1;
+
+/// `|v|`, relative to the final simplex's scale, at or below which the witnesses take the
+/// certified direction whatever its turn from `−v̂`. Shapes this close touch to within
+/// what `f64` can resolve on curved pairs (the bounds there are only known to about 1e-8
+/// of the size, see [`GjkStatus::Converged`](super::GjkStatus::Converged)), and `v` is
+/// a combination of vertices up to the scale across that cancel to `|v|`: its direction
+/// can be anything, even the opposite of the separating one. The query fuzzer's
+/// near-contact mode (seed 7000, case 91128) found a segment's end 3e-12 from a
+/// cylinder's rim (size 1) whose final `v` had turned over on a sliver triangle: along
+/// the closest points' axis the shapes overlapped by 2.6, while an earlier `v`
+/// certified they overlap by at most 6e-12. The certified direction is never worse than
+/// `−v̂` (its bound is the best over every direction queried, the final one included),
+/// and each witness moves by at most `|v|`, here at most 1e-9 of the scale.
+const NEAR_TOUCH_RELATIVE: f64 = 1e-9;
 
 /// The witnesses `pa`, `pb` set about their midpoint along the unit normal `n` (from A
 /// to B), `distance` apart, so that their axis is exactly the normal.

@@ -89,8 +89,10 @@ pub struct GjkOutput {
     /// Unit normal from A to B (world); zero when overlapping or degenerate: `−v̂`, or,
     /// after an `f64` stall, the direction that certified `lower_bound` when that bound
     /// is positive and the direction within 0.1 rad of `−v̂` (along it the shapes are
-    /// then at least `lower_bound` apart). The witnesses lie along it: `point_b −
-    /// point_a` is the normal times `distance`.
+    /// then at least `lower_bound` apart), or whatever its turn when `distance` is at
+    /// touching level (at most 1e-9 of the final simplex's scale, where `v`'s direction
+    /// is rounding noise). The witnesses lie along it: `point_b − point_a` is the normal
+    /// times `distance`.
     pub normal: Vector3<f64>,
     /// The final simplex, in A's local frame.
     pub simplex: Simplex,
