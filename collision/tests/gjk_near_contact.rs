@@ -213,6 +213,26 @@ fn overlap_along<S: SupportMap>(
     h(a, pa, n) + h(b, pb, &-n)
 }
 
+/// The closest points of `a` and `b`, which must be apart: the shapes' separation along
+/// the witnesses' axis (from A to B), and the reported distance.
+fn gap_along_witness_axis<S: SupportMap>(
+    a: &S,
+    pa: &Isometry3<f64>,
+    b: &S,
+    pb: &Isometry3<f64>,
+) -> (f64, f64) {
+    let Ok(ClosestPoints::Separated {
+        point_a,
+        point_b,
+        distance,
+    }) = closest_points(a, pa, b, pb)
+    else {
+        panic!("apart");
+    };
+    let axis = (point_b - point_a).normalize();
+    (-overlap_along(a, pa, b, pb, &axis), distance)
+}
+
 /// Rounded shapes (margins 0.3 and 0.2) whose cores are 1e-8 to 1e-10 apart: a contact
 /// between apart cores takes its normal from GJK's lower bound, so its depth must be the
 /// shapes' overlap along that normal. Hull cores: to rounding (measured: at most 4.2e-15),
@@ -353,18 +373,9 @@ fn a_stall_next_to_a_face_takes_the_normal_from_the_popped_support_point() {
         out.lower_bound,
         out.distance
     );
-    let Ok(ClosestPoints::Separated {
-        point_a,
-        point_b,
-        distance,
-    }) = closest_points(&segment, &pa, &triangle, &pb)
-    else {
-        panic!("apart");
-    };
-    let axis = (point_b - point_a).normalize();
-    // Along the axis the shapes are `distance` apart, to rounding of the size (measured:
-    // 7.8e-14 less; before, 0.56 deep).
-    let gap = -overlap_along(&segment, &pa, &triangle, &pb, &axis);
+    // Along the closest points' axis the shapes are `distance` apart, to rounding of the
+    // size (measured: 7.8e-14 less; before, 0.56 deep).
+    let (gap, distance) = gap_along_witness_axis(&segment, &pa, &triangle, &pb);
     assert!(
         (gap - distance).abs() <= 1e-12,
         "gap {gap:e}, distance {distance:e}"
@@ -421,16 +432,7 @@ fn touching_witnesses_take_the_certified_direction_when_v_turns_over() {
     // Touching to rounding: measured 3.1e-12 apart, lower bound 0.
     assert!(out.distance <= 1e-11, "{:e}", out.distance);
     let overlap = overlap_along(&cylinder, &pa, &segment, &pb, &out.normal);
-    let Ok(ClosestPoints::Separated {
-        point_a,
-        point_b,
-        distance,
-    }) = closest_points(&cylinder, &pa, &segment, &pb)
-    else {
-        panic!("apart");
-    };
-    let axis = (point_b - point_a).normalize();
-    let gap = -overlap_along(&cylinder, &pa, &segment, &pb, &axis);
+    let (gap, distance) = gap_along_witness_axis(&cylinder, &pa, &segment, &pb);
     // The axis itself is only known to the witnesses' rounding over their distance
     // (1e-16 / 3e-12, about 3e-5 rad), which moves the gap by that angle times the size.
     assert!(
