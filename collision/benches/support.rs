@@ -1,11 +1,15 @@
 //! Hull support queries: linear scan vs hill-climbing (from the direction table, from
-//! vertex 0, warm), to choose `HILL_CLIMB_CROSSOVER`.
+//! vertex 0, warm), to choose `HILL_CLIMB_CROSSOVER`; and the one-off cost of building a
+//! `ConvexHull` (hull, adjacency, climb blocks and direction table) against parry's
+//! `ConvexPolyhedron::from_convex_hull` on the same points.
 //!
 //! `cargo bench -p collision --bench support`
 
 use collision::ConvexHull;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use nalgebra::{Point3, Vector3};
+use parry3d_f64::math::Vector;
+use parry3d_f64::shape::ConvexPolyhedron;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
@@ -97,5 +101,36 @@ fn support(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, support);
+/// `ConvexHull::new` against parry's `ConvexPolyhedron::from_convex_hull`, on 1000 points
+/// in the unit ball (about 140 vertices) and on the unit sphere (1000 vertices).
+fn build(c: &mut Criterion) {
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let mut group = c.benchmark_group("hull_build");
+    for (name, on_sphere) in [("ball1000", false), ("sphere1000", true)] {
+        let pts: Vec<Point3<f64>> = (0..1000)
+            .map(|_| {
+                loop {
+                    let v = Vector3::new(
+                        rng.random_range(-1.0..1.0),
+                        rng.random_range(-1.0..1.0),
+                        rng.random_range(-1.0..1.0),
+                    );
+                    if v.norm() > 0.1 && v.norm() <= 1.0 {
+                        break Point3::from(if on_sphere { v.normalize() } else { v });
+                    }
+                }
+            })
+            .collect();
+        let parry_pts: Vec<Vector> = pts.iter().map(|p| Vector::new(p.x, p.y, p.z)).collect();
+        group.bench_function(BenchmarkId::new("ours", name), |b| {
+            b.iter(|| black_box(ConvexHull::new(black_box(&pts)).unwrap()))
+        });
+        group.bench_function(BenchmarkId::new("parry", name), |b| {
+            b.iter(|| black_box(ConvexPolyhedron::from_convex_hull(black_box(&parry_pts)).unwrap()))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, support, build);
 criterion_main!(benches);

@@ -51,9 +51,11 @@ impl StartTable {
     /// on a sphere (1000 vertices) 0.95 → 0.91 s, contacts on the former −3 %, coherent
     /// motion unchanged; `⌈4√n⌉` and `⌈8√n⌉` (cap 128) gained no more. Instruction counts
     /// barely move (callgrind, earlier sessions): the gain is fewer mispredicted moves.
-    /// The price is paid once, in [`ConvexHull::new`](crate::ConvexHull::new): building
-    /// a hull of 1000 points in a ball 86 → 91 µs, on a sphere 809 → 887 µs (960 µs
-    /// before [`StartTable::new`] skipped the cells outside the diamond).
+    /// The price is paid once, in [`ConvexHull::new`](crate::ConvexHull::new) (criterion,
+    /// `benches/support.rs`): building from 1000 points in a ball 150 → 164 µs, on a
+    /// sphere 788 → 888 µs, with [`StartTable::new`] skipping the cells outside the
+    /// diamond (parry3d-f64's `ConvexPolyhedron::from_convex_hull` on the same points:
+    /// 173 and 929 µs).
     pub(super) fn side_for(n: usize) -> usize {
         let k = (2.0 * (n as f64).sqrt()).ceil() as usize;
         k.clamp(4, 64)
@@ -72,7 +74,7 @@ impl StartTable {
     /// diamond in `|u| + |v|`, far more than the lookup's rounding (and a start from any
     /// cell still climbs to the right answer). Skipping them halves the fill, which with
     /// `⌈2√n⌉` cells per side took about a fifth of building a hull of 1000 points on a
-    /// sphere (960 → 887 µs).
+    /// sphere (a one-off timing: 960 → 887 µs).
     pub(super) fn new(k: usize, mut extreme: impl FnMut(&Vector3<f64>, u32) -> u32) -> StartTable {
         let mut cells = vec![u32::MAX; 2 * k * k];
         let mut last = u32::MAX;
