@@ -341,7 +341,7 @@ const MAX_WITNESS_TURN: f64 = 0.1;
 /// `|v|`, relative to the final simplex's scale, at or below which the witnesses take the
 /// certified direction whatever its turn from `−v̂`. Shapes this close touch to within
 /// what `f64` can resolve on curved pairs (the bounds there are only known to about 1e-8
-/// of the size, see [`GjkStatus::Converged`](super::GjkStatus::Converged)), and `v` is
+/// of the size, see [`GjkStatus::Converged`]), and `v` is
 /// a combination of vertices up to the scale across that cancel to `|v|`: its direction
 /// can be anything, even the opposite of the separating one. The query fuzzer's
 /// near-contact mode (seed 7000, case 91128) found a segment's end 3e-12 from a
