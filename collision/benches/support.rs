@@ -14,25 +14,31 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 
+/// `n` seeded points in the unit ball with norms in (0.1, 1], or with `on_sphere` those
+/// points scaled onto the unit sphere.
+fn points(rng: &mut ChaCha8Rng, n: usize, on_sphere: bool) -> Vec<Point3<f64>> {
+    (0..n)
+        .map(|_| {
+            loop {
+                let v = Vector3::new(
+                    rng.random_range(-1.0..1.0),
+                    rng.random_range(-1.0..1.0),
+                    rng.random_range(-1.0..1.0),
+                );
+                if v.norm() > 0.1 && v.norm() <= 1.0 {
+                    break Point3::from(if on_sphere { v.normalize() } else { v });
+                }
+            }
+        })
+        .collect()
+}
+
 fn support(c: &mut Criterion) {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut group = c.benchmark_group("hull_support");
     for n in [12usize, 16, 24, 32, 48, 64, 128, 1000] {
         // Points on a sphere: every point is a hull vertex, so n is the vertex count.
-        let pts: Vec<Point3<f64>> = (0..n)
-            .map(|_| {
-                loop {
-                    let v = Vector3::new(
-                        rng.random_range(-1.0..1.0),
-                        rng.random_range(-1.0..1.0),
-                        rng.random_range(-1.0..1.0),
-                    );
-                    if v.norm() > 0.1 && v.norm() <= 1.0 {
-                        break Point3::from(v.normalize());
-                    }
-                }
-            })
-            .collect();
+        let pts = points(&mut rng, n, true);
         let hull = ConvexHull::new(&pts).unwrap();
         let count = hull.vertices().len();
         let dirs: Vec<Vector3<f64>> = (0..256)
@@ -107,20 +113,7 @@ fn build(c: &mut Criterion) {
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     let mut group = c.benchmark_group("hull_build");
     for (name, on_sphere) in [("ball1000", false), ("sphere1000", true)] {
-        let pts: Vec<Point3<f64>> = (0..1000)
-            .map(|_| {
-                loop {
-                    let v = Vector3::new(
-                        rng.random_range(-1.0..1.0),
-                        rng.random_range(-1.0..1.0),
-                        rng.random_range(-1.0..1.0),
-                    );
-                    if v.norm() > 0.1 && v.norm() <= 1.0 {
-                        break Point3::from(if on_sphere { v.normalize() } else { v });
-                    }
-                }
-            })
-            .collect();
+        let pts = points(&mut rng, 1000, on_sphere);
         let parry_pts: Vec<Vector> = pts.iter().map(|p| Vector::new(p.x, p.y, p.z)).collect();
         group.bench_function(BenchmarkId::new("ours", name), |b| {
             b.iter(|| black_box(ConvexHull::new(black_box(&pts)).unwrap()))
