@@ -1,11 +1,13 @@
-//! time_of_impact against parry3d-f64's `cast_shapes_nonlinear` in the same run.
+//! time_of_impact against parry3d-f64's `cast_shapes_nonlinear` in the same run: hull
+//! pairs closing while they spin, hull pairs spinning in near contact (each library's
+//! outcomes are printed first), and balls.
 //!
 //! `cargo bench -p collision --bench toi -- --warm-up-time 1 --measurement-time 3`
 
 mod contact_common;
 use contact_common as common;
 
-use collision::{Ball, Motion, time_of_impact};
+use collision::{Ball, ClosestPoints, Motion, closest_points, time_of_impact};
 use common::{hull, pose, pv, rng, to_parry, v3};
 use criterion::{Criterion, criterion_group, criterion_main};
 use nalgebra::{Isometry3, Vector3};
@@ -62,6 +64,73 @@ fn bench(c: &mut Criterion) {
         bch.iter(|| {
             for ((_, _, _, _, qa, qb), (ma, mb)) in cases.iter().zip(&pm) {
                 black_box(pq::cast_shapes_nonlinear(ma, qa, mb, qb, 0.0, 1.0, true).unwrap());
+            }
+        })
+    });
+    // The same kind of hull pairs starting 1e-6 apart (a resting contact), B drifting
+    // away along the normal at 0.05 units/s while both spin at up to 5 rad/s: advancement
+    // steps are limited by spin, not approach (see `toi/certify.rs`).
+    let grazing: Vec<_> = (0..32)
+        .map(|_| {
+            let (a, qa) = hull(&mut r, 64);
+            let (b, qb) = hull(&mut r, 64);
+            let pa = pose(&mut r, 0.3);
+            let mut pb = pose(&mut r, 0.3);
+            pb.translation.vector += Vector3::new(4.0, 0.0, 0.0);
+            let ClosestPoints::Separated {
+                point_a,
+                point_b,
+                distance,
+            } = closest_points(&a, &pa, &b, &pb).unwrap()
+            else {
+                unreachable!("4 apart")
+            };
+            let n = (point_b - point_a) / distance;
+            pb.translation.vector -= n * (distance - 1e-6);
+            let ma = Motion::new(pa, Vector3::zeros(), v3(&mut r, 5.0));
+            let mb = Motion::new(pb, n * 0.05, v3(&mut r, 5.0));
+            (a, b, ma, mb, qa, qb)
+        })
+        .collect();
+    let outcomes = |f: &dyn Fn(usize) -> &'static str| {
+        let mut tally = std::collections::BTreeMap::new();
+        for k in 0..grazing.len() {
+            *tally.entry(f(k)).or_insert(0) += 1;
+        }
+        tally
+    };
+    let ours = outcomes(&|k| {
+        let (a, b, ma, mb, ..) = &grazing[k];
+        match time_of_impact(a, ma, b, mb, 1.0) {
+            Ok(Some(_)) => "impact",
+            Ok(None) => "none",
+            Err(_) => "did not converge",
+        }
+    });
+    let gm: Vec<_> = grazing
+        .iter()
+        .map(|(_, _, ma, mb, ..)| (nonlinear(ma), nonlinear(mb)))
+        .collect();
+    let theirs = outcomes(&|k| {
+        let ((.., qa, qb), (ma, mb)) = (&grazing[k], &gm[k]);
+        match pq::cast_shapes_nonlinear(ma, qa, mb, qb, 0.0, 1.0, true) {
+            Ok(Some(_)) => "impact",
+            Ok(None) => "none",
+            Err(_) => "error",
+        }
+    });
+    eprintln!("hull64-grazing outcomes: ours {ours:?}, parry {theirs:?}");
+    g.bench_function("collision/hull64-grazing", |bch| {
+        bch.iter(|| {
+            for (a, b, ma, mb, ..) in &grazing {
+                let _ = black_box(time_of_impact(a, ma, b, mb, 1.0));
+            }
+        })
+    });
+    g.bench_function("parry/hull64-grazing", |bch| {
+        bch.iter(|| {
+            for ((.., qa, qb), (ma, mb)) in grazing.iter().zip(&gm) {
+                let _ = black_box(pq::cast_shapes_nonlinear(ma, qa, mb, qb, 0.0, 1.0, true));
             }
         })
     });

@@ -5,8 +5,8 @@ use nalgebra::{Isometry3, Point3, Vector3};
 
 /// One conservative-advancement iteration, in world coordinates at time `time`.
 ///
-/// Each iteration measures the gap at `time` and advances by `advance =
-/// separation / approach`; the last one (separation within the tolerance) has
+/// Each iteration measures the gap at `time` and advances by `advance`, over which the
+/// gap provably stays above half the tolerance; the last one (separation within the tolerance) has
 /// `advance = 0`. The analytic ball–ball path reports one step with `iteration = 0` at
 /// the impact time.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -33,13 +33,14 @@ pub struct ToiStep {
     /// Point of B nearest A (world).
     pub point_b: Point3<f64>,
     /// Bound on the average speed at which the gap along `normal` can close over the
-    /// step (relative linear velocity plus the spin of the cores, see
-    /// `collision/src/toi/advance.rs`); 0 when it cannot close or the query ends here;
-    /// for the analytic path, the closing speed at impact.
+    /// step: `(separation − tolerance / 2) / advance`, from the relative linear velocity
+    /// plus the spin of the cores (`collision/src/toi/advance.rs`), or lower when a
+    /// longer step was proved (`collision/src/toi/certify.rs`); 0 when it cannot close
+    /// or the query ends here; for the analytic path, the closing speed at impact.
     pub approach: f64,
-    /// Time advanced by this iteration: `(separation − tolerance / 2) / approach` (each
-    /// advance aims at half the tolerance), or 0 when the step ends
-    /// the query (converged, no approach, or overlap at the start).
+    /// Time advanced by this iteration: one over which the gap provably stays above half
+    /// the tolerance (each advance aims there), or 0 when the step ends the query
+    /// (converged, no approach, or overlap at the start).
     pub advance: f64,
     /// Separation at which advancement stops.
     pub tolerance: f64,

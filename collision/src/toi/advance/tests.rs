@@ -2,28 +2,10 @@
 //! step: a step may never let the gap close by more than it was given.
 
 use super::{Spin, safe_step};
-use crate::shape::{Capsule, ConvexHull, Core, Cuboid, Rounded, Shape, SupportMap};
-use crate::toi::Motion;
-use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
+use crate::shape::Core;
+use crate::toi::sampled::{body, extent, extent_along, motion, v3};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-fn v3(r: &mut ChaCha8Rng, s: f64) -> Vector3<f64> {
-    Vector3::new(
-        r.random_range(-s..s),
-        r.random_range(-s..s),
-        r.random_range(-s..s),
-    )
-}
-
-/// `max_a n · a` of a body at time `t`: the centre of mass's offset plus the support value
-/// about it along `n` turned back by the body's rotation (exact, no linearisation).
-fn extent_along<S: SupportMap + ?Sized>(core: &S, m: &Motion, t: f64, n: &Vector3<f64>) -> f64 {
-    let pose = m.pose_at(t);
-    let local = pose.rotation.inverse_transform_vector(n);
-    let centre = pose * m.local_center;
-    n.dot(&centre.coords) + (core.support(&local) - m.local_center).dot(&local)
-}
 
 /// 6,000 random bodies (boxes, capsules, rounded hulls, hulls; centres of mass off the
 /// origin; spins up to 20 rad per unit time) and normals: over the step `safe_step`
@@ -36,41 +18,10 @@ fn a_step_never_closes_more_than_the_gap() {
     let mut ratio_sum = 0.0;
     let cases = 6000;
     for case in 0..cases {
-        let shape = |r: &mut ChaCha8Rng| -> Shape {
-            let d = v3(r, 1.0).abs() + Vector3::repeat(0.05);
-            match r.random_range(0..4) {
-                0 => Cuboid::new(d).unwrap().into(),
-                1 => Capsule::new(d.x, d.y).unwrap().into(),
-                2 => {
-                    let pts: Vec<Point3<f64>> = (0..12).map(|_| Point3::from(v3(r, 1.0))).collect();
-                    Rounded::new(Shape::from(ConvexHull::new(&pts).unwrap()), d.z)
-                        .unwrap()
-                        .into()
-                }
-                _ => {
-                    let pts: Vec<Point3<f64>> = (0..40).map(|_| Point3::from(v3(r, 1.0))).collect();
-                    ConvexHull::new(&pts).unwrap().into()
-                }
-            }
-        };
-        let (a, b) = (shape(&mut r), shape(&mut r));
-        let motion = |r: &mut ChaCha8Rng| {
-            let pose = Isometry3::from_parts(
-                Translation3::from(v3(r, 3.0)),
-                UnitQuaternion::from_scaled_axis(v3(r, 3.0)),
-            );
-            Motion::new(pose, v3(r, 2.0), v3(r, 20.0)).with_local_center(Point3::from(v3(r, 0.3)))
-        };
-        let (ma, mb) = (motion(&mut r), motion(&mut r));
+        let (a, b) = (body(&mut r), body(&mut r));
+        let (ma, mb) = (motion(&mut r, 20.0), motion(&mut r, 20.0));
         let n = v3(&mut r, 1.0).normalize();
         let (ca, cb) = (Core(&a), Core(&b));
-        let extent = |c: &Core<'_, Shape>, m: &Motion| {
-            let bb = c.aabb(&Isometry3::identity());
-            (bb.mins - m.local_center)
-                .abs()
-                .sup(&(bb.maxs - m.local_center).abs())
-                .norm()
-        };
         let (ea, eb) = (extent(&ca, &ma), extent(&cb, &mb));
         let (pa, pb) = (ma.pose_at(0.0), mb.pose_at(0.0));
         let spin_a = Spin::of(&ca, &pa, &ma, ea, &n);
