@@ -101,8 +101,8 @@ fn spinning_boxes_from_near_contact_meet() {
     assert!((hit.time - 0.029464672616138).abs() <= 1e-6, "{hit:?}");
     // Touching at the impact, to the tolerance (1e-9 of the bodies' radii, about 2).
     assert!(hit.separation.abs() <= 2.5e-9, "{hit:?}");
-    // 713 iterations when written.
-    assert!(hit.iterations <= 1000, "{} iterations", hit.iterations);
+    // 199 iterations when written (713 with the normal held fixed only).
+    assert!(hit.iterations <= 400, "{} iterations", hit.iterations);
     let deepest = deepest_before((&a, &ma), (&b, &mb), hit.time, 400);
     assert!(deepest <= 1e-9, "{deepest:e} deep before the impact");
 }
