@@ -73,7 +73,8 @@ use nalgebra::{Isometry3, Vector3};
 const ROUNDING: f64 = 64.0 * f64::EPSILON;
 
 /// Rounds of bisection (on a log scale) between the shortest step that failed and the
-/// longest that passed. Each round costs one support query per body.
+/// longest that passed. Each round costs one support query per body that turns against
+/// the normal.
 const BISECTIONS: u32 = 5;
 
 /// A body at a step's start.
