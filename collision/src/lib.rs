@@ -43,8 +43,8 @@ pub use shape::{
     Rounded, Segment, Shape, ShapeError, SupportMap, SupportPoint, Transformed, Triangle,
 };
 pub use toi::{
-    Impact, Motion, ToiConfig, ToiError, ToiStep, time_of_impact, time_of_impact_observed,
-    time_of_impact_with,
+    Impact, Motion, StepBound, ToiConfig, ToiError, ToiStep, time_of_impact,
+    time_of_impact_observed, time_of_impact_with,
 };
 
 /// The workspace README's Rust examples, compiled and run as doctests.

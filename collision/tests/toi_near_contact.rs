@@ -7,7 +7,8 @@
 mod common;
 
 use collision::{
-    ClosestPoints, Cuboid, Cylinder, Motion, SupportMap, closest_points, contact, time_of_impact,
+    ClosestPoints, Cuboid, Cylinder, Motion, StepBound, SupportMap, ToiConfig, Trace,
+    closest_points, contact, time_of_impact, time_of_impact_observed,
 };
 use common::{
     brute_force_distance, hull, parry_hull, place, pose as random_pose, rng, to_parry, v3,
@@ -105,6 +106,28 @@ fn spinning_boxes_from_near_contact_meet() {
     assert!(hit.iterations <= 400, "{} iterations", hit.iterations);
     let deepest = deepest_before((&a, &ma), (&b, &mb), hit.time, 400);
     assert!(deepest <= 1e-9, "{deepest:e} deep before the impact");
+    // Each step says what proved it: here, nearly always the normal turning with a body.
+    let mut trace = Trace::new();
+    let traced = time_of_impact_observed(&a, &ma, &b, &mb, 1.0, &ToiConfig::default(), &mut trace);
+    assert_eq!(traced, Ok(Some(hit)));
+    let bounds: Vec<StepBound> = trace.toi_steps().map(|s| s.bound).collect();
+    assert_eq!(bounds.len(), hit.iterations as usize);
+    assert_eq!(bounds.last(), Some(&StepBound::Ends));
+    let turning = bounds
+        .iter()
+        .filter(|b| {
+            matches!(
+                b,
+                StepBound::NormalTurningWithA | StepBound::NormalTurningWithB
+            )
+        })
+        .count();
+    // 198 of 199 when written.
+    assert!(
+        turning * 10 >= bounds.len() * 9,
+        "{turning} of {}",
+        bounds.len()
+    );
 }
 
 /// A box and a cylinder, 6.5e-8 apart at the start (their size is about 2) and spinning

@@ -489,6 +489,33 @@ fn time_of_impact_frames_step_to_the_impact_time() {
     close_p("b", &balls.frames[0].witness_b, [1.0, 0.0, 0.0], 1e-12);
 }
 
+/// Each time-of-impact frame's caption says what proved its step. On the spinning boxes
+/// near contact, the normal turning with a body proves all steps but the last (187 with
+/// A, 11 with B when written), which advances no further.
+#[test]
+fn toi_captions_name_what_proved_each_step() {
+    let r = rec("toi_spinning_boxes_near_contact");
+    let Outcome::TimeOfImpact(Some(_)) = r.outcome else {
+        panic!("{:?}", r.outcome);
+    };
+    let (last, steps) = r.frames.split_last().expect("frames");
+    let turning = |f: &&debugger::Frame| {
+        f.caption
+            .contains("(proved by the gap bound along the normal turning with A)")
+            || f.caption
+                .contains("(proved by the gap bound along the normal turning with B)")
+    };
+    let by_turning = steps.iter().filter(turning).count();
+    assert!(
+        by_turning * 10 >= steps.len() * 9,
+        "{by_turning} of {}",
+        steps.len()
+    );
+    assert!(steps.iter().all(|f| f.caption.contains("(proved by")));
+    assert!(!last.caption.contains("proved by"), "{}", last.caption);
+    assert!(last.caption.contains("advance 0,"), "{}", last.caption);
+}
+
 #[test]
 fn missing_file_gives_the_load_error() {
     let err = record_file("/no/such/dir/fixture.json").unwrap_err();

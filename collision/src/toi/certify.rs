@@ -64,7 +64,7 @@
 //! far from the origin, as GJK's relative pose is), so the bound's rounding scales with
 //! the shapes and their distance, not with the offset.
 
-use super::Motion;
+use super::{Motion, StepBound};
 use crate::shape::SupportMap;
 use nalgebra::{Isometry3, Vector3};
 
@@ -91,28 +91,38 @@ pub(super) struct Body<'c, S: ?Sized> {
 
 /// The longest step in `[step, remaining]` over which the gap between `a` and `b`
 /// (convex radii summing to `radius`) provably stays at least `target`, given that
-/// `step` already does; `n` is the unit normal from A towards B. Tries the normal fixed,
-/// then turning with A, then with B (each that spins), each from the longest step proved
-/// so far.
+/// `step` already does (by the closing-speed bound); `n` is the unit normal from A
+/// towards B. Tries the normal fixed, then turning with A, then with B (each that
+/// spins), each from the longest step proved so far. Returns the step and what proved
+/// it.
 pub(super) fn longest_step<A, B>(
     a: &Body<'_, A>,
     b: &Body<'_, B>,
     n: &Vector3<f64>,
     radius: f64,
     (step, remaining, target): (f64, f64, f64),
-) -> f64
+) -> (f64, StepBound)
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
     let (spin_a, spin_b) = (a.motion.angular_velocity, b.motion.angular_velocity);
     let zero = Vector3::zeros();
-    let mut best = Slab::new(a, b, n, radius, &zero).stretch(step, remaining, target);
-    if spin_a != zero {
-        best = Slab::new(a, b, n, radius, &spin_a).stretch(best, remaining, target);
-    }
-    if spin_b != zero && spin_b != spin_a {
-        best = Slab::new(a, b, n, radius, &spin_b).stretch(best, remaining, target);
+    let frames = [
+        (zero, StepBound::FixedNormal),
+        (spin_a, StepBound::NormalTurningWithA),
+        (spin_b, StepBound::NormalTurningWithB),
+    ];
+    let mut best = (step, StepBound::ClosingSpeed);
+    for (k, (frame, bound)) in frames.iter().enumerate() {
+        // A body that does not spin, or spins as the one before, turns no new frame.
+        if k > 0 && (*frame == zero || frames[..k].iter().any(|(f, _)| f == frame)) {
+            continue;
+        }
+        let longer = Slab::new(a, b, n, radius, frame).stretch(best.0, remaining, target);
+        if longer > best.0 {
+            best = (longer, *bound);
+        }
     }
     best
 }

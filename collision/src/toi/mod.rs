@@ -15,7 +15,7 @@ mod sampled;
 mod step;
 
 pub use motion::Motion;
-pub use step::ToiStep;
+pub use step::{StepBound, ToiStep};
 
 use crate::contact::contact;
 use crate::gjk::{GjkCache, GjkConfig, GjkStatus, Work, gjk, gjk_core};
@@ -222,6 +222,7 @@ where
                 approach: closing,
                 advance: 0.0,
                 tolerance: 0.0,
+                bound: StepBound::Ends,
             });
         }
         return Ok(hit);
@@ -291,13 +292,14 @@ where
             let spin_a = Spin::of(&core_a, &pose_a, motion_a, extent_a, &n);
             let spin_b = Spin::of(&core_b, &pose_b, motion_b, extent_b, &-n);
             safe_step(separation - target, linear, &spin_a, &spin_b).map(|dt| {
+                let plain = (dt, StepBound::ClosingSpeed);
                 // Spin, not approach, may limit the step: then a longer one can often be
                 // proved (see `certify.rs`). When the linear approach alone would use up
                 // the gap within two steps, that proof (which first tries two steps)
                 // fails along the fixed normal and rarely succeeds along a turning one:
                 // skip its supports (on the `toi` bench's closing pairs, +32 % otherwise).
                 if 2.0 * dt * linear >= separation - target {
-                    return dt;
+                    return plain;
                 }
                 longest_step(
                     &Body {
@@ -321,7 +323,7 @@ where
             None
         };
         // The average closing speed the step allows (0: the gap cannot close).
-        let approach = step.map_or(0.0, |dt| (separation - target) / dt);
+        let approach = step.map_or(0.0, |(dt, _)| (separation - target) / dt);
         let ends = separation <= tolerance || step.is_none();
         if observer.is_active() {
             observer.toi_step(&ToiStep {
@@ -335,8 +337,17 @@ where
                 point_a: out.point_a + n * radius_a,
                 point_b: out.point_b - n * radius_b,
                 approach,
-                advance: if ends { 0.0 } else { step.unwrap_or(0.0) },
+                advance: if ends {
+                    0.0
+                } else {
+                    step.map_or(0.0, |(dt, _)| dt)
+                },
                 tolerance,
+                bound: if ends {
+                    StepBound::Ends
+                } else {
+                    step.map_or(StepBound::Ends, |(_, b)| b)
+                },
             });
         }
         if separation <= tolerance {
@@ -366,7 +377,7 @@ where
                 iterations: iteration + 1,
             }));
         }
-        let Some(dt) = step else {
+        let Some((dt, _)) = step else {
             return Ok(None);
         };
         last_normal = n;

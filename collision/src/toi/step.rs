@@ -44,4 +44,26 @@ pub struct ToiStep {
     pub advance: f64,
     /// Separation at which advancement stops.
     pub tolerance: f64,
+    /// What proved `advance` safe.
+    pub bound: StepBound,
+}
+
+/// What proved a time-of-impact step safe: over the step the shapes provably stay more
+/// than half the tolerance apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum StepBound {
+    /// No step: the query ends here (converged, no approach, overlap at the start, or
+    /// the analytic ball–ball answer).
+    Ends,
+    /// A bound on how fast any point of either core can close the gap along the normal
+    /// (`collision/src/toi/advance.rs`).
+    ClosingSpeed,
+    /// A concave lower bound on the gap along the normal held fixed, checked at the
+    /// step's two ends (`collision/src/toi/certify.rs`).
+    FixedNormal,
+    /// The same bound along the normal turning with A.
+    NormalTurningWithA,
+    /// The same bound along the normal turning with B.
+    NormalTurningWithB,
 }

@@ -5,16 +5,27 @@ use super::simplex::{combination, simplex_topology};
 use super::{Frame, FrameKind, FrameVertex, num, pt, unit};
 use collision::observer::ToiStepRecord;
 use collision::ray::RayStepRecord;
-use collision::{Ray, RayHit};
+use collision::{Ray, RayHit, StepBound};
 use nalgebra::Point3;
 
 /// A time-of-impact step: the witness points and normal at the step's time; the
 /// configuration-space point is `a − b` (world orientation), the bounds are the
 /// conservative separation and GJK's estimate.
 pub(super) fn toi_step(s: &ToiStepRecord) -> Frame {
+    let proof = match s.bound {
+        StepBound::Ends => "",
+        StepBound::ClosingSpeed => " (proved by the closing-speed bound)",
+        StepBound::FixedNormal => " (proved by the gap bound along the fixed normal)",
+        StepBound::NormalTurningWithA => {
+            " (proved by the gap bound along the normal turning with A)"
+        }
+        StepBound::NormalTurningWithB => {
+            " (proved by the gap bound along the normal turning with B)"
+        }
+    };
     let caption = format!(
         "TOI step {}: t = {}, separation {} (estimate {}), closing speed bound {}, \
-         advance {}, tolerance {}",
+         advance {}{proof}, tolerance {}",
         s.iteration,
         num(s.time),
         num(s.separation),

@@ -192,7 +192,7 @@ fn the_longest_step_keeps_the_shapes_apart() {
         }
         let step = (gap - target) / plain_speed;
         let fixed = Slab::new(&ba, &bb, &n, radius, &Vector3::zeros()).stretch(step, 1.0, target);
-        let certified = longest_step(&ba, &bb, &n, radius, (step, 1.0, target));
+        let (certified, _) = longest_step(&ba, &bb, &n, radius, (step, 1.0, target));
         assert!(certified >= fixed, "case {case}: {certified} below {fixed}");
         cases += 1;
         if certified > 2.0 * fixed {
