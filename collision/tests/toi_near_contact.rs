@@ -263,3 +263,84 @@ fn grazing_hulls_meet_where_exact_distances_say() {
         "{impacts} impacts, {misses} none"
     );
 }
+
+/// The spinning boxes at scales 1e-6 and 1e6, and offset by 1e6 of their size: lengths
+/// and linear velocities scale, spins and times do not, so the impact time is the same
+/// and the certified steps take about as many iterations (197 to 199 when written, the
+/// times within 8e-8 of each other, relative).
+#[test]
+fn spinning_boxes_meet_at_the_same_time_at_every_scale_and_offset() {
+    let (a, ma, b, mb) = spinning_boxes(1.0, 0.0);
+    let base = time_of_impact(&a, &ma, &b, &mb, 1.0).unwrap().unwrap();
+    for (scale, offset) in [(1e-6, 0.0), (1e6, 0.0), (1.0, 1e6), (1e-6, 1e6), (1e6, 1e6)] {
+        let (a, ma, b, mb) = spinning_boxes(scale, offset);
+        let hit = time_of_impact(&a, &ma, &b, &mb, 1.0)
+            .unwrap_or_else(|e| panic!("scale {scale}, offset {offset}: {e}"))
+            .unwrap_or_else(|| panic!("scale {scale}, offset {offset}: no impact"));
+        assert!(
+            (hit.time - base.time).abs() <= 1e-6 * base.time,
+            "scale {scale}, offset {offset}: {hit:?} vs {base:?}"
+        );
+        assert!(
+            hit.iterations <= 2 * base.iterations,
+            "scale {scale}, offset {offset}: {} iterations vs {}",
+            hit.iterations,
+            base.iterations
+        );
+    }
+}
+
+/// The two boxes of [`spinning_boxes_from_near_contact_meet`], lengths times `scale`,
+/// both moved by `offset` times their size along (1, 1, 1).
+fn spinning_boxes(scale: f64, offset: f64) -> (Cuboid, Motion, Cuboid, Motion) {
+    let shift = Vector3::repeat(offset * scale);
+    let a = Cuboid::new(
+        Vector3::new(0.7566601334200728, 0.4372261352534591, 0.11350133196809403) * scale,
+    )
+    .unwrap();
+    let b = Cuboid::new(
+        Vector3::new(0.3941942160245537, 0.5163568459355632, 0.8869149813325218) * scale,
+    )
+    .unwrap();
+    let ma = Motion::new(
+        pose(
+            shift.into(),
+            [
+                0.8470423633719925,
+                0.31536165614894457,
+                0.14301698758640813,
+                0.40325228052162776,
+            ],
+        ),
+        Vector3::new(
+            -0.35100568419553185,
+            -0.14947152414759252,
+            -0.0909802351173918,
+        ) * scale,
+        Vector3::new(
+            -0.03034924047338107,
+            -2.285321767065932,
+            -0.02818592019968796,
+        ),
+    );
+    let mb = Motion::new(
+        pose(
+            (Vector3::new(
+                -1.7568475973488056,
+                -0.03765649705291102,
+                -0.037723576820246185,
+            ) * scale
+                + shift)
+                .into(),
+            [
+                -0.6649485484250577,
+                -0.06541618824313357,
+                -0.5199411860548199,
+                0.5321891706029491,
+            ],
+        ),
+        Vector3::new(3.674506127648419, 2.609963388343593, -0.8744470019237355) * scale,
+        Vector3::new(1.754399659130318, -4.646531986775151, -3.2265749621128386),
+    );
+    (a, ma, b, mb)
+}
