@@ -115,9 +115,9 @@ pub struct ToiConfig {
     /// 39 and 22. Turning the normal with a face that spins in contact helps because the
     /// face's edge then cannot close the gap along the normal, as it does along a fixed
     /// one, even where the other body is not under that edge. The eight left on seeds
-    /// 9005, 9006 and 9011 (large) were all approach-limited: the linear motion closes
-    /// the gap along the normal, but the shapes slide past each other, so it never
-    /// closes.
+    /// 9005, 9006 and 9011 (large) all had their steps proved by the closing-speed
+    /// bound alone: approach along the normal, not spin, limited them, while the gap
+    /// itself closed far more slowly (the shapes sliding past each other).
     pub max_iterations: u32,
 }
 
