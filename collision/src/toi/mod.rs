@@ -117,7 +117,7 @@ pub struct ToiConfig {
     /// one, even where the other body is not under that edge. The eight left on seeds
     /// 9005, 9006 and 9011 (large) all had their steps proved by the closing-speed
     /// bound alone: approach along the normal, not spin, limited them, while the gap
-    /// itself closed far more slowly (the shapes sliding past each other).
+    /// itself closed far more slowly, as when shapes slide past each other.
     pub max_iterations: u32,
 }
 
