@@ -94,35 +94,20 @@ impl Blocks {
         let dots = |[x, y, z]: &[[f64; LANES]; 3]| {
             std::array::from_fn::<f64, LANES, _>(|l| dir.x * x[l] + dir.y * y[l] + dir.z * z[l])
         };
-        // Per-lane running maxima (a NaN product never wins `>`), two of them, over the
-        // even and the odd kept blocks: each `max` waits for the one before it, and two
-        // chains of half the length finish sooner (GJK hull64 distance 1.64 → 1.62 s
-        // per 6M queries, twice; hull16 unchanged).
-        let raise = |best: &mut [f64; LANES], d: &[f64; LANES]| {
+        let mut best = [f64::NEG_INFINITY; LANES];
+        let mut kept = [[f64::NAN; LANES]; KEPT_BLOCKS];
+        for (block, slot) in self.blocks.iter().zip(kept.iter_mut()) {
+            let d = dots(block);
+            *slot = d;
             for l in 0..LANES {
                 best[l] = if d[l] > best[l] { d[l] } else { best[l] };
             }
-        };
-        let (mut best, mut odd) = ([f64::NEG_INFINITY; LANES], [f64::NEG_INFINITY; LANES]);
-        let mut kept = [[f64::NAN; LANES]; KEPT_BLOCKS];
-        let in_kept = self.blocks.len().min(KEPT_BLOCKS);
-        for (pair, slots) in self.blocks[..in_kept]
-            .chunks_exact(2)
-            .zip(kept.chunks_exact_mut(2))
-        {
-            let (d, e) = (dots(&pair[0]), dots(&pair[1]));
-            (slots[0], slots[1]) = (d, e);
-            raise(&mut best, &d);
-            raise(&mut odd, &e);
         }
-        if in_kept % 2 == 1 {
-            let d = dots(&self.blocks[in_kept - 1]);
-            kept[in_kept - 1] = d;
-            raise(&mut best, &d);
-        }
-        raise(&mut best, &odd);
         for block in self.blocks.iter().skip(KEPT_BLOCKS) {
-            raise(&mut best, &dots(block));
+            let d = dots(block);
+            for l in 0..LANES {
+                best[l] = if d[l] > best[l] { d[l] } else { best[l] };
+            }
         }
         let m = best
             .iter()
