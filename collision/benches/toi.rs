@@ -7,13 +7,14 @@
 mod contact_common;
 use contact_common as common;
 
-use collision::{Ball, ClosestPoints, Motion, closest_points, time_of_impact};
+use collision::{Ball, ClosestPoints, ConvexHull, Motion, closest_points, time_of_impact};
 use common::{hull, pose, pv, rng, to_parry, v3};
 use criterion::{Criterion, criterion_group, criterion_main};
 use nalgebra::{Isometry3, Vector3};
 use parry3d_f64::math::Vector;
 use parry3d_f64::query::{self as pq, NonlinearRigidMotion};
 use parry3d_f64::shape as ps;
+use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 
 fn nonlinear(m: &Motion) -> NonlinearRigidMotion {
@@ -25,16 +26,24 @@ fn nonlinear(m: &Motion) -> NonlinearRigidMotion {
     )
 }
 
+/// A hull of 64 points and parry's copy.
+type Hull64 = (ConvexHull, ps::ConvexPolyhedron);
+
+/// Two hulls of 64 points with parry's copies, and poses about 4 apart along x.
+fn hull_pair(r: &mut ChaCha8Rng) -> (Hull64, Hull64, Isometry3<f64>, Isometry3<f64>) {
+    let (a, b) = (hull(r, 64), hull(r, 64));
+    let pa = pose(r, 0.3);
+    let mut pb = pose(r, 0.3);
+    pb.translation.vector += Vector3::new(4.0, 0.0, 0.0);
+    (a, b, pa, pb)
+}
+
 fn bench(c: &mut Criterion) {
     let mut r = rng(11);
     // 32 hull64 pairs 4 apart closing at 10 units/s while spinning at up to 2 rad/s.
     let cases: Vec<_> = (0..32)
         .map(|_| {
-            let (a, qa) = hull(&mut r, 64);
-            let (b, qb) = hull(&mut r, 64);
-            let pa = pose(&mut r, 0.3);
-            let mut pb = pose(&mut r, 0.3);
-            pb.translation.vector += Vector3::new(4.0, 0.0, 0.0);
+            let ((a, qa), (b, qb), pa, pb) = hull_pair(&mut r);
             let ma = Motion::new(
                 pa,
                 Vector3::new(5.0, 0.0, 0.0) + v3(&mut r, 0.5),
@@ -72,11 +81,7 @@ fn bench(c: &mut Criterion) {
     // steps are limited by spin, not approach (see `toi/certify.rs`).
     let grazing: Vec<_> = (0..32)
         .map(|_| {
-            let (a, qa) = hull(&mut r, 64);
-            let (b, qb) = hull(&mut r, 64);
-            let pa = pose(&mut r, 0.3);
-            let mut pb = pose(&mut r, 0.3);
-            pb.translation.vector += Vector3::new(4.0, 0.0, 0.0);
+            let ((a, qa), (b, qb), pa, mut pb) = hull_pair(&mut r);
             let ClosestPoints::Separated {
                 point_a,
                 point_b,

@@ -21,6 +21,32 @@ fn exact_gap(
     -extent_along(b, mb, t, &-n) - extent_along(a, ma, t, n) - radius
 }
 
+/// A body at time 0, with its core's extent.
+fn at_start<'c>(core: &'c Core<'c, Shape>, motion: &'c Motion) -> Body<'c, Core<'c, Shape>> {
+    Body {
+        core,
+        pose: motion.pose_at(0.0),
+        motion,
+        extent: extent(core, motion),
+    }
+}
+
+/// The plain bound's step from `gap` down to `target` along `n` (as `safe_step` without
+/// its tighter terms), or `None` when no point approaches along `n`.
+fn plain_step<S: ?Sized>(
+    a: &Body<'_, S>,
+    b: &Body<'_, S>,
+    n: &Vector3<f64>,
+    gap: f64,
+    target: f64,
+) -> Option<f64> {
+    let (ma, mb) = (a.motion, b.motion);
+    let speed = (ma.linear_velocity - mb.linear_velocity).dot(n)
+        + a.extent * n.cross(&ma.angular_velocity).norm()
+        + b.extent * n.cross(&mb.angular_velocity).norm();
+    (speed > 0.0).then(|| (gap - target) / speed)
+}
+
 /// 6,000 random body pairs, motions (spins up to 20 rad per unit time) and normals: the
 /// bound `L(τ)` is below the exact gap along the normal at 100 times over a horizon of
 /// up to four radians of the faster spin, and concave (each midpoint at least the mean
@@ -34,23 +60,9 @@ fn the_bound_stays_below_the_exact_gap_and_is_concave() {
         let n = v3(&mut r, 1.0).normalize();
         let radius = r.random_range(0.0..0.5);
         let (ca, cb) = (Core(&a), Core(&b));
-        let (pa, pb) = (ma.pose_at(0.0), mb.pose_at(0.0));
         // The normal fixed in the world, or turning with A or with B.
         let frame = [Vector3::zeros(), ma.angular_velocity, mb.angular_velocity][case % 3];
-        let (ba, bb) = (
-            Body {
-                core: &ca,
-                pose: pa,
-                motion: &ma,
-                extent: extent(&ca, &ma),
-            },
-            Body {
-                core: &cb,
-                pose: pb,
-                motion: &mb,
-                extent: extent(&cb, &mb),
-            },
-        );
+        let (ba, bb) = (at_start(&ca, &ma), at_start(&cb, &mb));
         let slab = Slab::new(&ba, &bb, &n, radius, &frame);
         let spin = ma.angular_velocity.norm().max(mb.angular_velocity.norm());
         let horizon = r.random_range(0.0..4.0) / spin;
@@ -93,32 +105,12 @@ fn a_stretched_step_keeps_the_target() {
         let gap = 10f64.powf(r.random_range(-9.0..-3.0));
         let now = exact_gap((&ca, &ma), (&cb, &mb), &n, 0.0, 0.0);
         mb.pose.translation.vector += n * (gap - now);
-        let (pa, pb) = (ma.pose_at(0.0), mb.pose_at(0.0));
-        let (ea, eb) = (extent(&ca, &ma), extent(&cb, &mb));
-        let (ba, bb) = (
-            Body {
-                core: &ca,
-                pose: pa,
-                motion: &ma,
-                extent: ea,
-            },
-            Body {
-                core: &cb,
-                pose: pb,
-                motion: &mb,
-                extent: eb,
-            },
-        );
+        let (ba, bb) = (at_start(&ca, &ma), at_start(&cb, &mb));
         let slab = Slab::new(&ba, &bb, &n, 0.0, &Vector3::zeros());
         let target = 0.5 * gap;
-        // The plain bound's step, as `safe_step` would give without its tighter terms.
-        let plain_speed = (ma.linear_velocity - mb.linear_velocity).dot(&n)
-            + ea * n.cross(&ma.angular_velocity).norm()
-            + eb * n.cross(&mb.angular_velocity).norm();
-        if plain_speed <= 0.0 {
+        let Some(step) = plain_step(&ba, &bb, &n, gap, target) else {
             continue;
-        }
-        let step = (gap - target) / plain_speed;
+        };
         let certified = slab.stretch(step, 1.0, target);
         assert!(certified >= step, "case {case}: {certified} below {step}");
         cases += 1;
@@ -166,31 +158,12 @@ fn the_longest_step_keeps_the_shapes_apart() {
         let n = (point_b - point_a) / distance;
         let gap = 10f64.powf(r.random_range(-9.0..-3.0));
         mb.pose.translation.vector -= n * (distance - gap);
-        let pb = mb.pose_at(0.0);
-        let (ea, eb) = (extent(&ca, &ma), extent(&cb, &mb));
-        let (ba, bb) = (
-            Body {
-                core: &ca,
-                pose: pa,
-                motion: &ma,
-                extent: ea,
-            },
-            Body {
-                core: &cb,
-                pose: pb,
-                motion: &mb,
-                extent: eb,
-            },
-        );
+        let (ba, bb) = (at_start(&ca, &ma), at_start(&cb, &mb));
         let radius = a.core_radius() + b.core_radius();
         let target = 0.5 * gap;
-        let plain_speed = (ma.linear_velocity - mb.linear_velocity).dot(&n)
-            + ea * n.cross(&ma.angular_velocity).norm()
-            + eb * n.cross(&mb.angular_velocity).norm();
-        if plain_speed <= 0.0 {
+        let Some(step) = plain_step(&ba, &bb, &n, gap, target) else {
             continue;
-        }
-        let step = (gap - target) / plain_speed;
+        };
         let fixed = Slab::new(&ba, &bb, &n, radius, &Vector3::zeros()).stretch(step, 1.0, target);
         let (certified, _) = longest_step(&ba, &bb, &n, radius, (step, 1.0, target));
         assert!(certified >= fixed, "case {case}: {certified} below {fixed}");
