@@ -110,14 +110,15 @@ pub struct ToiConfig {
     /// Starting within 1e-12 to 1e-4 of the size of contact with fast spin (the cast
     /// fuzzer's near-contact mode), the plain bound's steps stay near `gap / (|ω| e)`.
     /// Certified steps (`certify.rs`) cut the runs that end `DidNotConverge` there from
-    /// 71 to 5 in 600,000 cases (seeds 9002 and 9004–9008), and from 37 to 5 in 200,000
-    /// with large hulls (seeds 9010, 9011). With the normal held fixed only, they were
-    /// 39 and 22. Turning the normal with a face that spins in contact helps because the
+    /// 71 to 0 in 600,000 cases (seeds 9002 and 9004–9008), and from 37 to 1 in 200,000
+    /// with large hulls (seeds 9010, 9011). Along the fixed normal only, 39 and 22 were
+    /// left. Turning the normal with a face that spins in contact helps because the
     /// face's edge then cannot close the gap along the normal, as it does along a fixed
-    /// one, even where the other body is not under that edge. The eight left on seeds
-    /// 9005, 9006 and 9011 (large) all had their steps proved by the closing-speed
-    /// bound alone: approach along the normal, not spin, limited them, while the gap
-    /// itself closed far more slowly, as when shapes slide past each other.
+    /// one, even where the other body is not under that edge. Skipping the proof
+    /// whenever the linear approach limits the step left 5 and 5: there the gap had
+    /// closed far more slowly than the approach along the normal, as when shapes slide
+    /// past each other, and the proof is now tried once a step closes less than a
+    /// quarter of its gap.
     pub max_iterations: u32,
 }
 
@@ -253,6 +254,9 @@ where
     // The normal of the last separated step: the fallback direction should the contact
     // query at an exact touch give none.
     let mut last_normal = Vector3::x();
+    // The gap the last step started from, less the target: how much of it the step
+    // closed tells whether the closing-speed bound times steps well (`certify.rs`).
+    let mut last_gap = f64::INFINITY;
     let mut work = Work::default();
     for iteration in 0..config.max_iterations {
         let (pose_a, pose_b) = (motion_a.pose_at(t), motion_b.pose_at(t));
@@ -299,9 +303,13 @@ where
                 // Spin, not approach, may limit the step: then a longer one can often be
                 // proved (see `certify.rs`). When the linear approach alone would use up
                 // the gap within two steps, that proof (which first tries two steps)
-                // fails along the fixed normal and rarely succeeds along a turning one:
-                // skip its supports (on the `toi` bench's closing pairs, +32 % otherwise).
-                if 2.0 * dt * linear >= separation - target {
+                // rarely succeeds, and its supports cost 32 % on the `toi` bench's
+                // closing pairs: it is then skipped, unless the last step closed less
+                // than a quarter of its gap (the approach along the normal is not what
+                // closes the gap, as when the shapes slide past each other).
+                let gap = separation - target;
+                let slow = last_gap - gap < 0.25 * last_gap;
+                if 2.0 * dt * linear >= gap && !slow {
                     return plain;
                 }
                 longest_step(
@@ -384,6 +392,7 @@ where
             return Ok(None);
         };
         last_normal = n;
+        last_gap = separation - target;
         // The gap stays above `target` for at least this long.
         t += dt;
         if t > t_max {
