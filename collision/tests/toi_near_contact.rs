@@ -1,8 +1,9 @@
-//! Time of impact from near-contact starts with fast spin: two fuzzer cases where the
-//! plain advancement bound allowed only tiny steps and ran out of iterations (cast
-//! fuzzer, near-contact mode, seed 9004), which certified steps (`toi/certify.rs`)
-//! finish, and spinning hulls in resting contact checked against an exact brute-force
-//! distance and parry3d-f64's.
+//! Time of impact from near-contact starts: three cases from the cast fuzzer's
+//! near-contact mode (seeds 9004 and 9005) that ran out of iterations before certified
+//! steps (`toi/certify.rs`), two of them spinning fast and one whose gap closed far more
+//! slowly than its approach; the same boxes at other scales and offsets; and spinning
+//! hulls in resting contact, checked against an exact brute-force distance and
+//! parry3d-f64's.
 
 mod common;
 
