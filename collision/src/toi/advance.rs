@@ -67,8 +67,7 @@ impl Spin {
                 growth: 0.0,
             };
         }
-        let local = pose.rotation.inverse_transform_vector(&u);
-        let rate = (core.support(&local) - motion.local_center).dot(&local);
+        let rate = motion.support_value(core, pose, &u);
         let bound = extent * u_norm;
         Spin {
             // `h ≤ e|u|` in exact arithmetic; rounding may not break the cap.

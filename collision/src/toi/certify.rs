@@ -168,8 +168,8 @@ impl<'b, 'c, S: SupportMap + ?Sized> Reach<'b, 'c, S> {
 
     /// `h(m)`: the support value about the centre of mass along `m`, at the step's start.
     fn support(&self, m: &Vector3<f64>) -> f64 {
-        let local = self.body.pose.rotation.inverse_transform_vector(m);
-        (self.body.core.support(&local) - self.body.motion.local_center).dot(&local)
+        let body = self.body;
+        body.motion.support_value(body.core, &body.pose, m)
     }
 
     /// `h(towards + τ u) + k τ²/2 + τ towards·v`: how far the core reaches along the

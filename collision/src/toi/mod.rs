@@ -295,11 +295,12 @@ where
         // How long the gap along n takes at least to close down to `target`: the seed
         // book's "fastest linear speed along the direction" of any point, bounded over
         // the whole step so the advance never overshoots (see `advance.rs`).
+        let gap = separation - target;
         let step = if separation > tolerance {
             let linear = (motion_a.linear_velocity - motion_b.linear_velocity).dot(&n);
             let spin_a = Spin::of(&core_a, &pose_a, motion_a, extent_a, &n);
             let spin_b = Spin::of(&core_b, &pose_b, motion_b, extent_b, &-n);
-            safe_step(separation - target, linear, &spin_a, &spin_b).map(|dt| {
+            safe_step(gap, linear, &spin_a, &spin_b).map(|dt| {
                 let plain = (dt, StepBound::ClosingSpeed);
                 // Spin, not approach, may limit the step: then a longer one can often be
                 // proved (see `certify.rs`). When the linear approach alone would use up
@@ -308,7 +309,6 @@ where
                 // closing pairs: it is then skipped, unless the last step closed less
                 // than a quarter of its gap (the approach along the normal is not what
                 // closes the gap, as when the shapes slide past each other).
-                let gap = separation - target;
                 let slow = last_gap - gap < 0.25 * last_gap;
                 if 2.0 * dt * linear >= gap && !slow {
                     return plain;
@@ -334,9 +334,10 @@ where
         } else {
             None
         };
-        // The average closing speed the step allows (0: the gap cannot close).
-        let approach = step.map_or(0.0, |(dt, _)| (separation - target) / dt);
-        let ends = separation <= tolerance || step.is_none();
+        // No step (`Ends`, advance 0) when the shapes are within the tolerance or the gap
+        // cannot close; the average closing speed the step allows (0 without a step).
+        let (advance, bound) = step.unwrap_or((0.0, StepBound::Ends));
+        let approach = if step.is_some() { gap / advance } else { 0.0 };
         if observer.is_active() {
             observer.toi_step(&ToiStep {
                 iteration: iteration + 1,
@@ -349,17 +350,9 @@ where
                 point_a: out.point_a + n * radius_a,
                 point_b: out.point_b - n * radius_b,
                 approach,
-                advance: if ends {
-                    0.0
-                } else {
-                    step.map_or(0.0, |(dt, _)| dt)
-                },
+                advance,
                 tolerance,
-                bound: if ends {
-                    StepBound::Ends
-                } else {
-                    step.map_or(StepBound::Ends, |(_, b)| b)
-                },
+                bound,
             });
         }
         if separation <= tolerance {
@@ -393,7 +386,7 @@ where
             return Ok(None);
         };
         last_normal = n;
-        last_gap = separation - target;
+        last_gap = gap;
         // The gap stays above `target` for at least this long.
         t += dt;
         if t > t_max {

@@ -1,5 +1,6 @@
 //! Rigid motion with constant velocities.
 
+use crate::shape::SupportMap;
 use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
 
 /// A body's motion over a time interval: its pose at time 0, and constant linear and
@@ -61,6 +62,18 @@ impl Motion {
             Translation3::from(c - rotation * self.local_center.coords),
             rotation,
         )
+    }
+
+    /// `h(dir)`: the support value of `core` at `pose` along the world direction `dir`
+    /// (not necessarily unit), measured from this motion's centre of mass.
+    pub(super) fn support_value<S: SupportMap + ?Sized>(
+        &self,
+        core: &S,
+        pose: &Isometry3<f64>,
+        dir: &Vector3<f64>,
+    ) -> f64 {
+        let local = pose.rotation.inverse_transform_vector(dir);
+        (core.support(&local) - self.local_center).dot(&local)
     }
 
     /// Whether every component is finite.
