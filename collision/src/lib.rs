@@ -39,8 +39,9 @@ pub use gjk::{
 pub use observer::{Observer, Trace};
 pub use ray::{Ray, RayError, RayHit, cast_ray, cast_ray_observed};
 pub use shape::{
-    Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, HullKind, MinkowskiDifference, Point,
-    Rounded, Segment, Shape, ShapeError, SupportMap, SupportPoint, Transformed, Triangle,
+    Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, HullKind, InscribedBall,
+    MinkowskiDifference, Point, Rounded, Segment, Shape, ShapeError, SupportMap, SupportPoint,
+    Transformed, Triangle,
 };
 pub use toi::{
     Impact, Motion, StepBound, ToiConfig, ToiError, ToiStep, time_of_impact,

@@ -1,5 +1,6 @@
 //! The low-level GJK entry points: plain shapes, and shapes given as a core plus a radius.
 
+use super::ball_start::{BallSource, NoBalls};
 use super::run::{Run, Stop, is_finite_pose, run};
 use super::work::Work;
 use super::{
@@ -64,7 +65,7 @@ where
     O: Observer + ?Sized,
 {
     let mut work = Work::default();
-    let run = run_rounded::<_, _, _, false>(
+    let run = run_rounded::<_, _, _, _, false>(
         a,
         radius_a,
         pose_a,
@@ -73,6 +74,7 @@ where
         pose_b,
         config,
         Some(cache),
+        NoBalls,
         observer,
         &mut work,
     );
@@ -154,7 +156,16 @@ where
 {
     let md = prepare(a, 0.0, pose_a, b, 0.0, pose_b)?;
     work.clear();
-    let run = run::<_, _, _, false>(&md, pose_a, config, 0.0, cache, &mut &mut *observer, work);
+    let run = run::<_, _, _, _, false>(
+        &md,
+        pose_a,
+        config,
+        0.0,
+        cache,
+        NoBalls,
+        &mut &mut *observer,
+        work,
+    );
     Some(CoreRun { md, run, work })
 }
 
@@ -189,7 +200,7 @@ fn prepare<'a, A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
 /// `None` when a pose or radius is not valid.
 #[allow(clippy::too_many_arguments)]
 #[inline]
-pub(super) fn run_rounded<A, B, O, const SEPARATION_ONLY: bool>(
+pub(super) fn run_rounded<A, B, O, S, const SEPARATION_ONLY: bool>(
     a: &A,
     radius_a: f64,
     pose_a: &Isometry3<f64>,
@@ -198,6 +209,7 @@ pub(super) fn run_rounded<A, B, O, const SEPARATION_ONLY: bool>(
     pose_b: &Isometry3<f64>,
     config: &GjkConfig,
     cache: Option<&mut GjkCache>,
+    balls: S,
     observer: &mut O,
     work: &mut Work,
 ) -> Option<Run>
@@ -205,15 +217,17 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
+    S: BallSource,
 {
     let md = prepare(a, radius_a, pose_a, b, radius_b, pose_b)?;
     let radius = radius_a + radius_b;
-    Some(run::<_, _, _, SEPARATION_ONLY>(
+    Some(run::<_, _, _, _, SEPARATION_ONLY>(
         &md,
         pose_a,
         config,
         radius,
         cache,
+        balls,
         &mut &mut *observer,
         work,
     ))
@@ -462,7 +476,7 @@ where
     O: Observer + ?Sized,
 {
     let mut work = Work::default();
-    let Some(r) = run_rounded::<_, _, _, true>(
+    let Some(r) = run_rounded::<_, _, _, _, true>(
         a,
         radius_a,
         pose_a,
@@ -471,6 +485,7 @@ where
         pose_b,
         config,
         Some(cache),
+        NoBalls,
         observer,
         &mut work,
     ) else {

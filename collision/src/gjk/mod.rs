@@ -15,7 +15,9 @@
 //! All the work happens in shape A's local frame: B's pose relative to A is computed
 //! once, so world offsets (1e6 and more) cancel before any support point is formed.
 
+mod ball_start;
 mod cache;
+mod closed_form;
 mod entry;
 mod normal;
 mod query;

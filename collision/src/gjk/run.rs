@@ -1,5 +1,6 @@
 //! The GJK iteration.
 
+use super::ball_start::{BallProof, BallSource};
 use super::normal::sharper_lower_bound;
 use super::reseed::Reseeds;
 use super::work::Work;
@@ -174,6 +175,21 @@ pub(super) struct Run {
     pub(super) lower_direction: Vector3<f64>,
 }
 
+impl Run {
+    /// A run that proved the shapes overlap before any simplex (`ball_start.rs`), after
+    /// `iterations` support queries.
+    fn overlapping(iterations: u32) -> Run {
+        Run {
+            stop: Stop::Overlapping,
+            iterations,
+            v: Vector3::zeros(),
+            v_norm: 0.0,
+            lower: f64::NEG_INFINITY,
+            lower_direction: Vector3::zeros(),
+        }
+    }
+}
+
 /// Largest `|w|` GJK accepts (see the crate docs' input range): beyond it the simplex
 /// projections' products of four coordinates overflow (near 1e77) and answers would come
 /// out wrong without an error, so the run stops as `Degenerate`.
@@ -181,7 +197,7 @@ pub(super) const MAX_COORDINATE: f64 = 1e60;
 
 /// Smallest nonzero extent of the final simplex's support points GJK accepts (see the
 /// crate docs' input range).
-const MIN_COORDINATE: f64 = 1e-60;
+pub(super) const MIN_COORDINATE: f64 = 1e-60;
 
 /// Rounding level of `|v|`: a simplex whose closest point is within this of the origin,
 /// relative to the simplex's size, touches it. `64 ε` leaves room for the projection's
@@ -203,19 +219,31 @@ const TOUCH_RELATIVE: f64 = 64.0 * f64::EPSILON;
 /// `v·w/|v| − r` and `|v| − r`, so the relative gap test becomes
 /// `|v|² − v·w ≤ ε |v| (|v| − r)`, `|v| ≤ r` proves overlap and `v·w > r |v|` separation.
 /// With `r = 0` these are the plain tests. Without a `cache` the run starts cold and
-/// stores nothing. `work` is the caller's scratch space (so the simplex is never copied
+/// stores nothing; given the shapes' inscribed `balls`, a cold run may end as soon as
+/// they prove an overlap (`ball_start.rs`), before any simplex exists (for callers that
+/// need none then, and keep no cache). `work` is the caller's scratch space (so the simplex is never copied
 /// out); it starts empty and ends holding the final simplex with the weights of `v`.
 #[inline]
-pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ONLY: bool>(
+#[allow(clippy::too_many_arguments)]
+pub(super) fn run<A, B, O, S, const SEPARATION_ONLY: bool>(
     md: &MinkowskiDifference<A, B>,
     pose_a: &Isometry3<f64>,
     config: &GjkConfig,
     radius: f64,
     mut cache: Option<&mut GjkCache>,
+    balls: S,
     observer: &mut O,
     work: &mut Work,
-) -> Run {
+) -> Run
+where
+    A: SupportMap,
+    B: SupportMap,
+    O: Observer,
+    S: BallSource,
+{
     debug_assert_eq!(work.len(), 0);
+    // The ball proofs may end the run before anything could be cached.
+    debug_assert!(balls.balls().is_none() || cache.is_none());
     // A cache filled on other shapes is ignored: its points are not on these.
     let mut hints = match &cache {
         Some(c) if c.fits(md) => {
@@ -226,6 +254,12 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
     };
     let mut iterations = 0;
     if work.len() == 0 {
+        // Overlaps the inscribed balls prove (`ball_start.rs`): the ball test needs no
+        // support query, and the first query does not wait on it.
+        let proof = balls.balls().and_then(|balls| BallProof::new(md, balls));
+        if proof.as_ref().is_some_and(BallProof::holds_origin) {
+            return Run::overlapping(0);
+        }
         // Cold start: search towards B's origin, where the closest point usually is.
         let t = md.b_to_a().translation.vector;
         let dir = if t == Vector3::zeros() {
@@ -234,8 +268,12 @@ pub(super) fn run<A: SupportMap, B: SupportMap, O: Observer, const SEPARATION_ON
             t
         };
         let (a, b) = md.support_pair(&dir, &mut hints);
-        work.push(a, b, Point3::from(a - b), [hints.a, hints.b]);
+        let w = Point3::from(a - b);
+        work.push(a, b, w, [hints.a, hints.b]);
         iterations = 1;
+        if proof.is_some_and(|p| p.cone_holds_origin(&w, &dir, radius)) {
+            return Run::overlapping(1);
+        }
     }
     // The largest `|w|²` pushed so far bounds the squared scale of the simplex (its
     // largest `|w|∞`) from above: the exact scale is only computed when `|v|` is within

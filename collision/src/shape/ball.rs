@@ -1,6 +1,6 @@
 //! A ball (sphere) centred at the origin.
 
-use super::{Aabb, ShapeError, SupportMap, SupportPoint, check_length, unit};
+use super::{Aabb, InscribedBall, ShapeError, SupportMap, SupportPoint, check_length, unit};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// A ball of radius `radius` centred at the local origin.
@@ -45,6 +45,12 @@ impl SupportMap for Ball {
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         Point3::from(unit(dir).unwrap_or_else(Vector3::x) * self.radius)
+    }
+
+    /// The ball itself.
+    #[inline]
+    fn inscribed_ball(&self) -> Option<InscribedBall> {
+        InscribedBall::new(Point3::origin(), self.radius)
     }
 
     #[inline]

@@ -1,6 +1,6 @@
 //! A capsule: a segment along local Y swept by a ball.
 
-use super::{Aabb, ShapeError, SupportMap, SupportPoint, check_length, unit};
+use super::{Aabb, InscribedBall, ShapeError, SupportMap, SupportPoint, check_length, unit};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// The points within `radius` of the segment from `(0, -half_height, 0)` to
@@ -68,6 +68,12 @@ impl SupportMap for Capsule {
             self.half_height
         };
         Point3::new(0.0, y, 0.0) + unit(dir).unwrap_or_else(Vector3::y) * self.radius
+    }
+
+    /// The ball at the centre of the segment.
+    #[inline]
+    fn inscribed_ball(&self) -> Option<InscribedBall> {
+        InscribedBall::new(Point3::origin(), self.radius)
     }
 
     #[inline]

@@ -1,7 +1,7 @@
 //! A cone along local Y with its apex at +Y.
 
 use super::cylinder::disk_support;
-use super::{ShapeError, SupportMap, check_length};
+use super::{InscribedBall, ShapeError, SupportMap, check_length};
 use nalgebra::{Point3, Vector3};
 
 /// The convex hull of the apex `(0, half_height, 0)` and the disk of radius `radius`
@@ -58,6 +58,16 @@ impl SupportMap for Cone {
         } else {
             rim
         }
+    }
+
+    /// The largest ball: its section through the axis is the incircle of the cone's
+    /// section, a triangle of base `2r` and height `H = 2h`, whose inradius is its area
+    /// over its half perimeter, `ρ = rH / (r + √(r² + H²))`; the centre is `ρ` above the
+    /// base.
+    fn inscribed_ball(&self) -> Option<InscribedBall> {
+        let (r, height) = (self.radius, 2.0 * self.half_height);
+        let rho = r * height / (r + r.hypot(height));
+        InscribedBall::new(Point3::new(0.0, rho - self.half_height, 0.0), rho)
     }
 }
 

@@ -1,7 +1,7 @@
 //! The convex hull of a point set, as a support map.
 
 use super::triangle::argmax;
-use super::{ShapeError, SupportMap, SupportPoint};
+use super::{InscribedBall, ShapeError, SupportMap, SupportPoint};
 use collision_hull::{Hull, HullError};
 use nalgebra::{Point3, Vector3};
 
@@ -77,6 +77,8 @@ pub struct ConvexHull {
     starts: StartTable,
     /// The polyhedron, for solid hulls.
     hull: Option<Hull>,
+    /// For solid hulls, the ball about the centroid that stays inside every face plane.
+    inscribed: Option<InscribedBall>,
     kind: HullKind,
     /// [`SupportMap::fingerprint`]: the vertices folded together, computed once.
     fingerprint: u64,
@@ -124,6 +126,7 @@ impl ConvexHull {
             offsets.push(neighbors.len() as u32);
         }
         let mut h = ConvexHull::from_parts(vertices, offsets, neighbors, HullKind::Solid);
+        h.inscribed = inscribed_ball(&hull);
         h.hull = Some(hull);
         h
     }
@@ -148,6 +151,7 @@ impl ConvexHull {
             offsets,
             neighbors,
             hull: None,
+            inscribed: None,
             kind,
         };
         if !h.climber.is_empty() {
@@ -256,6 +260,19 @@ impl ConvexHull {
     }
 }
 
+/// The ball about the centroid `c` (inside a convex solid) of radius
+/// `min over faces (offset − n · c) − tolerance`: the distance to the nearest face plane,
+/// less the hull's tolerance, within which its vertices may stand off their planes.
+fn inscribed_ball(hull: &Hull) -> Option<InscribedBall> {
+    let c = hull.centroid();
+    let nearest = hull
+        .planes()
+        .iter()
+        .map(|plane| -plane.distance(&c))
+        .fold(f64::INFINITY, f64::min);
+    InscribedBall::new(c, nearest - hull.tolerance())
+}
+
 /// The block adjacency of a hill-climbing hull (empty for scanned ones).
 fn climber(vertices: &[Point3<f64>], offsets: &[u32], neighbors: &[u32]) -> Climber {
     if vertices.len() <= HILL_CLIMB_CROSSOVER || offsets.is_empty() {
@@ -285,6 +302,11 @@ impl SupportMap for ConvexHull {
 
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.support_hinted(dir, u32::MAX).point
+    }
+
+    #[inline]
+    fn inscribed_ball(&self) -> Option<InscribedBall> {
+        self.inscribed
     }
 
     /// Always inlined (as are the `&S` and `Box<S>` forwarders), with the search itself

@@ -1,6 +1,6 @@
 //! A box centred at the origin, aligned with the local axes.
 
-use super::{Aabb, ShapeError, SupportMap, SupportPoint, check_length};
+use super::{Aabb, InscribedBall, ShapeError, SupportMap, SupportPoint, check_length};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// A box `|x| ≤ hx, |y| ≤ hy, |z| ≤ hz` in local coordinates.
@@ -79,6 +79,12 @@ impl SupportMap for Cuboid {
             p.y.clamp(-h.y, h.y),
             p.z.clamp(-h.z, h.z),
         ))
+    }
+
+    /// The centred ball touching the nearest pair of faces.
+    #[inline]
+    fn inscribed_ball(&self) -> Option<InscribedBall> {
+        InscribedBall::new(Point3::origin(), self.half_extents.min())
     }
 
     #[inline]

@@ -1,6 +1,6 @@
 //! A cylinder along local Y.
 
-use super::{ShapeError, SupportMap, check_length};
+use super::{InscribedBall, ShapeError, SupportMap, check_length};
 use nalgebra::{Point3, Vector3};
 
 /// The points with `|y| ≤ half_height` and `x² + z² ≤ radius²`.
@@ -64,6 +64,12 @@ impl SupportMap for Cylinder {
             self.half_height
         };
         Point3::new(0.0, y, 0.0) + disk_support(dir, self.radius)
+    }
+
+    /// The centred ball reaching the nearer of the caps and the side.
+    #[inline]
+    fn inscribed_ball(&self) -> Option<InscribedBall> {
+        InscribedBall::new(Point3::origin(), self.half_height.min(self.radius))
     }
 }
 

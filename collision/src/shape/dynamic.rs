@@ -1,8 +1,8 @@
 //! The shape enum for dynamic use and serialization.
 
 use super::{
-    Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Point, Rounded, Segment, SupportMap,
-    SupportPoint, Transformed, Triangle,
+    Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, InscribedBall, Point, Rounded,
+    Segment, SupportMap, SupportPoint, Transformed, Triangle,
 };
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -94,6 +94,10 @@ impl SupportMap for Shape {
     #[inline]
     fn core_cuboid(&self) -> Option<&Cuboid> {
         dispatch!(self, s => s.core_cuboid())
+    }
+    #[inline]
+    fn inscribed_ball(&self) -> Option<InscribedBall> {
+        dispatch!(self, s => s.inscribed_ball())
     }
     #[inline]
     fn is_polytope(&self) -> bool {

@@ -18,6 +18,7 @@ mod cuboid;
 mod cylinder;
 mod dynamic;
 mod error;
+mod inscribed;
 mod minkowski;
 mod point;
 mod rounded;
@@ -34,6 +35,7 @@ pub use cuboid::Cuboid;
 pub use cylinder::Cylinder;
 pub use dynamic::Shape;
 pub use error::ShapeError;
+pub use inscribed::InscribedBall;
 pub use minkowski::{MinkowskiDifference, SupportHints};
 pub use point::Point;
 pub use rounded::Rounded;
@@ -140,6 +142,20 @@ pub trait SupportMap {
         self.is_polytope()
     }
 
+    /// A ball inside the shape, in local coordinates, when the shape has one at hand:
+    /// boxes, capsules, cylinders, cones and solid hulls, and their rounded and moved
+    /// versions (a ball is its own). `None` by default and for shapes without volume.
+    ///
+    /// Two shapes whose inscribed balls overlap overlap too, so [`crate::intersects`],
+    /// [`crate::distance`] and [`crate::closest_points`] answer such pairs (deep
+    /// overlaps) with one distance test instead of a GJK run. A shape may return any
+    /// ball inside it; a larger one answers more pairs this way.
+    #[must_use]
+    #[inline]
+    fn inscribed_ball(&self) -> Option<InscribedBall> {
+        None
+    }
+
     /// The core as a box, when it is one (a [`Cuboid`], or a [`Rounded`] one): two boxes
     /// get their penetration from the separating axis theorem instead of EPA. `None` by
     /// default.
@@ -229,6 +245,10 @@ macro_rules! forward_support_map {
             #[inline]
             fn core_cuboid(&self) -> Option<&Cuboid> {
                 (**self).core_cuboid()
+            }
+            #[inline]
+            fn inscribed_ball(&self) -> Option<InscribedBall> {
+                (**self).inscribed_ball()
             }
             #[inline]
             fn is_polytope(&self) -> bool {

@@ -1,6 +1,8 @@
 //! The Minkowski sum of a shape with a ball.
 
-use super::{Aabb, Cuboid, ShapeError, SupportMap, SupportPoint, check_length, unit};
+use super::{
+    Aabb, Cuboid, InscribedBall, ShapeError, SupportMap, SupportPoint, check_length, unit,
+};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// `shape ⊕ ball(margin)`: every point within `margin` of `shape`.
@@ -83,6 +85,15 @@ impl<S: SupportMap> SupportMap for Rounded<S> {
 
     fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
         self.shape.core_closest_point(p)
+    }
+
+    /// The inner shape's ball grown by the margin, or without one a ball of the margin
+    /// around the inner shape's support point along +x (a point of the inner shape).
+    fn inscribed_ball(&self) -> Option<InscribedBall> {
+        match self.shape.inscribed_ball() {
+            Some(b) => b.grown(self.margin),
+            None => InscribedBall::new(self.shape.support(&Vector3::x()), self.margin),
+        }
     }
 
     fn core_cuboid(&self) -> Option<&Cuboid> {

@@ -1,6 +1,6 @@
 //! A shape placed under a fixed pose.
 
-use super::{Aabb, ShapeError, SupportMap, SupportPoint};
+use super::{Aabb, InscribedBall, ShapeError, SupportMap, SupportPoint};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// `shape` moved by `pose`: its points are `pose * p` for the points `p` of `shape`.
@@ -98,6 +98,11 @@ impl<S: SupportMap> SupportMap for Transformed<S> {
             point: self.pose * s.point,
             id: s.id,
         }
+    }
+
+    fn inscribed_ball(&self) -> Option<InscribedBall> {
+        let b = self.shape.inscribed_ball()?;
+        InscribedBall::new(self.pose * b.center(), b.radius())
     }
 
     fn core_point(&self) -> Option<Point3<f64>> {

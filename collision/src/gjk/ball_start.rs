@@ -1,0 +1,167 @@
+//! Overlap proofs from the shapes' inscribed balls ([`SupportMap::inscribed_ball`]) at
+//! the start of a cold run, for the free functions without an observer: most deep
+//! overlaps are proved with one support query or none, where GJK needs four for a
+//! tetrahedron around the origin.
+//!
+//! In A's frame, `D = A − B` contains the ball of centre `c = c_A − c_B` and radius
+//! `r = r_A + r_B`, so the shapes overlap when `|c| < r` (the origin is in that ball).
+//! Otherwise GJK's first vertex `w` (a support point of `D`) is in `D` too, and so is
+//! `K = conv(ball(c, r) ∪ {w})`, an "ice-cream cone": the ball, and the cone of apex `w`
+//! tangent to it, cut at the circle where it touches. Relative to `c`, with apex
+//! `a = w − c`, `L = |a| > r`, and a point `x` (the origin: `x = −c`), take `y = x − a`
+//! and `s = −y·a` (`s / L` is the depth of `x` below the apex along the axis). The
+//! cone's half angle `α` has `cos² α = (L² − r²)/L²` and the tangent circle lies at
+//! depth `L cos² α`, so `x` is in the cut cone when
+//!
+//! ```text
+//! 0 ≤ s ≤ L² − r²   and   s² ≥ |y|² (L² − r²)      (depth, and angle: s/L ≥ |y| cos α)
+//! ```
+//!
+//! with no square root. Either test proves `0 ∈ D`: the shapes overlap.
+//!
+//! The first vertex is GJK's own (along B's origin as seen from A's), so a run the tests
+//! do not end goes on exactly as without them, and its steps are those an observer sees
+//! (observed runs skip the tests, as they skip the closed forms). The ball test needs no
+//! support query and does not hold up the first one, which does not depend on it. On
+//! the benchmark's pairs of 1000-point hulls the ball proves 14 of the 17 overlapping
+//! pairs and the cone the other 3. Rounding in these tests is a few ulps of the scene's
+//! size, where GJK calls the shapes touching anyway (`TOUCH_RELATIVE` in `run.rs`).
+
+use super::run::{MAX_COORDINATE, MIN_COORDINATE};
+use crate::shape::{InscribedBall, MinkowskiDifference, SupportMap};
+use nalgebra::{Point3, Vector3};
+
+/// The inscribed balls of shapes A and B, each in its own shape's local frame.
+pub(super) type Balls = (InscribedBall, InscribedBall);
+
+/// Where a run's inscribed balls come from. The run asks for them only when it starts
+/// cold, right where it uses them: built there, inlined, they stay in registers (passed
+/// in from the query as an `Option` of both balls, they were copied through the stack
+/// with loads spanning two stores, which store forwarding cannot serve: a stall that
+/// cost separated hull16 pairs 5 %).
+pub(super) trait BallSource {
+    /// The balls of A and B, when the run is to use them.
+    fn balls(&self) -> Option<Balls>;
+}
+
+/// No balls: a plain run.
+pub(super) struct NoBalls;
+
+impl BallSource for NoBalls {
+    #[inline(always)]
+    fn balls(&self) -> Option<Balls> {
+        None
+    }
+}
+
+/// The balls of both shapes, when there are shapes and both have one.
+impl<A, B> BallSource for Option<(&A, &B)>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    #[inline(always)]
+    fn balls(&self) -> Option<Balls> {
+        let (a, b) = (*self)?;
+        Some((a.inscribed_ball()?, b.inscribed_ball()?))
+    }
+}
+
+/// The ball `(c, r)` inside `D = A − B`, in A's frame.
+pub(super) struct BallProof {
+    c: Vector3<f64>,
+    cc: f64,
+    r: f64,
+}
+
+impl BallProof {
+    /// The ball in `D` for `md`, or `None` for balls outside GJK's input range (radii
+    /// below 1e-60, centres beyond 1e60), which are left to GJK to be refused the same
+    /// way.
+    #[inline]
+    pub(super) fn new<A: SupportMap, B: SupportMap>(
+        md: &MinkowskiDifference<A, B>,
+        (ball_a, ball_b): Balls,
+    ) -> Option<BallProof> {
+        let c = ball_a.center() - md.b_point_in_a(ball_b.center());
+        let r = ball_a.radius() + ball_b.radius();
+        let cc = c.norm_squared();
+        let in_range =
+            (MIN_COORDINATE..=MAX_COORDINATE).contains(&r) && cc <= MAX_COORDINATE * MAX_COORDINATE;
+        in_range.then_some(BallProof { c, cc, r })
+    }
+
+    /// Whether the ball holds the origin.
+    #[inline]
+    pub(super) fn holds_origin(&self) -> bool {
+        self.cc < self.r * self.r
+    }
+
+    /// Whether the cut cone of the ball and `w`, the support point along `direction` of
+    /// the cores' `D` whose radii add up to `radius` (the ball is the full shapes'),
+    /// holds the origin. Call only when [`Self::holds_origin`] is false.
+    ///
+    /// When `direction · w < 0` the plane through `w` normal to `direction` separates
+    /// `D` from the origin, and the test is skipped: most separated pairs end here
+    /// after three products.
+    #[inline]
+    pub(super) fn cone_holds_origin(
+        &self,
+        w: &Point3<f64>,
+        direction: &Vector3<f64>,
+        radius: f64,
+    ) -> bool {
+        // The full shapes' support point: the cores' plus the radii along the unit
+        // direction (sharp cores, such as two hulls, skip the square root). A non-finite
+        // `w` fails every comparison here and in `in_cone`, and GJK then reports it.
+        let w = if radius > 0.0 {
+            w.coords + direction * (radius / direction.norm())
+        } else {
+            w.coords
+        };
+        direction.dot(&w) >= 0.0 && in_cone(&w, &self.c, self.r)
+    }
+}
+
+/// Whether the origin lies in the cone of apex `w` tangent to the ball of centre `c` and
+/// radius `r`, cut at the tangent circle (module docs, with `a = w − c`, and `y = −w`
+/// from the apex to the origin, so `s = w·a`).
+#[inline]
+fn in_cone(w: &Vector3<f64>, c: &Vector3<f64>, r: f64) -> bool {
+    let a = w - c;
+    let room = a.norm_squared() - r * r;
+    let s = w.dot(&a);
+    room > 0.0 && s >= 0.0 && s <= room && s * s >= w.norm_squared() * room
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cut cone of apex (0, 0, 2) around the unit ball at the origin (half angle
+    /// 30°, tangent circle at height 1/2, depth 3/2 below the apex, radius √3/2), tested
+    /// at points `p` by moving the scene so that `p` is the origin.
+    #[test]
+    fn cut_cone_membership() {
+        let at = |x: f64, z: f64| {
+            let p = Vector3::new(x, 0.0, z);
+            in_cone(&(Vector3::new(0.0, 0.0, 2.0) - p), &-p, 1.0)
+        };
+        // On the axis, from just below the apex down to the tangent plane.
+        assert!(at(0.0, 1.99) && at(0.0, 0.51));
+        assert!(!at(0.0, 2.01));
+        // Past the tangent plane the cone is cut (the ball covers its inside).
+        assert!(!at(0.0, 0.49));
+        // Half angle 30°: at depth 1 (z = 1) the cone's radius is tan 30° = 0.577.
+        assert!(at(0.57, 1.0) && !at(0.58, 1.0));
+        // The tangent circle itself, just inside and outside.
+        let rim = 3f64.sqrt() / 2.0;
+        assert!(at(rim - 1e-9, 0.5 + 1e-9) && !at(rim + 1e-6, 0.5));
+        // An apex inside the ball spans no cone.
+        assert!(!in_cone(
+            &Vector3::new(0.0, 0.0, 0.5),
+            &Vector3::zeros(),
+            1.0
+        ));
+    }
+}

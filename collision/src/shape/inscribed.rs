@@ -1,0 +1,55 @@
+//! Balls inside shapes: a cheap proof that two shapes overlap.
+
+use nalgebra::Point3;
+
+/// A ball contained in a shape, in the shape's local coordinates
+/// ([`super::SupportMap::inscribed_ball`]).
+///
+/// If the inscribed balls of two shapes overlap, the shapes overlap: the GJK free
+/// functions answer such pairs (deep overlaps) with one distance test instead of a run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct InscribedBall {
+    center: Point3<f64>,
+    radius: f64,
+    /// `|center|`, for a test that needs no rotation when the balls are far apart.
+    center_norm: f64,
+}
+
+impl InscribedBall {
+    /// The ball at `center` of `radius`, or `None` unless `radius` is positive and finite
+    /// and `center` is finite (a shape without volume has no inscribed ball).
+    #[must_use]
+    pub fn new(center: Point3<f64>, radius: f64) -> Option<InscribedBall> {
+        let center_norm = center.coords.norm();
+        (radius > 0.0 && radius.is_finite() && center_norm.is_finite()).then_some(InscribedBall {
+            center,
+            radius,
+            center_norm,
+        })
+    }
+
+    /// The centre.
+    #[must_use]
+    pub fn center(&self) -> &Point3<f64> {
+        &self.center
+    }
+
+    /// The radius: positive and finite.
+    #[must_use]
+    pub fn radius(&self) -> f64 {
+        self.radius
+    }
+
+    /// The distance from the shape's origin to the centre.
+    #[must_use]
+    pub fn center_norm(&self) -> f64 {
+        self.center_norm
+    }
+
+    /// The ball grown by `margin ≥ 0`: inside the shape swept by a ball of that radius.
+    /// `None` if the radius overflows.
+    #[must_use]
+    pub fn grown(self, margin: f64) -> Option<InscribedBall> {
+        InscribedBall::new(self.center, self.radius + margin)
+    }
+}
