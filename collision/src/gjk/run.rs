@@ -271,7 +271,7 @@ where
         let w = Point3::from(a - b);
         work.push(a, b, w, [hints.a, hints.b]);
         iterations = 1;
-        if proof.is_some_and(|p| p.cone_holds_origin(&w, &dir, radius)) {
+        if proof.is_some_and(|p| p.cone_holds_origin(&w, &dir)) {
             return Run::overlapping(1);
         }
     }
