@@ -8,7 +8,8 @@
 //! ```
 //!
 //! The difference of the two totals divided by 3200 is the cost of one query. Cases:
-//! `hull16`, `hull64`, `hull1000` (32 seeded hull pairs, as `benches/gjk.rs`),
+//! `hull16`, `hull64`, `hull1000` (32 seeded hull pairs, as `benches/gjk.rs`; add
+//! `:apart` or `:overlapping` to keep only the pairs of one class),
 //! `sphere1000` (32 pairs of hulls of 1000 points on a sphere),
 //! `sphere_box`, `capsule_hull`, and `warm64` / `cold64`, `warm1000` / `cold1000` (the coherent sequence of
 //! `benches/gjk.rs`, through `gjk` with one cache kept across frames or a fresh one per
@@ -28,6 +29,8 @@ use std::hint::black_box;
 fn run(case: &str, lib: &str, count: usize) -> f64 {
     let parry = lib == "parry";
     let mut sum = 0.0;
+    // `hull1000:apart` keeps the pairs that are apart, `hull1000:overlapping` the others.
+    let (case, class) = case.split_once(':').unwrap_or((case, "all"));
     let hull_case = |prefix: &str| case.strip_prefix(prefix).and_then(|n| n.parse().ok());
     let pairs = match (hull_case("hull"), hull_case("sphere")) {
         (Some(n), _) => Some(hull_pairs(n)),
@@ -37,13 +40,21 @@ fn run(case: &str, lib: &str, count: usize) -> f64 {
     if let Some(pairs) = pairs {
         let pairs: Vec<_> = pairs
             .into_iter()
+            .filter(|p| {
+                let apart = distance(&p.a, &p.pa, &p.b, &p.pb).expect("converged") > 0.0;
+                match class {
+                    "apart" => apart,
+                    "overlapping" => !apart,
+                    _ => true,
+                }
+            })
             .map(|p| {
                 let q = parry.then(|| p.parry());
                 (p, q)
             })
             .collect();
         for k in 0..count {
-            let (p, q) = &pairs[k % 32];
+            let (p, q) = &pairs[k % pairs.len()];
             sum += match q {
                 Some(q) => {
                     pq::distance(&q.ppa, &q.qa, &q.ppb, &q.qb)

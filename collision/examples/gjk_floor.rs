@@ -16,7 +16,7 @@
 mod common;
 
 use collision::shape::SupportPoint;
-use collision::{ConvexHull, SupportMap, distance};
+use collision::{ConvexHull, InscribedBall, SupportMap, distance};
 use common::hull_pairs;
 use nalgebra::{Point3, Vector3};
 use std::cell::{Cell, RefCell};
@@ -71,6 +71,11 @@ impl SupportMap for Replay<'_> {
 
     fn fingerprint(&self) -> u64 {
         self.hull.fingerprint()
+    }
+
+    /// The hull's, so that the replayed query proves the same overlaps the same way.
+    fn inscribed_ball(&self) -> Option<InscribedBall> {
+        self.hull.inscribed_ball()
     }
 }
 
