@@ -5,6 +5,11 @@
 //! ([`super::gjk_rounded`]): a
 //! ball is a point and a capsule a segment, so curved shapes cost a few exact
 //! iterations. Observers see the cores' steps.
+//!
+//! Without an observer two shortcuts apply, both exact: pairs with a point core get
+//! their closed form (`closed_form.rs`), and a cold run ends as soon as the shapes'
+//! inscribed balls prove an overlap (`ball_start.rs`; deep overlaps then cost one
+//! support query or none).
 
 use super::closed_form::{point_core_distance, point_core_pair};
 use super::entry::{answer, degenerate, finish, run_rounded};
@@ -126,6 +131,7 @@ where
         pose_b,
         &GjkConfig::default(),
         None,
+        // The shapes whose inscribed balls may prove an overlap (not in observed runs).
         (!observer.is_active()).then_some((a, b)),
         observer,
         &mut Work::default(),
@@ -276,6 +282,7 @@ where
         pose_b,
         &GjkConfig::default(),
         None,
+        // The shapes whose inscribed balls may prove an overlap (not in observed runs).
         (!observer.is_active()).then_some((a, b)),
         observer,
         work,
