@@ -106,9 +106,10 @@ impl BallProof {
     /// `w` is a point of the cores' `D`, which lies inside the full shapes' `D` the ball
     /// is in, so the cone is inside it too. (Pushing `w` out by the radii along the unit
     /// direction would give a slightly larger cone, for a square root and a division.)
-    /// When `direction · w < 0`
-    /// the plane through `w` normal to `direction` separates the cores' `D` from the
-    /// origin, so the cone cannot hold it: most separated pairs end the test there.
+    /// When `direction · w < 0` the plane through `w` normal to `direction` separates the
+    /// cores' `D` from the origin, and the test is skipped: most separated pairs end it
+    /// there. (With sharp cores the cone cannot hold the origin then; with rounded ones
+    /// it rarely does, and skipping can only lose a proof, never give a wrong one.)
     ///
     /// Out of line: inlined, the code of GJK's loop around it got worse, and queries that
     /// never proved anything with it paid (wall clock per 2M–4M queries, `gjk_count`:
