@@ -221,8 +221,9 @@ const TOUCH_RELATIVE: f64 = 64.0 * f64::EPSILON;
 /// With `r = 0` these are the plain tests. Without a `cache` the run starts cold and
 /// stores nothing; given the shapes' inscribed `balls`, a cold run may end as soon as
 /// they prove an overlap (`ball_start.rs`), before any simplex exists (for callers that
-/// need none then, and keep no cache). `work` is the caller's scratch space (so the simplex is never copied
-/// out); it starts empty and ends holding the final simplex with the weights of `v`.
+/// need none then, and keep no cache). `work` is the caller's scratch space (so the
+/// simplex is never copied out); it starts empty and ends holding the final simplex with
+/// the weights of `v`.
 #[inline]
 #[allow(clippy::too_many_arguments)]
 pub(super) fn run<A, B, O, S, const SEPARATION_ONLY: bool>(

@@ -6,13 +6,12 @@ use nalgebra::Point3;
 /// ([`super::SupportMap::inscribed_ball`]).
 ///
 /// If the inscribed balls of two shapes overlap, the shapes overlap: the GJK free
-/// functions answer such pairs (deep overlaps) with one distance test instead of a run.
+/// functions answer such pairs (deep overlaps) before or right after their first support
+/// query instead of running to an enclosing tetrahedron.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct InscribedBall {
     center: Point3<f64>,
     radius: f64,
-    /// `|center|`, for a test that needs no rotation when the balls are far apart.
-    center_norm: f64,
 }
 
 impl InscribedBall {
@@ -20,12 +19,8 @@ impl InscribedBall {
     /// and `center` is finite (a shape without volume has no inscribed ball).
     #[must_use]
     pub fn new(center: Point3<f64>, radius: f64) -> Option<InscribedBall> {
-        let center_norm = center.coords.norm();
-        (radius > 0.0 && radius.is_finite() && center_norm.is_finite()).then_some(InscribedBall {
-            center,
-            radius,
-            center_norm,
-        })
+        let finite = radius.is_finite() && center.iter().all(|c| c.is_finite());
+        (radius > 0.0 && finite).then_some(InscribedBall { center, radius })
     }
 
     /// The centre.
@@ -38,12 +33,6 @@ impl InscribedBall {
     #[must_use]
     pub fn radius(&self) -> f64 {
         self.radius
-    }
-
-    /// The distance from the shape's origin to the centre.
-    #[must_use]
-    pub fn center_norm(&self) -> f64 {
-        self.center_norm
     }
 
     /// The ball grown by `margin ≥ 0`: inside the shape swept by a ball of that radius.

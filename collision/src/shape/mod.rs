@@ -148,8 +148,8 @@ pub trait SupportMap {
     ///
     /// Two shapes whose inscribed balls overlap overlap too, so [`crate::intersects`],
     /// [`crate::distance`] and [`crate::closest_points`] answer such pairs (deep
-    /// overlaps) with one distance test instead of a GJK run. A shape may return any
-    /// ball inside it; a larger one answers more pairs this way.
+    /// overlaps) before or right after GJK's first support query. A shape may return
+    /// any ball inside it; a larger one answers more pairs this way.
     #[must_use]
     #[inline]
     fn inscribed_ball(&self) -> Option<InscribedBall> {
