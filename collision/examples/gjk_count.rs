@@ -14,7 +14,9 @@
 //! `sphere_box`, `capsule_hull`, and `warm64` / `cold64`, `warm1000` / `cold1000` (the coherent sequence of
 //! `benches/gjk.rs`, through `gjk` with one cache kept across frames or a fresh one per
 //! frame; `ours` only); library `ours` or `parry` (or `iterations`, for hull cases:
-//! prints the total GJK iteration count instead of the distances).
+//! prints the total GJK iteration count instead of the distances). For the hull cases,
+//! `REPEAT`, `PAIRS`, `EVICT_KIB` and `EVICT_ONLY` in the environment change the order of
+//! the queries (see `Order`).
 
 #[path = "../benches/gjk_common/mod.rs"]
 mod common;
@@ -53,8 +55,19 @@ fn run(case: &str, lib: &str, count: usize) -> f64 {
                 (p, q)
             })
             .collect();
+        let order = Order::from_env(pairs.len());
+        let mut pairs = pairs;
+        pairs.truncate(order.pairs);
+        // Reading a buffer larger than L1 between queries evicts the last pair's data.
+        let evict = vec![1.0f64; order.evict_kib * 1024 / 8];
         for k in 0..count {
-            let (p, q) = &pairs[k % pairs.len()];
+            if !evict.is_empty() {
+                sum += black_box(evict.iter().step_by(8).sum::<f64>()) * 0.0;
+            }
+            if order.evict_only {
+                continue;
+            }
+            let (p, q) = &pairs[(k / order.repeat) % pairs.len()];
             sum += match q {
                 Some(q) => {
                     pq::distance(&q.ppa, &q.qa, &q.ppb, &q.qb)
@@ -122,6 +135,32 @@ fn coherent(n: usize, warm: bool, count: usize) -> f64 {
         sum += gjk(&a, pa, &b, pb, &config, &mut cache, &mut ()).distance;
     }
     sum
+}
+
+/// The order of the hull cases' queries, from the environment (to tell the cost of a
+/// cold L1 cache from that of branches the predictor has not learnt):
+/// - `REPEAT=n`: each pair `n` times in a row before the next (default 1: cycling
+///   through the pairs, as the bench does);
+/// - `PAIRS=n`: only the first `n` pairs of the case;
+/// - `EVICT_KIB=n`: read an `n` KiB buffer before each query;
+/// - `EVICT_ONLY=1`: only that read, no query (its cost, to subtract).
+struct Order {
+    repeat: usize,
+    pairs: usize,
+    evict_kib: usize,
+    evict_only: bool,
+}
+
+impl Order {
+    fn from_env(pairs: usize) -> Order {
+        let number = |name: &str| std::env::var(name).ok().and_then(|n| n.parse().ok());
+        Order {
+            repeat: number("REPEAT").unwrap_or(1).max(1),
+            pairs: number("PAIRS").unwrap_or(pairs).clamp(1, pairs.max(1)),
+            evict_kib: number("EVICT_KIB").unwrap_or(0),
+            evict_only: std::env::var_os("EVICT_ONLY").is_some(),
+        }
+    }
 }
 
 fn main() {
