@@ -1,26 +1,30 @@
 //! Inscribed balls (`SupportMap::inscribed_ball`): each lies inside its shape and is as
-//! large as its closed form says, and the free functions' early "overlapping" answer from
-//! them agrees with full GJK runs and with parry3d-f64.
+//! large as its closed form says (a point, of radius zero, for shapes without volume),
+//! and the free functions' early "overlapping" answer from them agrees with full GJK runs
+//! and with parry3d-f64.
 
 mod common;
 
 use collision::observer::Trace;
 use collision::{
     Ball, Capsule, ClosestPoints, Cone, ConvexHull, Cuboid, Cylinder, GjkError, InscribedBall,
-    Rounded, Segment, Shape, SupportMap, Transformed, closest_points, closest_points_observed,
-    distance, distance_observed, intersects, intersects_observed,
+    Point, Rounded, Segment, Shape, SupportMap, SupportPoint, Transformed, Triangle,
+    closest_points, closest_points_observed, distance, distance_observed, intersects,
+    intersects_observed,
 };
 use common::{cloud, hull, parry_hull, pose, rng, to_parry, v3};
 use nalgebra::{Isometry3, Point3, Vector3};
 use parry3d_f64::query as pq;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
+use std::cell::Cell;
 
-/// A random shape of one of the kinds with an inscribed ball, or of one without.
+/// A random shape: solid ones, flat ones (whose inscribed ball is a point) and rounded
+/// flat ones.
 fn random_shape(rng: &mut ChaCha8Rng) -> Shape {
     let mut len = || rng.random_range(0.05..1.0);
     let (a, b, c) = (len(), len(), len());
-    match rng.random_range(0..9) {
+    match rng.random_range(0..12) {
         0 => Ball::new(a).unwrap().into(),
         1 => Cuboid::new(Vector3::new(a, b, c)).unwrap().into(),
         2 => Capsule::new(a, b).unwrap().into(),
@@ -36,10 +40,43 @@ fn random_shape(rng: &mut ChaCha8Rng) -> Shape {
         7 => Segment::new(Point3::origin(), Point3::new(a, b, c))
             .unwrap()
             .into(),
+        8 => triangle(a, b, c).into(),
+        9 => {
+            let inner = Shape::from(triangle(a, b, c));
+            Rounded::new(inner, 0.3 * a).unwrap().into()
+        }
+        10 => {
+            // A flat hull: a random cloud pressed into the plane z = 0.
+            let n = rng.random_range(3..40);
+            let flat: Vec<_> = cloud(rng, n)
+                .into_iter()
+                .map(|p| Point3::new(p.x, p.y, 0.0))
+                .collect();
+            ConvexHull::new(&flat).unwrap().into()
+        }
         _ => {
             let n = rng.random_range(4..200);
             hull(rng, n).into()
         }
+    }
+}
+
+/// A triangle with sides along the axes, by its legs.
+fn triangle(a: f64, b: f64, c: f64) -> Triangle {
+    Triangle::new(
+        Point3::new(-a, 0.0, 0.0),
+        Point3::new(a, b, 0.0),
+        Point3::new(0.0, -b, c),
+    )
+    .unwrap()
+}
+
+/// Whether the shape has no volume.
+fn is_flat(shape: &Shape) -> bool {
+    match shape {
+        Shape::Segment(_) | Shape::Triangle(_) | Shape::Point(_) => true,
+        Shape::ConvexHull(h) => h.hull().is_none(),
+        _ => false,
     }
 }
 
@@ -59,18 +96,20 @@ fn smallest_slack(shape: &impl SupportMap, ball: &InscribedBall, rng: &mut ChaCh
 }
 
 /// Every inscribed ball lies inside its shape, on 2,000 directions each over 500 random
-/// shapes; flat shapes have none.
+/// shapes; every shape has one, and those without volume a point of theirs.
 #[test]
 fn every_inscribed_ball_lies_inside_its_shape() {
     let mut rng = rng(71);
-    let mut with_ball = 0;
+    let mut flat = 0;
     for i in 0..500 {
         let shape = random_shape(&mut rng);
-        let Some(ball) = shape.inscribed_ball() else {
-            assert!(matches!(shape, Shape::Segment(_)), "shape {i} has no ball");
-            continue;
-        };
-        with_ball += 1;
+        let ball = shape.inscribed_ball().expect("every shape has a ball");
+        if is_flat(&shape) {
+            flat += 1;
+            assert_eq!(ball.radius(), 0.0, "shape {i}");
+        } else {
+            assert!(ball.radius() > 0.0, "shape {i}");
+        }
         let slack = smallest_slack(&shape, &ball, &mut rng);
         assert!(
             slack >= -1e-12,
@@ -78,14 +117,108 @@ fn every_inscribed_ball_lies_inside_its_shape() {
             -slack
         );
     }
-    assert!(with_ball > 400, "{with_ball}");
-    let flat = ConvexHull::new(&[
-        Point3::origin(),
-        Point3::new(1.0, 0.0, 0.0),
-        Point3::new(0.0, 1.0, 0.0),
-    ])
-    .unwrap();
-    assert_eq!(flat.inscribed_ball(), None);
+    assert!((60..200).contains(&flat), "{flat}");
+    // Flat shapes' points: a triangle's centroid, a segment's midpoint, a polygon's
+    // vertex mean, the point itself.
+    let (a, b, c) = (
+        Point3::new(0.0, 0.0, 0.0),
+        Point3::new(3.0, 0.0, 0.0),
+        Point3::new(0.0, 3.0, 0.0),
+    );
+    let centre = |s: &dyn Fn() -> Option<InscribedBall>| s().map(|b| (*b.center(), b.radius()));
+    let t = Triangle::new(a, b, c).unwrap();
+    assert_eq!(
+        centre(&|| t.inscribed_ball()),
+        Some((Point3::new(1.0, 1.0, 0.0), 0.0))
+    );
+    let seg = Segment::new(a, b).unwrap();
+    assert_eq!(
+        centre(&|| seg.inscribed_ball()),
+        Some((Point3::new(1.5, 0.0, 0.0), 0.0))
+    );
+    let square = ConvexHull::new(&[a, b, c, Point3::new(3.0, 3.0, 0.0)]).unwrap();
+    assert_eq!(
+        centre(&|| square.inscribed_ball()),
+        Some((Point3::new(1.5, 1.5, 0.0), 0.0))
+    );
+    let p = Point::new(b).unwrap();
+    assert_eq!(centre(&|| p.inscribed_ball()), Some((b, 0.0)));
+    // A NaN or negative radius is no ball; zero is a point.
+    assert_eq!(InscribedBall::new(a, -1.0), None);
+    assert_eq!(InscribedBall::new(a, f64::NAN), None);
+    assert_eq!(
+        InscribedBall::new(Point3::new(f64::INFINITY, 0.0, 0.0), 1.0),
+        None
+    );
+    assert_eq!(InscribedBall::point(a).map(|b| b.radius()), Some(0.0));
+}
+
+/// A shape that counts its support calls.
+struct Counting<S> {
+    shape: S,
+    calls: Cell<u32>,
+}
+
+/// `shape`, counting its support calls.
+fn counting<S>(shape: S) -> Counting<S> {
+    Counting {
+        shape,
+        calls: Cell::new(0),
+    }
+}
+
+impl<S: SupportMap> SupportMap for Counting<S> {
+    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+        self.calls.set(self.calls.get() + 1);
+        self.shape.support(dir)
+    }
+    fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
+        self.calls.set(self.calls.get() + 1);
+        self.shape.support_hinted(dir, hint)
+    }
+    fn inscribed_ball(&self) -> Option<InscribedBall> {
+        self.shape.inscribed_ball()
+    }
+}
+
+/// A triangle deep inside a box, and a segment deep inside a ball, are answered from
+/// the flat shape's point and the solid's ball, with no support call; a rounded
+/// triangle places its ball without one too. Two points prove nothing and are left to
+/// GJK, which calls their shapes apart.
+#[test]
+fn flat_shapes_deep_inside_solids_need_no_support_call() {
+    let t = counting(triangle(0.3, 0.2, 0.1));
+    let cube = Cuboid::new(Vector3::new(1.0, 1.0, 1.0)).unwrap();
+    let id = Isometry3::identity();
+    let near = Isometry3::translation(0.2, -0.1, 0.3);
+    assert_eq!(intersects(&t, &near, &cube, &id), Ok(true));
+    assert_eq!(distance(&cube, &id, &t, &near), Ok(0.0));
+    assert_eq!(t.calls.get(), 0);
+    // Observed, GJK runs in full and agrees.
+    assert_eq!(
+        intersects_observed(&t, &near, &cube, &id, &mut Trace::default()),
+        Ok(true)
+    );
+    assert!(t.calls.get() > 0);
+
+    let seg =
+        counting(Segment::new(Point3::new(-0.1, 0.0, 0.0), Point3::new(0.2, 0.1, 0.0)).unwrap());
+    let ball = Ball::new(0.5).unwrap();
+    assert_eq!(distance(&seg, &near, &ball, &id), Ok(0.0));
+    assert_eq!(seg.calls.get(), 0);
+
+    let rounded = Rounded::new(counting(triangle(0.3, 0.2, 0.1)), 0.05).unwrap();
+    let ball_of_rounded = rounded.inscribed_ball().expect("a ball");
+    assert_eq!(ball_of_rounded.radius(), 0.05);
+    assert_eq!(rounded.shape().calls.get(), 0);
+
+    // Two points 1 apart: no proof, GJK's distance.
+    let (p, q) = (
+        Point::new(Point3::origin()).unwrap(),
+        Point::new(Point3::new(1.0, 0.0, 0.0)).unwrap(),
+    );
+    assert_eq!(distance(&p, &id, &q, &id), Ok(1.0));
+    assert_eq!(distance(&p, &id, &p, &id), Ok(0.0));
 }
 
 /// The primitives' balls are the largest: each touches its shape along a direction

@@ -77,7 +77,8 @@ pub struct ConvexHull {
     starts: StartTable,
     /// The polyhedron, for solid hulls.
     hull: Option<Hull>,
-    /// For solid hulls, the ball about the centroid that stays inside every face plane.
+    /// For solid hulls, the ball about the centroid that stays inside every face plane;
+    /// for flat ones, the mean of the vertices with radius zero.
     inscribed: Option<InscribedBall>,
     kind: HullKind,
     /// [`SupportMap::fingerprint`]: the vertices folded together, computed once.
@@ -154,6 +155,15 @@ impl ConvexHull {
             inscribed: None,
             kind,
         };
+        if kind != HullKind::Solid {
+            // A flat hull has no volume: the mean of its vertices, a point of it, as a
+            // ball of radius zero (a solid one gets its ball in `solid`).
+            let sum = h
+                .vertices
+                .iter()
+                .fold(Vector3::zeros(), |s, v| s + v.coords);
+            h.inscribed = InscribedBall::point(Point3::from(sum / h.vertices.len() as f64));
+        }
         if !h.climber.is_empty() {
             // Each cell's start: a climb along its centre direction from the previous
             // cell's answer (the table is still empty, so the first climb starts at 0).

@@ -3,7 +3,8 @@
 use nalgebra::Point3;
 
 /// A ball contained in a shape, in the shape's local coordinates
-/// ([`super::SupportMap::inscribed_ball`]).
+/// ([`super::SupportMap::inscribed_ball`]). Its radius may be zero: a point of a shape
+/// without volume (a segment's midpoint, a triangle's centroid).
 ///
 /// If the inscribed balls of two shapes overlap, the shapes overlap: the GJK free
 /// functions answer such pairs (deep overlaps) before or right after their first support
@@ -15,12 +16,18 @@ pub struct InscribedBall {
 }
 
 impl InscribedBall {
-    /// The ball at `center` of `radius`, or `None` unless `radius` is positive and finite
-    /// and `center` is finite (a shape without volume has no inscribed ball).
+    /// The ball at `center` of `radius`, or `None` unless `radius` is finite and not
+    /// negative (zero for a point of a shape without volume) and `center` is finite.
     #[must_use]
     pub fn new(center: Point3<f64>, radius: f64) -> Option<InscribedBall> {
         let finite = radius.is_finite() && center.iter().all(|c| c.is_finite());
-        (radius > 0.0 && finite).then_some(InscribedBall { center, radius })
+        (radius >= 0.0 && finite).then_some(InscribedBall { center, radius })
+    }
+
+    /// The point `center` of a shape, as a ball of radius zero (`None` unless finite).
+    #[must_use]
+    pub fn point(center: Point3<f64>) -> Option<InscribedBall> {
+        InscribedBall::new(center, 0.0)
     }
 
     /// The centre.
@@ -29,7 +36,7 @@ impl InscribedBall {
         &self.center
     }
 
-    /// The radius: positive and finite.
+    /// The radius: finite, and zero for a point of a shape without volume.
     #[must_use]
     pub fn radius(&self) -> f64 {
         self.radius

@@ -143,13 +143,16 @@ pub trait SupportMap {
     }
 
     /// A ball inside the shape, in local coordinates, when the shape has one at hand:
-    /// boxes, capsules, cylinders, cones and solid hulls, and their rounded and moved
-    /// versions (a ball is its own). `None` by default and for shapes without volume.
+    /// every shape of this crate has one (a ball is its own), and their rounded and
+    /// moved versions. Shapes without volume give a point of theirs, a ball of radius
+    /// zero (segments their midpoint, triangles their centroid, flat hulls the mean of
+    /// their vertices). `None` by default.
     ///
     /// Two shapes whose inscribed balls overlap overlap too, so [`crate::intersects`],
     /// [`crate::distance`] and [`crate::closest_points`] answer such pairs (deep
-    /// overlaps) before or right after GJK's first support query. A shape may return
-    /// any ball inside it; a larger one answers more pairs this way.
+    /// overlaps) before or right after GJK's first support query (a pair of two points
+    /// proves nothing and is left to GJK). A shape may return any ball inside it; a
+    /// larger one answers more pairs this way.
     #[must_use]
     #[inline]
     fn inscribed_ball(&self) -> Option<InscribedBall> {

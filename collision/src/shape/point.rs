@@ -1,6 +1,6 @@
 //! A single point.
 
-use super::{Aabb, ShapeError, SupportMap, check_point};
+use super::{Aabb, InscribedBall, ShapeError, SupportMap, check_point};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// A single point (useful for point queries: the distance from a point to a shape).
@@ -48,6 +48,11 @@ impl SupportMap for Point {
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         let p = pose * self.position;
         Aabb { mins: p, maxs: p }
+    }
+
+    /// The point itself, as a ball of radius zero.
+    fn inscribed_ball(&self) -> Option<InscribedBall> {
+        InscribedBall::point(self.position)
     }
 }
 

@@ -87,8 +87,9 @@ impl<S: SupportMap> SupportMap for Rounded<S> {
         self.shape.core_closest_point(p)
     }
 
-    /// The inner shape's ball grown by the margin, or without one a ball of the margin
-    /// around the inner shape's support point along +x (a point of the inner shape).
+    /// The inner shape's ball grown by the margin (every shape of this crate has one,
+    /// flat ones of radius zero), or, for an inner shape without one, a ball of the
+    /// margin around its support point along +x (a point of it, for one support call).
     fn inscribed_ball(&self) -> Option<InscribedBall> {
         match self.shape.inscribed_ball() {
             Some(b) => b.grown(self.margin),

@@ -1,7 +1,7 @@
 //! A line segment.
 
 use super::triangle::argmax;
-use super::{ShapeError, SupportMap, SupportPoint, check_point};
+use super::{InscribedBall, ShapeError, SupportMap, SupportPoint, check_point};
 use nalgebra::{Point3, Vector3};
 
 /// The segment from `a` to `b` (it may have zero length).
@@ -60,6 +60,12 @@ impl SupportMap for Segment {
             point: self.vertices[i],
             id: i as u32,
         }
+    }
+
+    /// The midpoint, as a ball of radius zero (a segment has no volume).
+    fn inscribed_ball(&self) -> Option<InscribedBall> {
+        let [a, b] = self.vertices;
+        InscribedBall::point(Point3::from((a.coords + b.coords) * 0.5))
     }
 }
 

@@ -1,6 +1,6 @@
 //! A triangle.
 
-use super::{ShapeError, SupportMap, SupportPoint, check_point};
+use super::{InscribedBall, ShapeError, SupportMap, SupportPoint, check_point};
 use nalgebra::{Point3, Vector3};
 
 /// The triangle with vertices `a`, `b`, `c` (it may be degenerate: a support map needs
@@ -74,6 +74,12 @@ impl SupportMap for Triangle {
             point: self.vertices[i],
             id: i as u32,
         }
+    }
+
+    /// The centroid, as a ball of radius zero (a triangle has no volume).
+    fn inscribed_ball(&self) -> Option<InscribedBall> {
+        let [a, b, c] = self.vertices;
+        InscribedBall::point(Point3::from((a.coords + b.coords + c.coords) / 3.0))
     }
 }
 
