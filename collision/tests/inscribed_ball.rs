@@ -356,8 +356,8 @@ fn early_answers_agree_with_parry() {
     assert!(early > 800, "{early}");
 }
 
-/// Deeply overlapping boxes answer the same at scales 1e-6 to 1e6 and offset by 1e6;
-/// a NaN or infinite pose is still an error, never "overlapping".
+/// Deeply overlapping boxes, and a triangle in a box, answer the same at scales 1e-6 to
+/// 1e6 and offset by 1e6; a NaN or infinite pose is still an error, never "overlapping".
 #[test]
 fn early_answers_scale_and_refuse_bad_poses() {
     for s in [1e-6, 1.0, 1e6] {
@@ -367,6 +367,24 @@ fn early_answers_scale_and_refuse_bad_poses() {
             assert_eq!(distance(&cube, &at(0.0), &cube, &at(0.9)), Ok(0.0));
             assert_eq!(intersects(&cube, &at(0.0), &cube, &at(0.9)), Ok(true));
             assert!(distance(&cube, &at(0.0), &cube, &at(2.5)).unwrap() > 0.49 * s);
+            // A triangle, proved from its centroid inside the cube's ball, and one just
+            // outside the cube, whose gap GJK measures.
+            let t = Triangle::new(
+                Point3::new(-0.3, 0.0, 0.0) * s,
+                Point3::new(0.3, 0.2, 0.0) * s,
+                Point3::new(0.0, -0.2, 0.1) * s,
+            )
+            .unwrap();
+            assert_eq!(distance(&t, &at(0.2), &cube, &at(0.0)), Ok(0.0));
+            assert_eq!(intersects(&cube, &at(0.0), &t, &at(0.2)), Ok(true));
+            // The gap between the rounded placements: 0.2 s before `offset + 1.5 s`
+            // rounds (at 1e-6 and offset 1e6 by 5.7e-6 of it).
+            let expected = (at(1.5).translation.x - at(0.0).translation.x) - 1.3 * s;
+            let gap = distance(&t, &at(1.5), &cube, &at(0.0)).unwrap();
+            assert!(
+                (gap - expected).abs() <= 1e-9 * s,
+                "{gap} vs {expected} at scale {s}"
+            );
         }
     }
     let cube = Cuboid::new(Vector3::new(1.0, 1.0, 1.0)).unwrap();
