@@ -119,6 +119,22 @@ fn primitives(c: &mut Criterion) {
             )
         })
     });
+    g.bench_function("triangle_hull/ours", |b| {
+        b.iter(|| {
+            k = (k + 1) % s.poses.len();
+            black_box(distance(&s.triangle, &s.poses[k].0, &s.hull, &s.poses[k].1).unwrap())
+        })
+    });
+    g.bench_function("triangle_hull/parry", |b| {
+        b.iter(|| {
+            k = (k + 1) % s.poses.len();
+            black_box(
+                pq::distance(&s.pposes[k].0, &s.qtriangle, &s.pposes[k].1, &s.qhull)
+                    .unwrap()
+                    .distance,
+            )
+        })
+    });
     g.finish();
 }
 

@@ -125,24 +125,24 @@ fn every_inscribed_ball_lies_inside_its_shape() {
         Point3::new(3.0, 0.0, 0.0),
         Point3::new(0.0, 3.0, 0.0),
     );
-    let centre = |s: &dyn Fn() -> Option<InscribedBall>| s().map(|b| (*b.center(), b.radius()));
+    let centre = |ball: Option<InscribedBall>| ball.map(|b| (*b.center(), b.radius()));
     let t = Triangle::new(a, b, c).unwrap();
     assert_eq!(
-        centre(&|| t.inscribed_ball()),
+        centre(t.inscribed_ball()),
         Some((Point3::new(1.0, 1.0, 0.0), 0.0))
     );
     let seg = Segment::new(a, b).unwrap();
     assert_eq!(
-        centre(&|| seg.inscribed_ball()),
+        centre(seg.inscribed_ball()),
         Some((Point3::new(1.5, 0.0, 0.0), 0.0))
     );
     let square = ConvexHull::new(&[a, b, c, Point3::new(3.0, 3.0, 0.0)]).unwrap();
     assert_eq!(
-        centre(&|| square.inscribed_ball()),
+        centre(square.inscribed_ball()),
         Some((Point3::new(1.5, 1.5, 0.0), 0.0))
     );
     let p = Point::new(b).unwrap();
-    assert_eq!(centre(&|| p.inscribed_ball()), Some((b, 0.0)));
+    assert_eq!(centre(p.inscribed_ball()), Some((b, 0.0)));
     // A NaN or negative radius is no ball; zero is a point.
     assert_eq!(InscribedBall::new(a, -1.0), None);
     assert_eq!(InscribedBall::new(a, f64::NAN), None);
@@ -183,8 +183,8 @@ impl<S: SupportMap> SupportMap for Counting<S> {
 
 /// A triangle deep inside a box, and a segment deep inside a ball, are answered from
 /// the flat shape's point and the solid's ball, with no support call; a rounded
-/// triangle places its ball without one too. Two points prove nothing and are left to
-/// GJK, which calls their shapes apart.
+/// triangle places its ball without one too. Two flat shapes' points prove nothing
+/// (their radii sum to zero): GJK measures their gap.
 #[test]
 fn flat_shapes_deep_inside_solids_need_no_support_call() {
     let t = counting(triangle(0.3, 0.2, 0.1));
@@ -212,13 +212,12 @@ fn flat_shapes_deep_inside_solids_need_no_support_call() {
     assert_eq!(ball_of_rounded.radius(), 0.05);
     assert_eq!(rounded.shape().calls.get(), 0);
 
-    // Two points 1 apart: no proof, GJK's distance.
-    let (p, q) = (
-        Point::new(Point3::origin()).unwrap(),
-        Point::new(Point3::new(1.0, 0.0, 0.0)).unwrap(),
-    );
-    assert_eq!(distance(&p, &id, &q, &id), Ok(1.0));
-    assert_eq!(distance(&p, &id, &p, &id), Ok(0.0));
+    // A segment 1 above a triangle's plane, over its centroid: no proof from the two
+    // points, and GJK's distance is the gap.
+    let flat = triangle(0.3, 0.2, 0.0);
+    let above = Segment::new(Point3::new(-0.5, 0.1, 1.0), Point3::new(0.5, 0.1, 1.0)).unwrap();
+    let gap = distance(&flat, &id, &above, &id).unwrap();
+    assert!((gap - 1.0).abs() <= 1e-12, "{gap}");
 }
 
 /// The primitives' balls are the largest: each touches its shape along a direction

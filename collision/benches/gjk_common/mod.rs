@@ -8,7 +8,7 @@ mod contact_common;
 
 pub use contact_common::{cloud, parry_hull, pose, rng, to_parry};
 
-use collision::{Ball, Capsule, ConvexHull, Cuboid};
+use collision::{Ball, Capsule, ConvexHull, Cuboid, Triangle};
 use nalgebra::{Isometry3, Vector3};
 use parry3d_f64::math::{Pose, Vector};
 use parry3d_f64::shape as ps;
@@ -92,8 +92,8 @@ pub fn parry_poses(poses: &[(Isometry3<f64>, Isometry3<f64>)]) -> Vec<(Pose, Pos
         .collect()
 }
 
-/// The primitive cases (seed 7): 32 pairs of poses, then a ball, a box, a capsule and a
-/// hull of 64 points, with parry's copies.
+/// The primitive cases (seed 7): 32 pairs of poses, then a ball, a box, a capsule, a
+/// triangle and a hull of 64 points, with parry's copies.
 pub struct Primitives {
     /// The poses of A and B.
     pub poses: Vec<(Isometry3<f64>, Isometry3<f64>)>,
@@ -105,6 +105,8 @@ pub struct Primitives {
     pub cube: Cuboid,
     /// Half height 0.6, radius 0.3.
     pub capsule: Capsule,
+    /// Legs 0.6 and 0.4 (a flat shape: its inscribed ball is its centroid).
+    pub triangle: Triangle,
     /// 64 points in the unit ball.
     pub hull: ConvexHull,
     /// parry's ball.
@@ -113,6 +115,8 @@ pub struct Primitives {
     pub qcube: ps::Cuboid,
     /// parry's capsule.
     pub qcapsule: ps::Capsule,
+    /// parry's triangle.
+    pub qtriangle: ps::Triangle,
     /// parry's hull.
     pub qhull: ps::ConvexPolyhedron,
 }
@@ -125,7 +129,12 @@ impl Primitives {
             .map(|_| (pose(&mut rng, 2.0), pose(&mut rng, 2.0)))
             .collect();
         let hull = ConvexHull::new(&cloud(&mut rng, 64)).unwrap();
+        let corners = [[-0.6, 0.0, 0.0], [0.6, 0.4, 0.0], [0.0, -0.4, 0.3]];
+        let [ta, tb, tc] = corners.map(|[x, y, z]| nalgebra::Point3::new(x, y, z));
+        let [qa, qb, qc] = corners.map(|[x, y, z]| Vector::new(x, y, z));
         Primitives {
+            triangle: Triangle::new(ta, tb, tc).unwrap(),
+            qtriangle: ps::Triangle::new(qa, qb, qc),
             pposes: parry_poses(&poses),
             poses,
             ball: Ball::new(0.5).unwrap(),

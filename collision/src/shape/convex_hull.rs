@@ -158,11 +158,7 @@ impl ConvexHull {
         if kind != HullKind::Solid {
             // A flat hull has no volume: the mean of its vertices, a point of it, as a
             // ball of radius zero (a solid one gets its ball in `solid`).
-            let sum = h
-                .vertices
-                .iter()
-                .fold(Vector3::zeros(), |s, v| s + v.coords);
-            h.inscribed = InscribedBall::point(Point3::from(sum / h.vertices.len() as f64));
+            h.inscribed = InscribedBall::point(Point3::from(vertex_mean(&h.vertices)));
         }
         if !h.climber.is_empty() {
             // Each cell's start: a climb along its centre direction from the previous
@@ -291,6 +287,11 @@ fn inscribed_ball(hull: &Hull) -> Option<InscribedBall> {
         .map(|plane| -plane.distance(&c))
         .fold(f64::INFINITY, f64::min);
     InscribedBall::new(c, nearest - hull.tolerance())
+}
+
+/// The mean of `vertices` (non-finite when the sum overflows).
+fn vertex_mean(vertices: &[Point3<f64>]) -> Vector3<f64> {
+    vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords) / vertices.len() as f64
 }
 
 /// The block adjacency of a hill-climbing hull (empty for scanned ones).

@@ -88,8 +88,7 @@ impl Climber {
             }
             first.push(blocks.len() as u32);
         }
-        let mean =
-            vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords) / vertices.len() as f64;
+        let mean = super::vertex_mean(vertices);
         let axes = vertices
             .iter()
             .map(|v| {
