@@ -127,24 +127,25 @@ impl Climber {
     /// The vertex maximising `dir · p`, climbing from vertex `start` at `p`. A NaN
     /// direction makes no move.
     ///
-    /// Each block is read twice at most. First whole: its four products, two lanes per
+    /// Each block is tested whole before any lane is: its four products, two lanes per
     /// packed instruction (the rows of [`Block`]), and one test of whether any beats the
     /// current vertex. Most blocks have none (all of the last vertex's, and most of those
     /// of the vertices walked through), and they cost that test alone: 23 instructions
-    /// instead of 36 for four scalar products each followed by its own branch. A block
-    /// with a better lane is then read lane by lane, a branch per lane, as before. Those
+    /// instead of 36 for four scalar products each followed by its own branch. Only a
+    /// block with a better lane is then searched lane by lane, a branch per lane. Those
     /// branches matter: predicted, they give the next vertex before the products are
     /// known, so the CPU starts on its blocks at once. Picking the lane from the packed
     /// comparison's mask makes the next vertex wait for the products (1.07 → 1.44 s per
-    /// 2M apart hull1000 queries, session 17, and the compiler makes that choice itself
-    /// when it can reuse the packed products). So the second reading recomputes them
-    /// from a copy of the direction passed through `black_box`, which the compiler cannot
-    /// see is the same. The products are the same expression on the same numbers, so
-    /// the two readings agree and the answers are bit for bit those of the one-reading
-    /// climb. Measured (`gjk_count`, 2M queries, minimum of five interleaved runs, Intel
-    /// Xeon, same sums): hull1000 pairs apart 1.02 → 0.95 s, all hull1000 pairs 0.53 →
-    /// 0.51 s, sphere1000 0.48 → 0.46 s, coherent hull1000 cold 0.75 → 0.71 s and warm
-    /// 0.33 → 0.32 s; hull1000 contacts (`contact_count`, 300k) 1.07 → 1.05 s.
+    /// 2M apart hull1000 queries, session 17), and the compiler makes that choice itself,
+    /// with conditional moves, when it sees the products in registers. So the lanes are
+    /// read back through `black_box`, which it cannot see through. The answers are bit
+    /// for bit those of the lane-by-lane climb. Measured (`gjk_count`, 2M queries,
+    /// minimum of five interleaved runs, Intel Xeon, same sums): hull1000 pairs apart
+    /// 1.01 → 0.92 s, all hull1000 pairs 0.52 → 0.48 s, sphere1000 0.46 → 0.44 s,
+    /// coherent hull1000 cold 0.73 → 0.67 s and warm 0.32 → 0.31 s; hull1000 contacts
+    /// (`contact_count`, 300k) 1.03 → 0.97 s. The same climb compiled for AVX (one
+    /// 256-bit multiply per axis, dispatched at run time like the scan) measured no
+    /// faster (0.91 / 0.92 s).
     #[inline]
     pub(super) fn climb(&self, dir: &Vector3<f64>, start: usize, p: &Point3<f64>) -> usize {
         let [x, y, z] = [dir.x, dir.y, dir.z];
@@ -158,9 +159,7 @@ impl Climber {
                 if !d.iter().fold(false, |any, &d| any | (d > current_dot)) {
                     continue;
                 }
-                let [x, y, z] = std::hint::black_box([x, y, z]);
-                let d: [f64; LANES] =
-                    std::array::from_fn(|l| x * block.xs[l] + y * block.ys[l] + z * block.zs[l]);
+                let d = std::hint::black_box(d);
                 for (&d, &id) in d.iter().zip(&block.ids) {
                     if d > current_dot {
                         (current, current_dot) = (id as usize, d);
