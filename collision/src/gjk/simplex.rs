@@ -119,6 +119,19 @@ impl Simplex {
         self.len == 0
     }
 
+    /// Makes the simplex `len ≤ 4` vertices long, letting `write(k, vertex)` set the
+    /// fields of each vertex `k` in place. Pushed whole, each vertex was first assembled
+    /// on the stack with stores that its copy then read back with wider loads (failed
+    /// store forwarding), and the length went through memory between pushes.
+    #[inline(always)]
+    pub(crate) fn fill(&mut self, len: usize, write: impl Fn(usize, &mut SimplexVertex)) {
+        let len = len.min(4);
+        for (k, vertex) in self.vertices.iter_mut().enumerate().take(len) {
+            write(k, vertex);
+        }
+        self.len = len;
+    }
+
     /// Appends a vertex; returns `false` (and changes nothing) when already full.
     #[must_use]
     #[inline]

@@ -225,14 +225,17 @@ impl Work {
         s
     }
 
-    /// Appends the vertices, in order and with their weights, to `s` (which must be
-    /// empty).
+    /// Makes `s` the simplex: the vertices in order, with their weights.
     #[inline]
     pub(super) fn write_simplex(&self, s: &mut Simplex) {
-        for k in 0..self.len.min(4) {
-            let ok = s.try_push(self.vertex(k));
-            debug_assert!(ok);
-        }
+        s.fill(self.len, |k, v| {
+            let i = usize::from(self.slot[k] & 3);
+            v.a = self.a[i];
+            v.b = self.b[i];
+            v.w = self.w[i];
+            v.weight = self.weights[k];
+            [v.id_a, v.id_b] = self.ids[i];
+        });
     }
 }
 
