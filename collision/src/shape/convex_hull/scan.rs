@@ -123,24 +123,28 @@ impl Blocks {
             .iter()
             .fold(f64::NEG_INFINITY, |m, &b| if b > m { b } else { m });
         for (k, d) in kept.iter().take(self.blocks.len()).enumerate() {
-            if !d.iter().fold(false, |any, &d| any | (d >= m)) {
-                continue;
-            }
-            if let Some(l) = std::hint::black_box(*d).iter().position(|&d| d >= m) {
+            if let Some(l) = first_reaching(*d, m) {
                 return k * LANES + l;
             }
         }
         for (k, block) in self.blocks.iter().enumerate().skip(KEPT_BLOCKS) {
-            let d = dots(block);
-            if !d.iter().fold(false, |any, &d| any | (d >= m)) {
-                continue;
-            }
-            if let Some(l) = std::hint::black_box(d).iter().position(|&d| d >= m) {
+            if let Some(l) = first_reaching(dots(block), m) {
                 return k * LANES + l;
             }
         }
         0
     }
+}
+
+/// The first lane of a block's products `d` at or above `m`: the whole block tested at
+/// once, then its lanes one branch each, read back through `black_box` (see
+/// [`Blocks::argmax`]).
+#[inline(always)]
+fn first_reaching(d: [f64; LANES], m: f64) -> Option<usize> {
+    if !d.iter().fold(false, |any, &d| any | (d >= m)) {
+        return None;
+    }
+    std::hint::black_box(d).iter().position(|&d| d >= m)
 }
 
 #[cfg(test)]
