@@ -86,9 +86,9 @@ fn near_contact_distances_of_curved_shapes_stay_close_to_the_gap() {
     let pairs = pairs(2000, false);
     assert!(pairs.len() > 1800, "{} pairs", pairs.len());
     // (gap, largest mean relative error, largest share off by more than 1 %); measured
-    // when written: 1e-6: 7e-6, 0; 1e-8: 1.1e-3, 2.1 %; 1e-9: 0.022, 8.3 %; since the
-    // finer reseed (session 11): 1e-6: 9e-8, 0; 1e-8: 4.3e-4, 0.9 %; 1e-9: 0.014, 5.3 %;
-    // with four reseeds instead of two (session 12): 1e-6: 3.6e-8, 0; 1e-8: 1.9e-4,
+    // when written: 1e-6: 7e-6, 0; 1e-8: 1.1e-3, 2.1 %; 1e-9: 0.022, 8.3 %; with the
+    // finer reseed tilt: 1e-6: 9e-8, 0; 1e-8: 4.3e-4, 0.9 %; 1e-9: 0.014, 5.3 %;
+    // with four reseeds instead of two: 1e-6: 3.6e-8, 0; 1e-8: 1.9e-4,
     // 0.38 %; 1e-9: 4.7e-3, 2.3 %.
     for (gap, mean_limit, share_limit) in
         [(1e-6, 1e-7, 0.0), (1e-8, 4e-4, 0.008), (1e-9, 0.008, 0.04)]

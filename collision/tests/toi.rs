@@ -564,8 +564,8 @@ fn touching_to_rounding_at_the_start_and_closing_is_an_impact_at_time_zero() {
         .unwrap()
         .expect("an impact");
     assert_eq!(impact.time, 0.0);
-    // Touching to rounding: GJK finds them overlapping in both orders (since session 12;
-    // before, the cylinder-first order stalled 1e-13 apart), and EPA's depth, 7.6e-12,
+    // Touching to rounding: GJK finds them overlapping in both orders (with two reseeds
+    // the cylinder-first order stalled 1e-13 apart), and EPA's depth, 7.6e-12,
     // is within its rounding floor (about 3e-11 of the size, `epa::rounding_floor`),
     // far inside the time of impact's own tolerance (1e-9 of the shapes' radius).
     assert!(impact.separation.abs() < 3e-11, "{}", impact.separation);

@@ -280,7 +280,7 @@ pub(crate) fn height_sign(
 ///
 /// Dropping the `lo·lo` products instead, as this function once did, leaves an
 /// error of `u²|u||v|`: relative to `|n|` that is unbounded for slivers. On a
-/// grid cloud (fixtures fuzzer, hull seed 1438, case 4176) a triangle whose three
+/// grid cloud from the hull fuzzer, a triangle whose three
 /// vertices are collinear up to `|n| = 5.3e-46` (edges near `5e-7`, so
 /// `u²|u||v| ≈ 1e-44`) came out with its normal flipped and a tight error bound:
 /// every point below it then read as far above it, and the builder added input

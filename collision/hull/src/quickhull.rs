@@ -179,14 +179,14 @@ impl<'a> Builder<'a> {
     /// rounding do not bound the distance to the hull (the distance can be
     /// `1 / cos(φ / 2)` times larger for normals `φ` apart), so a point exactly
     /// outside by less than the rounding can end up more than `2ε` above a face
-    /// made later: in fuzzer case hull seed 703, case 1425 (three clusters 1e6
+    /// made later: in a fuzzer case (three clusters 1e6
     /// apart and 1e-7 wide), all the dropped point's float heights were at most
     /// −2.9e-11 and it ended 7.7e-8 (2.4 `ε`) above the finished hull. Such hulls
     /// get every input point rechecked against every face: `O(n F)`, on hulls
     /// whose sharp edges make them rare, by a branch-free float filter
     /// (`sweep.rs`) and then exactly for the few points it cannot clear. At
     /// blunter edges (a box's 90°) the rounding stays within the `2ε` every input point keeps. Checking in the
-    /// classification loop instead cost 5-19 % on every input (1e6 points).
+    /// classification loop instead would cost every input.
     fn has_sharp_edge(&self) -> bool {
         (0..self.mesh.faces.len() as u32)
             .filter(|&f| self.mesh.topo[f as usize].state == ALIVE)
@@ -215,8 +215,8 @@ impl<'a> Builder<'a> {
             .filter(|&f| self.mesh.topo[f as usize].state == ALIVE)
             .collect::<Vec<u32>>();
         // Points still above some face by at most `ε` are kept: if the found points grow
-        // the hull further, its new faces can rise above them too (fuzzer case hull seed
-        // 2189, case 622: two clusters 0.8e-6 apart and 1e-19 wide, a point 0.9 `ε` above
+        // the hull further, its new faces can rise above them too (a fuzzer
+        // case: two clusters 0.8e-6 apart and 1e-19 wide, a point 0.9 `ε` above
         // a face at the first recheck ended 2.2 `ε` above an end cap made by a point that
         // recheck found). The faces they were checked against do not change while alive,
         // so the next recheck tests them against the faces made since.

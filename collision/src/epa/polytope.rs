@@ -279,10 +279,9 @@ impl Polytope {
     /// scan of contiguous `f64`s costs less than keeping a heap ordered (measured). Four
     /// lanes each keep their smallest distance and its slot with selects instead of
     /// branches (`x < m` keeps NaN out), so the scan has no branch on the data; the
-    /// lanes are then merged, the lower slot winning ties. A second pass searching for
-    /// the minimum's slot instead ended on a branch the CPU could not predict: measured
-    /// wall-clock (`contact_count`, min of 7 runs), contacts are 3 % faster on the
-    /// benchmark's hull64 pairs and 9 % on hull1000.
+    /// lanes are then merged, the lower slot winning ties. Tried and dropped: a second
+    /// pass searching for the minimum's slot (it ends on a branch the CPU cannot
+    /// predict); a binary heap of faces (slower at tens of faces).
     #[must_use]
     pub fn closest_face(&self) -> Option<u8> {
         let distances = &self.distances[..self.face_count];

@@ -39,8 +39,7 @@ pub(super) type Balls = (InscribedBall, InscribedBall);
 /// Where a run's inscribed balls come from. The run asks for them only when it starts
 /// cold, right where it uses them: built there, inlined, they stay in registers (passed
 /// in from the query as an `Option` of both balls, they were copied through the stack
-/// with loads spanning two stores, which store forwarding cannot serve: a stall that
-/// cost separated hull16 pairs 5 %).
+/// with loads spanning two stores, which store forwarding cannot serve).
 pub(super) trait BallSource {
     /// The balls of A and B, when the run is to use them.
     fn balls(&self) -> Option<Balls>;
@@ -112,8 +111,7 @@ impl BallProof {
     /// it rarely does, and skipping can only lose a proof, never give a wrong one.)
     ///
     /// Out of line: inlined, the code of GJK's loop around it got worse, and queries that
-    /// never proved anything with it paid (wall clock per 2M–4M queries, `gjk_count`:
-    /// capsule–hull 0.59 → 0.55 s, hull16 0.38 → 0.35 s; the call costs less).
+    /// never proved anything with it paid.
     #[inline(never)]
     pub(super) fn cone_holds_origin(&self, w: &Point3<f64>, direction: &Vector3<f64>) -> bool {
         direction.dot(&w.coords) >= 0.0 && in_cone(&w.coords, &self.c, self.r)

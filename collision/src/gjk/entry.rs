@@ -79,8 +79,7 @@ where
         &mut work,
     );
     // One return value per path, so that each is built in the caller's slot: merged
-    // by a `match`, the output (420 bytes) was built apart and copied, 10 % of a
-    // warm-started query.
+    // by a `match`, the output (420 bytes) was built apart and copied.
     let Some(r) = &run else {
         let out = degenerate();
         observer.gjk_done(&out);
@@ -177,11 +176,8 @@ where
 /// `A − B` in A's frame, or `None` unless the radii are finite and `≥ 0` and the poses
 /// finite.
 ///
-/// Always inlined: in criterion's GJK bench the compiler had kept it out of line, so the
-/// difference (two matrices and a pose) went back through memory, was copied, and was
-/// read back by every support query; inlined, hull16 distance 303 → 250 ns and hull64
-/// 392 → 339 ns there (2 cores, Intel Xeon), the same as in the `gjk_count` example,
-/// where it was already inlined.
+/// Always inlined: kept out of line, the difference (two matrices and a pose) went
+/// back through memory, was copied, and was read back by every support query.
 #[inline(always)]
 fn prepare<'a, A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     a: &'a A,
@@ -350,11 +346,10 @@ pub(super) fn answer(
 
 /// Largest turn, `|n − (−v̂)|` (about the angle in radians), by which the witnesses are
 /// moved onto the certified direction `n` instead of `−v̂` (see [`aligned_witnesses`]):
-/// each moves by at most 5 % of their distance. On 300,000 near-contact fuzzer cases
-/// the turns with a positive certified separation were at most 0.047 but one, of 1.04
-/// with a lower bound 12 % of `|v|`; the first version's limit of 1e-3 left a segment
-/// 6.9e-5 from a cylinder (size 3,000; seed 230, case 79185) with a normal along which
-/// the shapes overlapped by 3e-4.
+/// each moves by at most 5 % of their distance. On near-contact pairs the turns with a
+/// positive certified separation are almost all below 0.05; a limit of 1e-3 was too
+/// tight: it left a segment near a cylinder with the uncertified normal, along which the
+/// shapes overlapped (the near-contact fuzzer found it).
 const MAX_WITNESS_TURN: f64 = 0.1;
 
 /// `|v|`, relative to the final simplex's scale, at or below which the witnesses take the
@@ -363,7 +358,7 @@ const MAX_WITNESS_TURN: f64 = 0.1;
 /// of the size, see [`GjkStatus::Converged`]), and `v` is
 /// a combination of vertices up to the scale across that cancel to `|v|`: its direction
 /// can be anything, even the opposite of the separating one. The query fuzzer's
-/// near-contact mode (seed 7000, case 91128) found a segment's end 3e-12 from a
+/// near-contact mode found a segment's end 3e-12 from a
 /// cylinder's rim (size 1) whose final `v` had turned over on a sliver triangle: along
 /// the closest points' axis the shapes overlapped by 2.6, while an earlier `v`
 /// certified they overlap by at most 6e-12. The certified direction is never worse than
@@ -381,8 +376,8 @@ const NEAR_TOUCH_RELATIVE: f64 = 1e-9;
 /// (tests/gjk_near_contact.rs). And after an `f64` stall on a curved pair the final `v`
 /// has the smallest norm but not the best direction: along a flat direction of the
 /// shapes (a cylinder's generator) a direction off by `θ` certifies a separation lower
-/// by `θ` times the flat extent; the query fuzzer's near-contact mode (seed 101, case
-/// 30842: a cylinder 1e-2 from a box, size 4,000) found witnesses whose axis certified
+/// by `θ` times the flat extent; the query fuzzer's near-contact mode found
+/// a cylinder 1e-2 from a box (size 4,000) with witnesses whose axis certified
 /// 4.8e-5 less than their distance while the certified direction, 1.6e-8 rad away,
 /// certified all but 6e-12 of it. Each witness moves by at most about half the axis
 /// error times the distance, a lateral move along the surfaces (on them to second
@@ -401,8 +396,8 @@ fn aligned_witnesses(
 /// The unit direction from A to B along which the lower bound is certified (A − B
 /// reaches no nearer than `lower` along it), when the run is separated and it differs
 /// from the final `−v̂`: after an `f64` stall on a curved pair an earlier `v` can hold
-/// the best bound, and the final `v` be off by far more than the bounds' gap (fuzzer
-/// case query seed 2579, case 69: a ball's centre 1.8e-4 from a cone, bounds 3.3e-14
+/// the best bound, and the final `v` be off by far more than the bounds' gap (a
+/// ball's centre 1.8e-4 from a cone, bounds 3.3e-14
 /// apart, the final `v`'s own gap 3e-8). A contact needs this direction, along which
 /// moving B by the depth makes the shapes touch; closest points take it too when it is
 /// close to `−v̂` ([`aligned_witnesses`]).
@@ -432,8 +427,7 @@ pub(super) fn finish(
         normal: a.normal,
         simplex: Simplex::default(),
     };
-    // Filled in place: a simplex built apart was copied into the output (360 bytes),
-    // which cost a warm-started query 7 %.
+    // Filled in place: a simplex built apart was copied into the output (360 bytes).
     work.write_simplex(&mut out.simplex);
     out
 }

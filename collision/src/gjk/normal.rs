@@ -14,8 +14,8 @@ use nalgebra::{Point3, Vector3};
 /// error of about `θ = u S / |v|` (2e-6 rad at `|v|` = 1e-10 `S`). Along a flat direction
 /// of the shapes (a cone's generator, a segment, a box's face or edge) a direction off by
 /// `θ` certifies a separation lower by `θ` times the flat extent, so the lower bound, and
-/// a contact normal taken from it, stall far below `|v|` (query fuzzer, seed 3344, case
-/// 44210: a cone's apex 1.1e-10 from a capsule's core, the overlap along the contact's
+/// a contact normal taken from it, stall far below `|v|` (a
+/// cone's apex 1.1e-10 from a capsule's core, the overlap along the contact's
 /// normal 5.4e-7 larger than its depth).
 ///
 /// **Derivation.** The reduced simplex's closest point is interior, so `v` is
@@ -33,7 +33,7 @@ use nalgebra::{Point3, Vector3};
 /// popped (no progress) spans a triangle with it, and that triangle's plane is a second
 /// candidate. A segment only fixes the normal's component along itself; across it, `v`
 /// can be off by far more than rounding when the closest feature is a face meeting the
-/// segment's near end: the query fuzzer (near-contact mode, seed 1078, case 45747) found
+/// segment's near end: the query fuzzer's near-contact mode found
 /// a segment and a triangle of size 1,000 9.2e-8 apart whose final `v` was 7.6e-4 rad
 /// off the face's normal, so the closest points' axis saw the shapes 0.56 deep. The
 /// popped point lay on that face; its triangle's plane gives the face's normal to

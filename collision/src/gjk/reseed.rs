@@ -8,37 +8,31 @@ use nalgebra::{Point3, Vector3};
 /// Most times one run rebuilds its simplex with [`reseed`].
 ///
 /// Each rebuild lets a stalled run converge a little further before `f64` stops it
-/// again. Two (until session 12) left the near-contact fuzzer a case (query seed 750,
-/// case 46910: a triangle's vertex against a cylinder's side, touching to 4e-15) whose
-/// third stall, at `|v|` = 6.1e-10 (2.3e-7 of the scale), ended the run with the
-/// shapes called apart, while the swapped order found them touching; a third rebuild
-/// takes it to 1.6e-14. Measured on the 1,860 curved pairs of
-/// tests/gjk_near_contact.rs, 2 → 4 → 6 rebuilds: mean relative error at a gap of
-/// 1e-9 of the size 0.014 → 0.0047 → 0.0042 (pairs off by more than 1 %: 5.3 % → 2.3 %
-/// → 1.7 %), at 1e-8 4.3e-4 → 1.9e-4 → 1.5e-4; mean support queries 57 → 71 → 79. Only
-/// runs that stall pay: polytope pairs never rebuild, and separated or overlapping
-/// curved pairs rarely stall. A rebuild that runs out of iterations ends the run as the
-/// first stall would have (`Converged`, see `Reseeds::finish`).
+/// again. Two rebuilds left a near-contact case (a triangle's vertex against a
+/// cylinder's side, touching to 4e-15) whose third stall, at 2.3e-7 of the scale, ended
+/// the run with the shapes called apart while the swapped order found them touching; a
+/// third rebuild takes it to 1.6e-14 (`tests/gjk_near_contact.rs` keeps the case). On
+/// that file's curved pairs, each pair of extra rebuilds lowers the mean relative error
+/// at a gap of 1e-9 of the size, for about a tenth more support queries; beyond four the
+/// gain is small. Only runs that stall pay: polytope pairs never rebuild, and separated
+/// or overlapping curved pairs rarely stall. A rebuild that runs out of iterations ends
+/// the run as the first stall would have (`Converged`, see `Reseeds::finish`).
 const MAX_RESEEDS: u32 = 4;
 
 /// A stalled run is reseeded only when `|v|` is below this fraction of the simplex's
 /// scale: near contact, where rounding stalls it. Stalls reach up to about 1e-6 of the
-/// scale: the query fuzzer's near-contact mode (seed 1, case 16783) found a hull 3e-8
-/// deep in a cylinder of size 2,000 whose run stalled at `|v|` = 3.4e-3 (7e-7 of the
-/// scale) on a sliver tetrahedron, a far end of the cylinder's generator against two
-/// points near the origin, and reported the shapes apart; the bound was 1e-7 until then.
+/// scale: a hull 3e-8 deep in a cylinder of size 2,000 stalled at 7e-7 of the scale on a
+/// sliver tetrahedron (a far end of the cylinder's generator against two points near the
+/// origin) and, with a bound of 1e-7, was reported apart.
 const RESEED_BELOW: f64 = 1e-4;
 
 /// Tilt of the directions [`reseed`] queries, off `−v̂` along the simplex's edges: well
 /// above the direction's rounding noise (`ε S / |v|`, 2e-7 at `|v|` = 1e-9 `S`), so
 /// that it picks each end of a flat direction for certain, and small enough that the
-/// points it finds across a curved direction stay close to the answer. 1e-3 (until
-/// session 11) restarted the loop from a coarse simplex; 1e-5 with the heaviest vertex
-/// kept measured lower mean errors on three seeded sets of 1,860 pairs
-/// (tests/gjk_near_contact.rs, seeds 5, 6, 7): at 1e-9 `S` 0.019 → 0.014, 0.028 → 0.019,
-/// 0.024 → 0.012; at 1e-8 `S` 1.1e-3 → 4.3e-4, 9.3e-4 → 6.0e-4, 1.1e-3 → 5.9e-4. With the
-/// vertex kept, 1e-4, 3e-6, 1e-6 and 1e-7 measured 0.015 to 0.025 at 1e-9 `S` on the
-/// first set.
+/// points it finds across a curved direction stay close to the answer. On the seeded
+/// near-contact pairs of `tests/gjk_near_contact.rs`, 1e-5 with the heaviest vertex kept
+/// gives lower mean errors than 1e-3 (which restarts the loop from a coarse simplex) and
+/// than 1e-4, 3e-6, 1e-6 or 1e-7.
 const RESEED_TILT: f64 = 1e-5;
 
 /// Rebuilds a stalled simplex around the closest point; returns the support queries made.
@@ -59,10 +53,9 @@ const RESEED_TILT: f64 = 1e-5;
 /// so it barely moves that position). The simplex restarts from the heaviest vertex and
 /// those points (duplicates dropped) and the loop goes on; the caller keeps the best
 /// simplex seen and answers from it. Every point is a support point, so `|v|` stays an
-/// upper bound and the lower bound stays proven. Measured (tests/gjk_near_contact.rs,
-/// 1,860 cone, cylinder and box pairs): mean relative error at a gap of 1e-9 `S` 0.25 →
-/// 0.022 (0.014 since session 11, 0.0047 with up to four reseeds since session 12), at
-/// 1e-8 `S` 0.012 → 0.0011 (4.3e-4, then 1.9e-4).
+/// upper bound and the lower bound stays proven. On the cone, cylinder and box pairs of
+/// `tests/gjk_near_contact.rs` placed 1e-9 of their size apart, it brings the mean
+/// relative error of the distance from about a quarter to under one percent.
 #[cold]
 #[inline(never)]
 fn reseed<A: SupportMap, B: SupportMap>(

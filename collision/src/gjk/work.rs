@@ -109,10 +109,8 @@ impl Work {
     /// projection's weights and support mask are indexed like the simplex's vertices.
     /// Also returns `|v|²`, computed in each arm while `v` is still in registers: computed
     /// after the arms merge, it was read back from the stack with a 16-byte load spanning
-    /// two of the arm's stores, which store forwarding cannot serve (a stall of about a
-    /// dozen cycles per iteration, the hottest instruction of a hull16 query under
-    /// `perf record`). Measured on 2 cores (Intel Xeon): GJK hull16 / 64 / 1000 distance
-    /// 0.51 / 0.70 / 1.14 s → 0.49 / 0.66 / 1.12 s per 2M queries.
+    /// two of the arm's stores, which store forwarding cannot serve: a stall of about a
+    /// dozen cycles per iteration.
     #[inline(always)]
     pub(super) fn project(&self) -> (Projection, f64) {
         let with_norm = |p: Projection| (p, p.point.coords.norm_squared());
@@ -164,9 +162,8 @@ impl Work {
     /// coordinates are skipped: finiteness is checked separately).
     ///
     /// One running maximum per coordinate, by plain comparisons (a NaN never wins
-    /// `>`), then a tree: a single chain of NaN-aware `f64::max` (24 links of about five
-    /// instructions each, once per query) took 8 % of a hull16 distance query under
-    /// `perf record`.
+    /// `>`), then a tree: a single chain of NaN-aware `f64::max` is 24 dependent links
+    /// on every query's critical path.
     #[inline]
     pub(super) fn extent(&self) -> f64 {
         let mut m = [0.0f64; 6];

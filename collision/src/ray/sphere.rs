@@ -197,7 +197,7 @@ pub(super) fn ball_hit(
         }),
         Crossing::Miss => None,
         // Plain branches rather than `bool::then` with a closure, which the compiler has
-        // been seen to leave out of line (ball rays 24 → 42 ns in the ray bench).
+        // been seen to leave out of line.
         Crossing::Enter(t) if t * inv_m <= max_toi => Some(LocalHit {
             toi: t * inv_m,
             normal: Some(surface_normal(&(s + d * t), radius, d)),

@@ -16,16 +16,11 @@ use start::StartTable;
 
 /// Vertex count up to which [`ConvexHull`] scans every vertex instead of hill-climbing.
 ///
-/// Measured inside the queries, wall-clock, on an Intel Xeon (2 cores; `gjk_count` and
-/// `contact_count`, min of 5–7 runs, see BENCHMARKS.md): GJK distance on the hull64
-/// benchmark pairs (25–40 vertices) takes 0.82 s per 2M queries with the crossover at 24
-/// (most of them climb), 0.72 s at 32, 0.70 s at 48 and 64, 0.75 s at 96; on hulls of
-/// 128 points (about 40–60 vertices) 0.40, 0.38, 0.39 and 0.40 s at 24, 48, 64 and 96;
-/// on 256 points (55–80 vertices) 0.49 s up to 64 and 0.52 s at 96; hull64 contacts
-/// 0.61 s at 24 and 0.58–0.59 s at 48 and 64. The scan's products are independent of
-/// each other, while a climb waits on each step's neighbour list, so scanning wins
-/// further out than the instruction counts alone suggest (earlier sessions on AMD EPYC
-/// measured 24, from callgrind counts and isolated support calls).
+/// A scan's products are independent of each other, while a climb waits on each step's
+/// neighbour list, so scanning wins further out than instruction counts alone suggest.
+/// Timed inside GJK and EPA on hulls of 25 to 80 vertices, the queries are fastest with
+/// the crossover between 48 and 64, and slower at 24 (most hull64 pairs then climb) and
+/// at 96; 48 keeps every hull of the hull16 and hull64 benchmarks scanned.
 pub const HILL_CLIMB_CROSSOVER: usize = 48;
 
 /// What kind of point set a [`ConvexHull`] was built from.
@@ -240,12 +235,8 @@ impl ConvexHull {
         // The direction is read as `(x, y)` and `z`, the two stores GJK writes it with:
         // the climb's products otherwise pair `(y, z)`, a 16-byte load spanning both
         // stores, which store forwarding cannot serve, so each call waited for them to
-        // reach the cache (a quarter of this function's samples under `perf record`).
-        // `black_box` keeps the compiler from merging `z` back into such a load (it
-        // costs `z` a store and a forwarded load). Same answers; `gjk_count`, 2M
-        // queries, Intel Xeon: hull1000 pairs apart 1.07 → 1.00 s, cold coherent
-        // hull1000 0.79 → 0.73 s, warm 0.34 → 0.31 s, sphere1000 0.47 → 0.45 s; scanned
-        // hulls unaffected.
+        // reach the cache. `black_box` keeps the compiler from merging `z` back into
+        // such a load (it costs `z` a store and a forwarded load). Same answers.
         let dir = &Vector3::new(dir.x, dir.y, std::hint::black_box(dir.z));
         let fresh = |s: u32| self.climber.is_empty() || self.climber.faces(s as usize, dir);
         let start = if (start as usize) < self.vertices.len() && fresh(start) {
@@ -335,8 +326,7 @@ impl SupportMap for ConvexHull {
     /// vertex array. Returned through memory from a call, the coordinates were written as
     /// a 16-byte and an 8-byte store and read back by GJK as an 8-byte and a 16-byte
     /// load, which store forwarding cannot serve: a stall on every support query
-    /// wherever the compiler chose not to inline (criterion's GJK bench, 2 cores, Intel
-    /// Xeon: hull16 distance 324 → 303 ns, hull64 423 → 392 ns).
+    /// wherever the compiler chose not to inline.
     #[inline(always)]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         let i = self.support_index(dir, hint);

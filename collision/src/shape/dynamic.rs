@@ -61,7 +61,7 @@ macro_rules! dispatch {
 
 // The hinted supports always inline: the dispatch is on the hot path of every query,
 // and out of line (the compiler's choice for ten arms) its 32-byte answer came back
-// through memory; contacts of `Shape` hull pairs 4 % faster inlined.
+// through memory.
 impl SupportMap for Shape {
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {

@@ -105,7 +105,7 @@ impl<A: SupportMap, B: SupportMap> MinkowskiDifference<A, B> {
     ///
     /// Always inlined: out of line, the 88-byte vertex came back through memory and EPA
     /// read `w` with a load spanning two of its stores (a failed store forward per
-    /// iteration; contacts 2–4 % slower on an AMD EPYC).
+    /// iteration).
     #[must_use]
     #[inline(always)]
     pub fn support_vertex(&self, dir: &Vector3<f64>, hints: &mut SupportHints) -> SimplexVertex {

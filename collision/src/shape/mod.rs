@@ -381,8 +381,8 @@ pub(crate) fn all_finite<const N: usize, const M: usize>(
     scalars: [f64; M],
 ) -> bool {
     // `x · 0` is ±0 for finite `x` and NaN for ±∞ and NaN, and a sum is NaN as soon as
-    // one term is: one comparison and no branch per number. (Fixed-size loops, unrolled:
-    // a fold over slices of slices cost the ball–ball time of impact 10 %.)
+    // one term is: one comparison and no branch per number. (Fixed-size loops, unrolled;
+    // a fold over slices of slices does not unroll.)
     let mut zero = 0.0;
     for v in vectors {
         zero += v.x * 0.0 + v.y * 0.0 + v.z * 0.0;

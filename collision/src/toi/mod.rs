@@ -101,11 +101,10 @@ pub struct ToiConfig {
     /// `c/b` of the remaining gap, where `c` is how fast the gap really closes and `b` the
     /// bound on it (which counts the spin of every point of both shapes), so reaching the
     /// tolerance from a gap the size of the shapes takes about `20 b/c` steps. The default,
-    /// 4096, covers `b/c` up to about 200. Measured on the cast fuzzer's time-of-impact
-    /// cases (400,000 cases, seeds 903, 909, 910, 913): 99.4 % converge within 100 steps,
-    /// 0.5 % need 100–300, 0.03 % 300–1000 and 11 cases 1000–1300 (all spinning boxes,
-    /// hulls or capsules closing slowly); none needed more. The cap was 1000 before, and
-    /// those 11 reported `DidNotConverge`.
+    /// 4096, covers `b/c` up to about 200. On the cast fuzzer's time-of-impact cases
+    /// over 99 % converge within 100 steps and a few in 10,000 need 1,000 to 1,300 (spinning
+    /// boxes, hulls or capsules closing slowly); a cap of 1,000 would leave those
+    /// `DidNotConverge`.
     ///
     /// Starting within 1e-12 to 1e-4 of the size of contact with fast spin (the cast
     /// fuzzer's near-contact mode), the plain bound's steps stay near `gap / (|ω| e)`.
@@ -262,7 +261,7 @@ where
     for iteration in 0..config.max_iterations {
         let (pose_a, pose_b) = (motion_a.pose_at(t), motion_b.pose_at(t));
         // The run's world-frame answer, and its simplex's scale, without copying the
-        // simplex out (a `GjkOutput` per step cost 8 % of a spinning hull64 query).
+        // simplex out (a `GjkOutput` per step is a large copy).
         let Some(run) = gjk_core(
             &core_a,
             &pose_a,
@@ -305,8 +304,8 @@ where
                 // Spin, not approach, may limit the step: then a longer one can often be
                 // proved (see `certify.rs`). When the linear approach alone would use up
                 // the gap within two steps, that proof (which first tries two steps)
-                // rarely succeeds, and its supports cost 32 % on the `toi` bench's
-                // closing pairs: it is then skipped, unless the last step closed less
+                // rarely succeeds, and its supports cost a third of a closing pair's
+                // query: it is then skipped, unless the last step closed less
                 // than a quarter of its gap (the approach along the normal is not what
                 // closes the gap, as when the shapes slide past each other).
                 let slow = last_gap - gap < 0.25 * last_gap;
@@ -525,7 +524,7 @@ fn balls(
         iterations: 0,
     };
     // Tested before it is wrapped: through `finite`, the 96-byte impact went through
-    // memory first (ball–ball 15 % slower in the time-of-impact bench).
+    // memory first.
     if impact.is_finite() {
         Ok(Some(impact))
     } else {

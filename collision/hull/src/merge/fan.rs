@@ -7,8 +7,8 @@
 //!
 //! On an exact convex polytope two faces meet in at most one edge, so no diagonal can
 //! clash. Merging within `ε` can break that where the hull is only a few `ε` wide: on a
-//! needle from two clusters 1e-13 wide and 1.6 apart (fixtures fuzzer, hull seed 1403,
-//! case 18739), two merged faces both held the two clusters' vertices `0` and `4`, not
+//! needle from two clusters 1e-13 wide and 1.6 apart (found by the hull
+//! fuzzer), two merged faces both held the two clusters' vertices `0` and `4`, not
 //! adjacent in either loop, so both fans used the diagonal `0–4` and the triangles
 //! reused it. Such faces are split back into their quickhull triangles, which pair
 //! exactly.
@@ -90,7 +90,7 @@ mod tests {
 
     #[test]
     fn a_shared_diagonal_splits_both_faces() {
-        // The needle of hull seed 1403: both pentagon and hexagon hold 0 and 4 apart.
+        // The needle of two clusters: both pentagon and hexagon hold 0 and 4 apart.
         let f = faces(&[&[0, 1, 2, 3, 4, 5], &[4, 9, 10, 0, 11], &[11, 5, 4]]);
         assert_eq!(clashing_faces(&f), vec![0, 10]);
     }

@@ -11,13 +11,7 @@
 //! comparison. The inner loop over a block has a fixed length, so it is unrolled and the
 //! four products are computed side by side before the comparisons branch, instead of one
 //! load–multiply–compare chain per neighbour ending in a loop exit whose trip count
-//! (the vertex degree, 3 to 10) the branch predictor cannot know. Measured on 2 cores
-//! (Intel Xeon), same answers: contact (EPA) on hull64 pairs 18 % faster and on
-//! hull1000 pairs 24 % faster than the plain neighbour list; GJK distance on hull64
-//! pairs 3 % slower and on hull1000 unchanged. Blocks of two kept GJK unchanged but won
-//! less on hull1000 contacts (18 %), blocks of eight won no more and slowed GJK 5 %; a
-//! branch-free steepest-neighbour selection made GJK 35 % slower (GJK's supports are on
-//! its critical path, and a predicted "no better neighbour" lets the CPU run ahead).
+//! (the vertex degree, 3 to 10) the branch predictor cannot know.
 //!
 //! A block is tested whole before any lane is: see [`Climber::climb`].
 //!
@@ -30,16 +24,22 @@
 //! ([`Climber::faces`]); otherwise the hull's direction table gives the start. On a
 //! convex hull around its mean the axis points into, or near, the vertex's normal cone
 //! (exactly the directions it is the answer for), so the test keeps good starts and
-//! drops the ones on the far side. It only picks the start, never the answer. Measured
-//! on 2 cores (AMD EPYC), same answers bit for bit: GJK distance between hulls of 1000
-//! points on a sphere 2.5x faster (1.10 → 0.43 s per 1M queries), between hulls of 1000
-//! points in a ball (≈140 vertices) 16 % faster, contacts on those 10 % faster; coherent
-//! motion on those hulls 2–4 % slower (warm and cold), since there the hints are good
-//! and the test only costs its instructions; hulls of up to 48 vertices are scanned and
-//! unaffected. Cones of 45° and 75° measured the same, 90° gained half as much. The test
+//! drops the ones on the far side. It only picks the start, never the answer: a hull
+//! on a sphere, whose stale starts are the farthest off, gains most. The test
 //! is a dot product and a squared comparison (`(d·a)² > cos²60° |d|²` with `d·a > 0`),
 //! no square root. A hull whose mean overflows gets NaN axes, and then always the
 //! table's start.
+
+//! Tried and dropped (same answers, slower or no faster on the GJK and contact benches):
+//! - a plain neighbour list (one load–multiply–compare chain per neighbour): hull
+//!   contacts about a fifth slower;
+//! - blocks of two or of eight neighbours: smaller contact gains, or GJK slower;
+//! - a branch-free steepest-neighbour choice: GJK a third slower, since a predicted
+//!   "no better neighbour" is what lets the CPU run ahead on GJK's critical path;
+//! - axis cones of 45° or 75°: the same as 60°; 90° gains half as much;
+//! - picking the lane from the packed comparison's mask: the next vertex waits for the
+//!   products;
+//! - an AVX build of the climb (one 256-bit multiply per axis): no faster.
 
 use nalgebra::{Point3, Vector3};
 
@@ -135,17 +135,11 @@ impl Climber {
     /// block with a better lane is then searched lane by lane, a branch per lane. Those
     /// branches matter: predicted, they give the next vertex before the products are
     /// known, so the CPU starts on its blocks at once. Picking the lane from the packed
-    /// comparison's mask makes the next vertex wait for the products (1.07 → 1.44 s per
-    /// 2M apart hull1000 queries, session 17), and the compiler makes that choice itself,
-    /// with conditional moves, when it sees the products in registers. So the lanes are
-    /// read back through `black_box`, which it cannot see through. The answers are bit
-    /// for bit those of the lane-by-lane climb. Measured (`gjk_count`, 2M queries,
-    /// minimum of five interleaved runs, Intel Xeon, same sums): hull1000 pairs apart
-    /// 1.01 → 0.92 s, all hull1000 pairs 0.52 → 0.48 s, sphere1000 0.46 → 0.44 s,
-    /// coherent hull1000 cold 0.73 → 0.67 s and warm 0.32 → 0.31 s; hull1000 contacts
-    /// (`contact_count`, 300k) 1.03 → 0.97 s. The same climb compiled for AVX (one
-    /// 256-bit multiply per axis, dispatched at run time like the scan) measured no
-    /// faster (0.91 / 0.92 s).
+    /// comparison's mask makes the next vertex wait for the products, and the compiler
+    /// makes that choice itself, with conditional moves, when it sees the products in
+    /// registers. So the lanes are read back through `black_box`, which it cannot see
+    /// through. The answers are bit for bit those of the lane-by-lane climb (a test
+    /// checks the two agree on every move, ties included).
     #[inline]
     pub(super) fn climb(&self, dir: &Vector3<f64>, start: usize, p: &Point3<f64>) -> usize {
         let [x, y, z] = [dir.x, dir.y, dir.z];

@@ -8,8 +8,8 @@ const LANES: usize = 4;
 /// Blocks whose products the first pass keeps on the stack for the second: 24 vertices,
 /// the largest hulls of the hull16 benchmark and most of hull64's. Blocks past these
 /// (scanned hulls have up to `HILL_CLIMB_CROSSOVER` = 48 vertices) are recomputed; keeping
-/// all twelve measured the same (GJK hull64 distance 0.69 vs 0.70 s per 2M queries), and
-/// larger arrays cost their initialisation on every call.
+/// all twelve measured no faster, and larger arrays cost their initialisation on every
+/// call.
 const KEPT_BLOCKS: usize = 6;
 
 /// Vertices as blocks of `[x; 4], [y; 4], [z; 4]`, the last block padded by repeating the
@@ -58,28 +58,26 @@ impl Blocks {
     /// recomputed by the same expression, bit-identical). NaN products never win `>`
     /// nor reach `m`; when all are NaN nothing matches and the answer is 0.
     ///
-    /// The second pass exits early on a data-dependent branch, and measured in GJK that
-    /// is faster than a single branch-free pass keeping per-lane indices (hull16 distance
-    /// 390 ns vs 510 ns on 2 cores): a support call is on GJK's critical path, and a
-    /// predicted exit lets the CPU run ahead with the index before `m` is known, while
-    /// the branch-free reduction makes every caller wait for it.
+    /// The second pass exits early on a data-dependent branch. A support call is on GJK's
+    /// critical path, and a predicted exit lets the CPU run ahead with the index before
+    /// `m` is known, where a single branch-free pass keeping per-lane indices makes every
+    /// caller wait for the reduction.
     ///
     /// The second pass tests each block whole first (does any lane reach `m`?, one packed
     /// comparison and one branch) and searches only the block that does lane by lane,
     /// reading its products back through `black_box` so that the compiler keeps those
     /// lane branches instead of computing the lane from the comparison's mask (the same
-    /// reasons as the hull climb's, see `climb.rs`). Same answers; measured with
-    /// `gjk_count` (2M queries, minimum of five interleaved runs, Intel Xeon): hull16
-    /// 0.39 → 0.37 s, hull64 0.42 → 0.38 s, capsule–hull 0.29 → 0.27 s, coherent hull64
-    /// warm 0.29 → 0.27 s and cold 0.65 → 0.62 s; contacts (`contact_count`, 300k)
-    /// hull16 0.25 → 0.24 s and hull64 0.46 → 0.44 s.
+    /// reasons as the hull climb's, see `climb.rs`). Same answers.
     ///
     /// On x86-64 CPUs with AVX (detected at run time, once, by the standard library) the
     /// same code runs compiled for 256-bit registers: a block's four products in one
     /// multiply per axis instead of two. Without fused multiply-adds, each product is
     /// the same IEEE expression rounded the same way, so both paths give the same index
-    /// bit for bit (a test checks it). Measured in GJK on 2 cores (AMD EPYC), answers
-    /// identical: hull16 distance 0.37 → 0.33 s and hull64 0.50 → 0.43 s per 2M queries.
+    /// bit for bit (a test checks it).
+    ///
+    /// Tried and dropped: one branch-free pass keeping per-lane indices (a support call
+    /// waits for the reduction); keeping all twelve blocks' products (no faster); a
+    /// crossover to climbing that depends on the CPU (answers must not depend on it).
     #[inline]
     pub(super) fn argmax(&self, dir: &Vector3<f64>) -> usize {
         #[cfg(target_arch = "x86_64")]

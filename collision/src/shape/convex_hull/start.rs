@@ -46,16 +46,11 @@ impl StartTable {
     /// cell's start more often finds it is already at the answer. The table holds `2k²`
     /// entries of 4 bytes: 4.6 KiB at 140 vertices, 32 KiB (the cap) from about 1,000 —
     /// small next to the inline adjacency (32 B per directed edge, about 190 B per
-    /// vertex). Measured on 2 cores (Intel Xeon), wall clock per 2M GJK distance queries
-    /// against `⌈√n⌉`: hulls of 1000 points in a ball (about 140 vertices) 0.90 → 0.87 s,
-    /// on a sphere (1000 vertices) 0.95 → 0.91 s, contacts on the former −3 %, coherent
-    /// motion unchanged; `⌈4√n⌉` and `⌈8√n⌉` (cap 128) gained no more. Instruction counts
-    /// barely move (callgrind, earlier sessions): the gain is fewer mispredicted moves.
-    /// The price is paid once, in [`ConvexHull::new`](crate::ConvexHull::new) (criterion,
-    /// `benches/support.rs`): building from 1000 points in a ball 150 → 164 µs, on a
-    /// sphere 788 → 888 µs, with [`StartTable::new`] skipping the cells outside the
-    /// diamond (parry3d-f64's `ConvexPolyhedron::from_convex_hull` on the same points:
-    /// 173 and 929 µs).
+    /// vertex). More cells mean starts nearer the answer and fewer mispredicted moves in
+    /// the climb, paid once, when the hull is built (the table is filled by climbs).
+    ///
+    /// Tried and dropped: `⌈√n⌉` cells per side (more moves per climb); `⌈4√n⌉` and
+    /// `⌈8√n⌉` with a cap of 128 (no further gain, a larger table to fill).
     pub(super) fn side_for(n: usize) -> usize {
         let k = (2.0 * (n as f64).sqrt()).ceil() as usize;
         k.clamp(4, 64)
@@ -73,8 +68,7 @@ impl StartTable {
     /// corners lie on multiples of `2/k`, so such a cell is at least `1/k` beyond the
     /// diamond in `|u| + |v|`, far more than the lookup's rounding (and a start from any
     /// cell still climbs to the right answer). Skipping them halves the fill, which with
-    /// `⌈2√n⌉` cells per side took about a fifth of building a hull of 1000 points on a
-    /// sphere (a one-off timing: 960 → 887 µs).
+    /// `⌈2√n⌉` cells per side is a large part of building a hull with many vertices.
     pub(super) fn new(k: usize, mut extreme: impl FnMut(&Vector3<f64>, u32) -> u32) -> StartTable {
         let mut cells = vec![u32::MAX; 2 * k * k];
         let mut last = u32::MAX;
