@@ -1,4 +1,9 @@
 //! Projection of the origin onto a tetrahedron (the 3-simplex).
+//!
+//! Tried and dropped: testing the nearest vertex's Voronoi region early (vertex answers
+//! get cheaper, every other answer pays one more unpredictable branch); one face kernel
+//! taking the vertex indices as data instead of four instantiations (placing the
+//! weights by selection costs more than the jump).
 
 use nalgebra::{Point3, Vector3};
 

@@ -26,8 +26,16 @@
 //! (observed runs skip the tests, as they skip the closed forms). The ball test needs no
 //! support query and does not hold up the first one, which does not depend on it. On
 //! the benchmark's pairs of 1000-point hulls the ball proves 14 of the 17 overlapping
-//! pairs and the cone 2 more (hull64: 11 and 4 of 17; hull16: 5 and 2 of 7). Rounding in these tests is a few ulps of the scene's
-//! size, where GJK calls the shapes touching anyway (`TOUCH_RELATIVE` in `run.rs`).
+//! pairs and the cone 2 more (hull64: 11 and 4 of 17; hull16: 5 and 2 of 7). Rounding
+//! in these tests is a few ulps of the scene's size, where GJK calls the shapes touching
+//! anyway (`TOUCH_RELATIVE` in `run.rs`).
+//!
+//! Tried and dropped: a ball test in world coordinates before GJK (two rotations more
+//! than the relative pose GJK forms anyway); the first support along the balls' centre
+//! line (it waits for the balls, costs separated pairs what it gains overlapping ones,
+//! and would make observed runs differ); two more supports in the first step (more
+//! time, no fewer iterations); the cone's apex pushed out by the cores' radii (a square
+//! root and a division for a slightly larger cone).
 
 use super::run::{MAX_COORDINATE, MIN_COORDINATE};
 use crate::shape::{InscribedBall, MinkowskiDifference, SupportMap};

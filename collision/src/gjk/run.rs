@@ -1,4 +1,15 @@
 //! The GJK iteration.
+//!
+//! Tried and dropped (same answers, slower or no faster):
+//! - Nesterov-accelerated support directions (Montaut et al., RSS 2022), with a fall-back
+//!   to `−v` that keeps every answer certified: more support calls on every hull pair,
+//!   since on polytopes GJK's few iterations leave the momentum nothing to smooth;
+//! - a division-free search direction for triangles (`n (n·a)`): the projection's
+//!   division is not what the next support call waits for;
+//! - B's search direction kept in B's frame, so its climb need not wait for the
+//!   rotation: no gain once the climbs stopped waiting on store forwarding;
+//! - no support hints in the first iterations, whose directions turn most: the same;
+//! - both hulls' scans fused into one call: the out-of-order core already overlaps them.
 
 use super::ball_start::{BallProof, BallSource};
 use super::normal::sharper_lower_bound;

@@ -16,6 +16,10 @@
 //! slots and finds each slot's farthest point; the second scatters the
 //! records into fresh ranges at the end of the pool, each range's farthest
 //! point first.
+//!
+//! Tried and dropped: processing faces breadth-first (fewer point moves, much worse
+//! locality); padding cones to a fixed 8, 16 or 32 planes; the branch-free cone search
+//! for the first hull's two dozen faces too.
 
 use super::{Builder, Conflict};
 use crate::mesh::{Mesh, NONE};

@@ -40,6 +40,18 @@
 //! - picking the lane from the packed comparison's mask: the next vertex waits for the
 //!   products;
 //! - an AVX build of the climb (one 256-bit multiply per axis): no faster.
+//! - the best lane of a block instead of the first better one: more work per step;
+//! - blocks of neighbour ids only, coordinates loaded from the vertex array: the
+//!   dependent loads cost more than the smaller footprint saves;
+//! - the direction passed in registers to an out-of-line climb, or the climb returning
+//!   the winning vertex's coordinates: slower, or no faster;
+//! - starts from the direction table only (no hint kept even when it faces the
+//!   direction): the table's division and loads sit on GJK's critical path, where a
+//!   fresh hint's vertex is known before the direction is;
+//! - facing cones of 30° or 15°, or keeping a hint only when it already is the answer:
+//!   slower;
+//! - table cells holding candidate vertices for a maximum with no climb: every call
+//!   waits for the maximum, and the tables grow to a MiB.
 
 use nalgebra::{Point3, Vector3};
 
