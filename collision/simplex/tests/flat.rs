@@ -185,3 +185,45 @@ fn flat_tetrahedra_match_exact_rational_arithmetic() {
         failures[..failures.len().min(3)].join("\n")
     );
 }
+
+/// The first of the 104 projections (of 80,640) that the old rule got wrong in the run
+/// above: `c` on the line `ab` (to rounding) at scale 1e-6, the true answer on a face
+/// across an edge that the collinear face `abc` offered as its answer.
+#[test]
+fn an_edge_offered_by_a_collinear_face_is_not_taken_for_the_answer() {
+    let points = [
+        [
+            1.3575956849561642e-6,
+            -2.4646458554695713e-8,
+            1.1877917434532476e-6,
+        ],
+        [
+            -6.472392044091291e-8,
+            -1.5688809279938645e-6,
+            5.149549803683229e-7,
+        ],
+        [
+            8.313374309592457e-7,
+            -5.960132122471881e-7,
+            9.388421411118255e-7,
+        ],
+        [
+            -4.465020922675229e-7,
+            1.1817810155428887e-7,
+            1.1021162025511994e-6,
+        ],
+    ]
+    .map(|[x, y, z]| Point3::new(x, y, z));
+    let exact = rational::distance(&points);
+    let scale = diameter(&points) + exact;
+    for order in orders() {
+        let p = order.map(|i| points[i]);
+        let q = project_tetrahedron(&p[0], &p[1], &p[2], &p[3]);
+        assert_consistent(&p, &q, &format!("order {order:?}"));
+        assert!(
+            (q.distance() - exact).abs() <= TOLERANCE * scale,
+            "order {order:?}: distance {} vs exact {exact}",
+            q.distance()
+        );
+    }
+}
