@@ -1,11 +1,12 @@
-//! cast_ray against parry3d-f64's `RayCast::cast_ray_and_get_normal` (solid) in the same run.
+//! cast_ray against parry3d-f64's `RayCast::cast_ray_and_get_normal` (solid) in the same run;
+//! for the cone also against parry's `cast_ray` (the parameter alone, `parry-toi/cone`).
 //!
 //! `cargo bench -p collision --bench ray -- --warm-up-time 1 --measurement-time 3`
 
 mod contact_common;
 use contact_common as common;
 
-use collision::{Ball, Capsule, Cuboid, Ray, Shape, cast_ray};
+use collision::{Ball, Capsule, Cone, Cuboid, Ray, Shape, cast_ray};
 use common::{hull, pose, pv, rng, to_parry, v3};
 use criterion::{Criterion, criterion_group, criterion_main};
 use nalgebra::{Point3, Vector3};
@@ -31,6 +32,11 @@ fn bench(c: &mut Criterion) {
             "capsule",
             Capsule::new(0.8, 0.4).unwrap().into(),
             Box::new(ps::Capsule::new_y(0.8, 0.4)),
+        ),
+        (
+            "cone",
+            Cone::new(0.8, 0.5).unwrap().into(),
+            Box::new(ps::Cone::new(0.8, 0.5)),
         ),
         ("hull64", h.into(), Box::new(qh)),
     ];
@@ -62,6 +68,15 @@ fn bench(c: &mut Criterion) {
                 }
             })
         });
+        if *name == "cone" {
+            g.bench_function(format!("parry-toi/{name}"), |bch| {
+                bch.iter(|| {
+                    for (ray, p) in &prays {
+                        black_box(theirs.cast_ray(p, ray, 10.0, true));
+                    }
+                })
+            });
+        }
     }
     g.finish();
 }

@@ -12,8 +12,8 @@
 //! all within 1e-60 of A's origin, where the projections' products of four coordinates
 //! would over- or underflow and answers would otherwise be wrong. Ray casts far outside
 //! the range are not checked that way: rescale such scenes first. (Ball–ball distance,
-//! time of impact and ray casts on balls, capsules and cylinders work in scaled units and
-//! stay exact up to 1e±300.)
+//! time of impact and ray casts on balls, capsules, cylinders and cones work in scaled
+//! units and stay exact up to 1e±300.)
 
 pub use collision_hull as hull;
 pub use collision_simplex as simplex;

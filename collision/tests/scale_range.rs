@@ -199,14 +199,20 @@ fn coordinates_below_1e_minus_60_are_an_error_not_a_wrong_answer() {
     );
 }
 
-/// Capsule and cylinder rays keep their closed forms at any magnitude too (the start was
-/// read as inside at 1e±200: its squared distance to the axis under- or overflowed).
+/// Capsule, cylinder and cone rays keep their closed forms at any magnitude too (the
+/// start was read as inside at 1e±200: its squared distance to the axis under- or
+/// overflowed; the cone's fourth-degree terms are rescaled by powers of two).
 #[test]
-fn capsule_and_cylinder_rays_keep_their_closed_forms_from_1e_minus_300_to_1e300() {
-    use collision::{Capsule, Cylinder};
+fn capsule_cylinder_and_cone_rays_keep_their_closed_forms_from_1e_minus_300_to_1e300() {
+    use collision::{Capsule, Cone, Cylinder};
     for s in [1e-300, 1e-200, 1e-120, 1.0, 1e120, 1e200, 1e300] {
         let capsule = Capsule::new(0.5 * s, 0.25 * s).unwrap();
         let cylinder = Cylinder::new(0.5 * s, 0.25 * s).unwrap();
+        let cone = Cone::new(0.5 * s, 0.25 * s).unwrap();
+        let bottom = Ray::new(
+            Point3::new(0.05 * s, -3.0 * s, 0.0),
+            Vector3::new(0.0, 1.0, 0.0),
+        );
         let side = Ray::new(
             Point3::new(-2.0 * s, 0.1 * s, 0.0),
             Vector3::new(1.0, 0.0, 0.0),
@@ -219,11 +225,16 @@ fn capsule_and_cylinder_rays_keep_their_closed_forms_from_1e_minus_300_to_1e300(
         // the capsule's cap ball of radius 0.25 centred at y = 0.5, met at
         // y = 0.5 + √(0.25² − 0.05²).
         let cap_ball = 3.0 - 0.5 - (0.0625f64 - 0.0025).sqrt();
+        // The cone's radius at height y is 0.25 (0.5 − y): 0.1 at y = 0.1 (side, after
+        // 1.9), 0.05 at y = 0.3 (top, after 2.7); its base at y = −0.5 (after 2.5).
         for (shape, ray, toi) in [
             (Shape::from(capsule), side, 1.75),
             (Shape::from(cylinder), side, 1.75),
             (Shape::from(capsule), top, cap_ball),
             (Shape::from(cylinder), top, 2.5),
+            (Shape::from(cone), side, 1.9),
+            (Shape::from(cone), top, 2.7),
+            (Shape::from(cone), bottom, 2.5),
         ] {
             let hit = cast_ray(&shape, &Isometry3::identity(), &ray, 10.0 * s)
                 .unwrap()

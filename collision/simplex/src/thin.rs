@@ -37,7 +37,8 @@ pub(crate) fn thin(
     volume: f64,
     scale: f64,
 ) -> Projection {
-    let (volume, cofactors) = if volume.abs() > EXACT_VOLUME * scale {
+    let flat = volume.abs() <= EXACT_VOLUME * scale;
+    let (volume, cofactors) = if !flat {
         let (v_b, v_c, v_d) = cofactors(&a.coords, &e1, &e2, &e3, &n_b);
         let raw = [volume - v_b - v_c - v_d, v_b, v_c, v_d];
         if decided_outside(&a.coords, [&e1, &e2, &e3], volume, raw) {
@@ -53,7 +54,7 @@ pub(crate) fn thin(
     } else {
         return all_faces(a, b, c, d);
     };
-    classified(a, b, c, d, volume, cofactors)
+    classified(a, b, c, d, volume, cofactors, flat)
 }
 
 /// The nearest of the four faces: the answer for a flat tetrahedron, which its faces

@@ -1,13 +1,16 @@
 //! Ray casts against any support-mapped shape.
 //!
 //! [`cast_ray`] dispatches statically through [`RayCast`]: balls (`sphere.rs`), boxes
-//! (`slab.rs`), capsules (`capsule.rs`) and cylinders (`cylinder.rs`) have closed forms;
+//! (`slab.rs`), capsules (`capsule.rs`), cylinders (`cylinder.rs`) and cones (`cone.rs`)
+//! have closed forms;
 //! every other shape uses the generic GJK ray cast of van den Bergen (2004) in `gjk.rs`,
 //! which is also available for any shape as [`cast_ray_gjk`] (the tests' independent
 //! reference for the closed forms).
 
 mod capsule;
+mod cone;
 mod cylinder;
+mod dd;
 mod gjk;
 mod shapes;
 mod slab;
@@ -149,7 +152,8 @@ pub trait RayCast: SupportMap {
 
 /// The first point where `ray` meets `shape` at `pose`, if at most `max_toi` along it.
 ///
-/// Closed forms for balls, boxes, capsules and cylinders; the GJK ray cast otherwise.
+/// Closed forms for balls, boxes, capsules, cylinders and cones; the GJK ray cast
+/// otherwise.
 ///
 /// # Errors
 /// [`RayError`] on non-finite input, or when the iteration cap was reached (never turned
@@ -188,7 +192,7 @@ pub fn cast_ray_gjk<S: SupportMap + ?Sized>(
 ///
 /// With an active observer the cast always runs the GJK ray cast on the shape's core and
 /// radius, as [`cast_ray_gjk`] does, so that closed-form shapes (balls, boxes, capsules,
-/// cylinders) have steps to show too; their hit then agrees with [`cast_ray`]'s closed
+/// cylinders, cones) have steps to show too; their hit then agrees with [`cast_ray`]'s closed
 /// form to the GJK ray cast's accuracy ([`GJK_RAY_ACCURACY`] of the size on curved cores,
 /// rounding elsewhere). With the no-op observer `()` it is [`cast_ray`].
 ///

@@ -3,12 +3,11 @@
 
 use super::{LocalHit, Ray, RayCast, RayError, RayHit, in_local_frame};
 use crate::shape::{
-    Cone, ConvexHull, Point, Rounded, Segment, Shape, Sharp, SupportMap, Transformed, Triangle,
+    ConvexHull, Point, Rounded, Segment, Shape, Sharp, SupportMap, Transformed, Triangle,
 };
 use nalgebra::{Isometry3, Point3, Vector3};
 
 impl RayCast for ConvexHull {}
-impl RayCast for Cone {}
 impl RayCast for Triangle {}
 impl RayCast for Segment {}
 impl RayCast for Point {}

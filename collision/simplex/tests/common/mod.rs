@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod dd;
+pub mod rational;
 
 use collision_simplex::Projection;
 use dd::{Dd, V3, det3};
