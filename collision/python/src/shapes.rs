@@ -14,6 +14,9 @@ use pyo3::PyClass;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
+/// `(mins, maxs)` of a bounding box.
+type Corners<'py> = (Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>);
+
 /// A convex shape, the base class of every shape kind. Immutable; pickles.
 #[pyclass(subclass, frozen, module = "convex_collision", name = "Shape")]
 pub struct PyShape {
@@ -121,7 +124,7 @@ impl PyShape {
         &self,
         py: Python<'py>,
         pose: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>)> {
+    ) -> PyResult<Corners<'py>> {
         let iso = arrays::pose(pose, "pose")?;
         let b = self.shape.aabb(&iso);
         Ok((vec_array(py, &xyz(&b.mins)), vec_array(py, &xyz(&b.maxs))))
