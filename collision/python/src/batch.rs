@@ -1,8 +1,9 @@
 //! Batch queries: a list of M shapes, their poses as an (M, 7) or (M, 4, 4) array, and a
 //! (K, 2) array of index pairs in; arrays of K results and a status code per pair out.
 //!
-//! The pairs run on every core (rayon) with the GIL released, each exactly as the single
-//! call runs it, so a batch row equals the single call bit for bit. A pair that has no
+//! The pairs run through `collision::batch` (feature `parallel`: chunks of pairs on
+//! rayon's global pool, every core) with the GIL released; each is exactly the single
+//! call, so a batch row equals the single call bit for bit. A pair that has no
 //! answer (bad index, bad pose row, no convergence) gets its status code and NaN values:
 //! never a number that could be read as an answer (a 0 would read as "touching").
 
@@ -13,15 +14,12 @@ use crate::{
     STATUS_APPROXIMATE_EPA_OUT_OF_CAPACITY, STATUS_APPROXIMATE_EPA_STALLED,
     STATUS_APPROXIMATE_GJK_MAX_ITERATIONS, STATUS_INVALID_INPUT, STATUS_OK,
 };
+use collision::batch::{self, BatchError, Pair, PairError, PairResult};
 use collision::{ClosestPoints, Contact, ContactStatus, Shape};
 use nalgebra::Isometry3;
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::prelude::*;
-use rayon::prelude::*;
-
-/// Pairs per rayon task: enough that scheduling is a small share of a hull16 query.
-const MIN_PAIRS_PER_TASK: usize = 64;
 
 /// The shapes and poses of a batch call, read while holding the GIL.
 struct Scene<'a> {
@@ -30,11 +28,9 @@ struct Scene<'a> {
     pairs: Vec<[i64; 2]>,
 }
 
-type PairInput<'a> = (&'a Shape, &'a Isometry3<f64>, &'a Shape, &'a Isometry3<f64>);
-
-impl<'a> Scene<'a> {
-    /// The shapes and poses of pair `k`, or the status of a bad index or pose row.
-    fn pair(&self, k: usize) -> Result<PairInput<'_>, i8> {
+impl Scene<'_> {
+    /// The record of pair `k`, or the status of a bad index or pose row.
+    fn pair(&self, k: usize) -> Result<Pair<'_, Shape>, i8> {
         let [i, j] = self.pairs[k];
         let index = |i: i64| {
             usize::try_from(i)
@@ -43,21 +39,49 @@ impl<'a> Scene<'a> {
                 .ok_or(STATUS_INVALID_INPUT)
         };
         let (i, j) = (index(i)?, index(j)?);
-        let (Ok(pa), Ok(pb)) = (&self.poses[i], &self.poses[j]) else {
+        let (Ok(pose_a), Ok(pose_b)) = (&self.poses[i], &self.poses[j]) else {
             return Err(STATUS_INVALID_INPUT);
         };
-        Ok((self.shapes[i], pa, self.shapes[j], pb))
+        Ok(Pair {
+            a: self.shapes[i],
+            pose_a: *pose_a,
+            b: self.shapes[j],
+            pose_b: *pose_b,
+        })
     }
 
-    /// Runs `query` on every pair on all cores, in input order.
-    fn run<T: Send>(
+    /// Runs the batch query `query` of `collision::batch` (parallel on rayon's pool) on
+    /// the pairs that have valid indices and poses, and gives every pair its answer or
+    /// its status code, in input order. `fill` only initialises the output slice.
+    fn run<T: Clone + Send, E: Send>(
         &self,
-        query: impl Fn(PairInput<'_>) -> Result<T, i8> + Sync,
+        fill: T,
+        query: impl FnOnce(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError>,
+        kind: impl Fn(&E) -> Kind,
     ) -> Vec<Result<T, i8>> {
-        (0..self.pairs.len())
-            .into_par_iter()
-            .with_min_len(MIN_PAIRS_PER_TASK)
-            .map(|k| self.pair(k).and_then(&query))
+        let mut records = Vec::with_capacity(self.pairs.len());
+        let slots: Vec<Result<usize, i8>> = (0..self.pairs.len())
+            .map(|k| {
+                self.pair(k).map(|p| {
+                    records.push(p);
+                    records.len() - 1
+                })
+            })
+            .collect();
+        let mut out: Vec<PairResult<T, E>> = (0..records.len()).map(|_| Ok(fill.clone())).collect();
+        if query(&records, &mut out).is_err() {
+            // Only slices of different lengths are refused, and these are equal.
+            return vec![Err(STATUS_INVALID_INPUT); self.pairs.len()];
+        }
+        let mut answers: Vec<Option<PairResult<T, E>>> = out.into_iter().map(Some).collect();
+        slots
+            .into_iter()
+            .map(|slot| match slot.map(|r| answers[r].take()) {
+                Ok(Some(Ok(answer))) => Ok(answer),
+                Ok(Some(Err(PairError::Query(e)))) => Err(code(kind(&e))),
+                Ok(_) => Err(STATUS_INVALID_INPUT),
+                Err(status) => Err(status),
+            })
             .collect()
     }
 }
@@ -102,11 +126,7 @@ pub fn batch_intersects<'py>(
     pairs: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let scene = read_scene(&shapes, poses, pairs)?;
-    let rows = py.detach(|| {
-        scene.run(|(a, pa, b, pb)| {
-            collision::intersects(a, pa, b, pb).map_err(|e| code(gjk_kind(&e)))
-        })
-    });
+    let rows = py.detach(|| scene.run(false, batch::intersects_pairs, gjk_kind));
     let hit: Array1<bool> = rows.iter().map(|r| *r.as_ref().unwrap_or(&false)).collect();
     let status: Vec<Result<i8, i8>> = rows
         .iter()
@@ -125,10 +145,7 @@ pub fn batch_distance<'py>(
     pairs: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let scene = read_scene(&shapes, poses, pairs)?;
-    let rows = py.detach(|| {
-        scene
-            .run(|(a, pa, b, pb)| collision::distance(a, pa, b, pb).map_err(|e| code(gjk_kind(&e))))
-    });
+    let rows = py.detach(|| scene.run(0.0, batch::distance_pairs, gjk_kind));
     let d: Array1<f64> = rows
         .iter()
         .map(|r| *r.as_ref().unwrap_or(&f64::NAN))
@@ -162,9 +179,11 @@ pub fn batch_closest_points<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let scene = read_scene(&shapes, poses, pairs)?;
     let rows = py.detach(|| {
-        scene.run(|(a, pa, b, pb)| {
-            collision::closest_points(a, pa, b, pb).map_err(|e| code(gjk_kind(&e)))
-        })
+        scene.run(
+            ClosestPoints::Overlapping,
+            batch::closest_points_pairs,
+            gjk_kind,
+        )
     });
     let k = rows.len();
     let (mut overlapping, mut distance) = (Vec::with_capacity(k), Vec::with_capacity(k));
@@ -233,9 +252,11 @@ pub fn batch_contact<'py>(
     }
     let scene = read_scene(&shapes, poses, pairs)?;
     let rows = py.detach(|| {
-        scene.run(|(a, pa, b, pb)| {
-            collision::contact(a, pa, b, pb, margin).map_err(|e| code(contact_kind(&e)))
-        })
+        scene.run(
+            None,
+            |pairs, out| batch::contact_pairs(pairs, margin, out),
+            contact_kind,
+        )
     });
     let k = rows.len();
     let mut has = Vec::with_capacity(k);
