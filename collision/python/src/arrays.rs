@@ -9,7 +9,7 @@ use fixtures::QUATERNION_NORM_TOLERANCE;
 use nalgebra::{
     Isometry3, Matrix3, Point3, Quaternion, Rotation3, Translation3, UnitQuaternion, Vector3,
 };
-use numpy::{PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn};
+use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 
@@ -25,69 +25,93 @@ fn numpy(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
         .map(|m| m.bind(py))
 }
 
-/// `obj` as a read-only float64 array of any dimension.
-///
-/// # Errors
-/// `InvalidInputError` when `obj` is not array-like or its dtype is not real.
-pub fn float_array<'py>(
-    obj: &Bound<'py, PyAny>,
-    what: &str,
-) -> PyResult<PyReadonlyArrayDyn<'py, f64>> {
-    let py = obj.py();
-    let array = match obj.cast::<PyArrayDyn<f64>>() {
-        Ok(a) => a.clone(),
-        Err(_) => {
-            let a = numpy(py)?
-                .call_method1("asarray", (obj,))
-                .map_err(|e| invalid(format!("{what}: not an array of numbers ({e})")))?;
-            let dtype = a.getattr("dtype")?;
-            let kind: String = dtype.getattr("kind")?.extract()?;
-            if !matches!(kind.as_str(), "f" | "i" | "u") {
-                return Err(invalid(format!(
-                    "{what}: dtype {} is not a real number type (give float64; other float and integer dtypes are converted)",
-                    dtype.str()?
-                )));
-            }
-            a.call_method1("astype", ("float64",))?
-                .cast_into::<PyArrayDyn<f64>>()
-                .map_err(|e| invalid(format!("{what}: {e}")))?
-        }
-    };
-    array.try_readonly().map_err(|e| {
-        invalid(format!(
-            "{what}: the array is being written elsewhere ({e})"
-        ))
+/// An array's shape and its values in C (row-major) order.
+pub struct Values<T> {
+    /// The shape.
+    pub shape: Vec<usize>,
+    /// The values, row-major.
+    pub data: Vec<T>,
+}
+
+/// Copies a C-contiguous array. (`to_vec` reads the data without numpy's borrow
+/// tracking, which costs more than the copy for the small arrays of poses and vectors.)
+fn c_values<T: numpy::Element>(a: &Bound<'_, PyArrayDyn<T>>) -> Option<Values<T>> {
+    if !a.is_c_contiguous() {
+        return None;
+    }
+    let data = a.to_vec().ok()?;
+    Some(Values {
+        shape: a.shape().to_vec(),
+        data,
     })
 }
 
-/// `obj` as a read-only int64 array: integer dtypes only (floats would round silently).
+/// `obj` converted by numpy to a C-contiguous array of `dtype` (`"float64"` or
+/// `"int64"`), when its dtype kind is one of `kinds`.
+fn converted<'py>(
+    obj: &Bound<'py, PyAny>,
+    what: &str,
+    dtype: &str,
+    kinds: &[&str],
+    wanted: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let np = numpy(obj.py())?;
+    let a = np
+        .call_method1("asarray", (obj,))
+        .map_err(|e| invalid(format!("{what}: not an array of numbers ({e})")))?;
+    let found = a.getattr("dtype")?;
+    let kind: String = found.getattr("kind")?.extract()?;
+    if !kinds.contains(&kind.as_str()) {
+        return Err(invalid(format!(
+            "{what}: dtype {} is not {wanted}",
+            found.str()?
+        )));
+    }
+    np.call_method1("ascontiguousarray", (a, dtype))
+        .map_err(|e| invalid(format!("{what}: {e}")))
+}
+
+/// `obj` as float64 values: real dtypes (float32, integers) are converted, any layout is
+/// read.
+///
+/// # Errors
+/// `InvalidInputError` when `obj` is not array-like or its dtype is not real.
+pub fn float_values(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Values<f64>> {
+    if let Some(v) = obj.cast::<PyArrayDyn<f64>>().ok().and_then(c_values) {
+        return Ok(v);
+    }
+    let a = converted(
+        obj,
+        what,
+        "float64",
+        &["f", "i", "u"],
+        "a real number type (give float64; other float and integer dtypes are converted)",
+    )?;
+    a.cast::<PyArrayDyn<f64>>()
+        .ok()
+        .and_then(c_values)
+        .ok_or_else(|| invalid(format!("{what}: could not be read as float64")))
+}
+
+/// `obj` as int64 values: integer dtypes only (floats would round silently).
 ///
 /// # Errors
 /// `InvalidInputError` for a non-integer dtype or a value beyond int64.
-pub fn index_array<'py>(
-    obj: &Bound<'py, PyAny>,
-    what: &str,
-) -> PyResult<PyReadonlyArrayDyn<'py, i64>> {
-    let py = obj.py();
-    let a = numpy(py)?
-        .call_method1("asarray", (obj,))
-        .map_err(|e| invalid(format!("{what}: not an array of integers ({e})")))?;
-    let dtype = a.getattr("dtype")?;
-    let kind: String = dtype.getattr("kind")?.extract()?;
-    if !matches!(kind.as_str(), "i" | "u") {
-        return Err(invalid(format!(
-            "{what}: dtype {} is not an integer type (give int64 or another integer dtype)",
-            dtype.str()?
-        )));
+pub fn index_values(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Values<i64>> {
+    if let Some(v) = obj.cast::<PyArrayDyn<i64>>().ok().and_then(c_values) {
+        return Ok(v);
     }
-    let converted = a
-        .call_method1("astype", ("int64",))
-        .map_err(|e| invalid(format!("{what}: {e}")))?;
-    converted
-        .cast_into::<PyArrayDyn<i64>>()
-        .map_err(|e| invalid(format!("{what}: {e}")))?
-        .try_readonly()
-        .map_err(|e| invalid(format!("{what}: {e}")))
+    let a = converted(
+        obj,
+        what,
+        "int64",
+        &["i", "u"],
+        "an integer type (give int64 or another integer dtype)",
+    )?;
+    a.cast::<PyArrayDyn<i64>>()
+        .ok()
+        .and_then(c_values)
+        .ok_or_else(|| invalid(format!("{what}: could not be read as int64")))
 }
 
 fn shape_text(shape: &[usize]) -> String {
@@ -104,15 +128,14 @@ fn shape_text(shape: &[usize]) -> String {
 /// # Errors
 /// `InvalidInputError` for another shape or a non-finite entry.
 pub fn vec3(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vector3<f64>> {
-    let a = float_array(obj, what)?;
-    let view = a.as_array();
-    if view.shape() != [3] {
+    let a = float_values(obj, what)?;
+    if a.shape != [3] {
         return Err(invalid(format!(
             "{what}: expected shape (3,), got {}",
-            shape_text(view.shape())
+            shape_text(&a.shape)
         )));
     }
-    let v = Vector3::new(view[[0]], view[[1]], view[[2]]);
+    let v = Vector3::new(a.data[0], a.data[1], a.data[2]);
     if !v.iter().all(|c| c.is_finite()) {
         return Err(invalid(format!("{what}: has a NaN or infinite entry")));
     }
@@ -125,9 +148,8 @@ pub fn vec3(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vector3<f64>> {
 /// `InvalidInputError` for another shape, no rows, or a non-finite coordinate (with its
 /// row).
 pub fn points(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<[f64; 3]>> {
-    let a = float_array(obj, what)?;
-    let view = a.as_array();
-    let shape = view.shape();
+    let a = float_values(obj, what)?;
+    let shape = &a.shape[..];
     if shape.len() != 2 || shape[1] != 3 {
         return Err(invalid(format!(
             "{what}: expected an (N, 3) array, got shape {}",
@@ -138,8 +160,8 @@ pub fn points(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<[f64; 3]>> {
         return Err(invalid(format!("{what}: the point set is empty")));
     }
     let mut out = Vec::with_capacity(shape[0]);
-    for i in 0..shape[0] {
-        let p = [view[[i, 0]], view[[i, 1]], view[[i, 2]]];
+    for (i, p) in a.data.chunks_exact(3).enumerate() {
+        let p = [p[0], p[1], p[2]];
         if !p.iter().all(|c| c.is_finite()) {
             return Err(invalid(format!(
                 "{what}: point {i} has a NaN or infinite coordinate"
@@ -230,17 +252,17 @@ pub fn pose(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Isometry3<f6
     if obj.is_none() {
         return Ok(Isometry3::identity());
     }
-    let a = float_array(obj, what)?;
-    let view = a.as_array();
-    let result = match view.shape() {
-        [7] => pose_from_seven(std::array::from_fn(|i| view[[i]])),
+    let a = float_values(obj, what)?;
+    let d = &a.data;
+    let result = match a.shape[..] {
+        [7] => pose_from_seven(std::array::from_fn(|i| d[i])),
         [4, 4] => pose_from_matrix(std::array::from_fn(|i| {
-            std::array::from_fn(|j| view[[i, j]])
+            std::array::from_fn(|j| d[4 * i + j])
         })),
-        shape => {
+        _ => {
             return Err(invalid(format!(
                 "{what}: expected a (7,) array [x, y, z, qw, qx, qy, qz] or a (4, 4) matrix, got shape {}",
-                shape_text(shape)
+                shape_text(&a.shape)
             )));
         }
     };
@@ -253,23 +275,26 @@ pub fn pose(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Isometry3<f6
 /// # Errors
 /// `InvalidInputError` for an array of another shape or dtype.
 pub fn poses(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Result<Isometry3<f64>, String>>> {
-    let a = float_array(obj, what)?;
-    let view = a.as_array();
-    Ok(match view.shape() {
-        [m, 7] => (0..*m)
-            .map(|i| pose_from_seven(std::array::from_fn(|k| view[[i, k]])))
+    let a = float_values(obj, what)?;
+    Ok(match a.shape[..] {
+        [_, 7] => a
+            .data
+            .chunks_exact(7)
+            .map(|row| pose_from_seven(std::array::from_fn(|k| row[k])))
             .collect(),
-        [m, 4, 4] => (0..*m)
-            .map(|i| {
+        [_, 4, 4] => a
+            .data
+            .chunks_exact(16)
+            .map(|m| {
                 pose_from_matrix(std::array::from_fn(|r| {
-                    std::array::from_fn(|c| view[[i, r, c]])
+                    std::array::from_fn(|c| m[4 * r + c])
                 }))
             })
             .collect(),
-        shape => {
+        _ => {
             return Err(invalid(format!(
                 "{what}: expected an (M, 7) or (M, 4, 4) array, got shape {}",
-                shape_text(shape)
+                shape_text(&a.shape)
             )));
         }
     })
@@ -280,13 +305,12 @@ pub fn poses(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Result<Isometry
 /// # Errors
 /// `InvalidInputError` for another shape or a non-integer dtype.
 pub fn pairs(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<[i64; 2]>> {
-    let a = index_array(obj, what)?;
-    let view = a.as_array();
-    match view.shape() {
-        [k, 2] => Ok((0..*k).map(|i| [view[[i, 0]], view[[i, 1]]]).collect()),
-        shape => Err(invalid(format!(
+    let a = index_values(obj, what)?;
+    match a.shape[..] {
+        [_, 2] => Ok(a.data.chunks_exact(2).map(|p| [p[0], p[1]]).collect()),
+        _ => Err(invalid(format!(
             "{what}: expected a (K, 2) integer array, got shape {}",
-            shape_text(shape)
+            shape_text(&a.shape)
         ))),
     }
 }
