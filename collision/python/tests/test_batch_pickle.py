@@ -136,3 +136,28 @@ def test_process_pool_gives_the_same_answers(scene):
         results = list(pool.map(distances, [shapes] * len(chunks), [poses] * len(chunks), chunks))
     got = np.array([d for chunk in results for d in chunk])
     same(got, cc.batch_distance(shapes, poses, pairs[:1000]).distance)
+
+
+def test_batch_releases_the_gil():
+    """While a long batch runs in one thread, Python code runs in another."""
+    import threading
+
+    rng = np.random.default_rng(4)
+    shapes = [cc.ConvexHull(rng.normal(size=(64, 3))) for _ in range(64)]
+    poses = random_poses(rng, 64, spread=4.0)
+    pairs = rng.integers(0, 64, size=(100_000, 2))
+    started, done = threading.Event(), threading.Event()
+    count = {"during": 0}
+
+    def work():
+        started.set()
+        cc.batch_contact(shapes, poses, pairs)
+        done.set()
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    started.wait()
+    while not done.is_set():
+        count["during"] += 1
+    worker.join()
+    assert count["during"] > 1000, count
