@@ -5,7 +5,7 @@ use crate::arrays::{self, xyz};
 use crate::errors::{contact_kind, gjk_kind, invalid, raise, ray_kind, toi_kind, types_attr};
 use crate::shapes::PyShape;
 use collision::{
-    ClosestPoints, Contact, ContactMethod, ContactStatus, Impact, Motion, Ray, RayHit,
+    ClosestPoints, Contact, ContactMethod, ContactStatus, Impact, Motion, Ray, RayHit, ToiConfig,
 };
 use nalgebra::{Point3, Vector3};
 use numpy::PyArray1;
@@ -168,9 +168,10 @@ fn velocity(v: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Vector3<f64>> 
 /// The first time in [0, t_max] at which `a` and `b`, starting at their poses and moving
 /// with constant linear and angular velocities (world frame, angular in radians per unit
 /// time about each shape's local origin), touch: an `Impact`, or None when they do not.
-/// Raises `NotConvergedError` when advancement did not converge (never "no impact").
+/// Raises `NotConvergedError` when advancement did not converge within `max_iterations`
+/// (default 4096; never reported as "no impact").
 #[pyfunction]
-#[pyo3(signature = (a, pose_a, b, pose_b, t_max, *, linear_a=None, angular_a=None, linear_b=None, angular_b=None))]
+#[pyo3(signature = (a, pose_a, b, pose_b, t_max, *, linear_a=None, angular_a=None, linear_b=None, angular_b=None, max_iterations=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn time_of_impact<'py>(
     a: &Bound<'py, PyShape>,
@@ -182,6 +183,7 @@ pub fn time_of_impact<'py>(
     angular_a: Option<&Bound<'py, PyAny>>,
     linear_b: Option<&Bound<'py, PyAny>>,
     angular_b: Option<&Bound<'py, PyAny>>,
+    max_iterations: Option<u32>,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
     let (pa, pb) = (
         arrays::pose(pose_a, "pose_a")?,
@@ -202,8 +204,13 @@ pub fn time_of_impact<'py>(
         velocity(linear_b, "linear_b")?,
         velocity(angular_b, "angular_b")?,
     );
-    let impact = collision::time_of_impact(&a.get().shape, &ma, &b.get().shape, &mb, t_max)
-        .map_err(|e| raise(toi_kind(&e), e))?;
+    let mut config = ToiConfig::default();
+    if let Some(n) = max_iterations {
+        config.max_iterations = n;
+    }
+    let impact =
+        collision::time_of_impact_with(&a.get().shape, &ma, &b.get().shape, &mb, t_max, &config)
+            .map_err(|e| raise(toi_kind(&e), e))?;
     impact.map(|i| impact_object(a.py(), &i)).transpose()
 }
 

@@ -154,6 +154,17 @@ def test_bad_query_arguments():
         cc.distance(BOX, None, "not a shape", None)
 
 
+def test_not_converged_raises_its_error():
+    """Advancement capped at one step cannot reach the impact of boxes 8 apart."""
+    a, b = cc.Cuboid([1, 1, 1]), cc.Cuboid([1, 1, 1])
+    with pytest.raises(cc.NotConvergedError, match="did not converge"):
+        cc.time_of_impact(a, None, b, [10, 0, 0, 1, 0, 0, 0], 20.0,
+                          linear_b=[-1, 0, 0], angular_b=[0, 3, 1], max_iterations=1)
+    impact = cc.time_of_impact(a, None, b, [10, 0, 0, 1, 0, 0, 0], 20.0,
+                               linear_b=[-1, 0, 0], angular_b=[0, 3, 1])
+    assert 0 < impact.time < 8.0
+
+
 def test_out_of_range_scene_raises_its_error():
     """Hulls 1e70 apart are outside GJK's exact range: a typed error, never a number."""
     pts = np.random.default_rng(3).normal(size=(10, 3))

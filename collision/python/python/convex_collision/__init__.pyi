@@ -216,8 +216,10 @@ def time_of_impact(
     angular_a: Optional[Vec3] = None,
     linear_b: Optional[Vec3] = None,
     angular_b: Optional[Vec3] = None,
+    max_iterations: Optional[int] = None,
 ) -> Optional[Impact]:
-    """The first contact in [0, t_max] under constant velocities, or None."""
+    """The first contact in [0, t_max] under constant velocities, or None; raises
+    NotConvergedError after `max_iterations` (default 4096) advancement steps."""
 
 def cast_ray(
     shape: Shape,
