@@ -6,6 +6,10 @@
 //! call, so a batch row equals the single call bit for bit. A pair that has no
 //! answer (bad index, bad pose row, no convergence) gets its status code and NaN values:
 //! never a number that could be read as an answer (a 0 would read as "touching").
+//!
+//! The pool is this module's own, made per process: rayon's threads do not survive
+//! `fork()`, so a process forked after a batch call (`multiprocessing`'s default start
+//! method on Linux) would wait forever on the parent's pool; it makes a new one instead.
 
 use crate::arrays;
 use crate::errors::{Kind, contact_kind, gjk_kind, invalid, status_of, types_attr};
@@ -20,6 +24,26 @@ use nalgebra::Isometry3;
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuilder};
+use std::sync::{Arc, Mutex};
+
+/// This process's thread pool (one thread per core), made on first use and again in a
+/// forked child, where the parent's threads do not exist. `None` only if the pool cannot
+/// be made; the batch then runs on rayon's global pool.
+fn pool() -> Option<Arc<ThreadPool>> {
+    static POOL: Mutex<Option<(u32, Arc<ThreadPool>)>> = Mutex::new(None);
+    let pid = std::process::id();
+    let mut guard = POOL.lock().ok()?;
+    if let Some((owner, pool)) = guard.as_ref()
+        && *owner == pid
+    {
+        return Some(pool.clone());
+    }
+    let pool = Arc::new(ThreadPoolBuilder::new().build().ok()?);
+    // The parent's pool, inherited through fork, has no threads here: never touch it.
+    std::mem::forget(guard.replace((pid, pool.clone())));
+    Some(pool)
+}
 
 /// The shapes and poses of a batch call, read while holding the GIL.
 struct Scene<'a> {
@@ -56,7 +80,7 @@ impl Scene<'_> {
     fn run<T: Clone + Send, E: Send>(
         &self,
         fill: T,
-        query: impl FnOnce(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError>,
+        query: impl FnOnce(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Send,
         kind: impl Fn(&E) -> Kind,
     ) -> Vec<Result<T, i8>> {
         let mut records = Vec::with_capacity(self.pairs.len());
@@ -69,7 +93,11 @@ impl Scene<'_> {
             })
             .collect();
         let mut out: Vec<PairResult<T, E>> = (0..records.len()).map(|_| Ok(fill.clone())).collect();
-        if query(&records, &mut out).is_err() {
+        let ran = match pool() {
+            Some(pool) => pool.install(|| query(&records, &mut out)),
+            None => query(&records, &mut out),
+        };
+        if ran.is_err() {
             // Only slices of different lengths are refused, and these are equal.
             return vec![Err(STATUS_INVALID_INPUT); self.pairs.len()];
         }

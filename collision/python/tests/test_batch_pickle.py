@@ -2,6 +2,7 @@
 processes with the same answers."""
 
 import concurrent.futures
+import multiprocessing
 import pickle
 
 import numpy as np
@@ -130,9 +131,11 @@ def distances(shapes, poses, pairs):
 
 
 def test_process_pool_gives_the_same_answers(scene):
+    """Spawned workers (fresh interpreters): everything they get travels pickled."""
     shapes, poses, pairs = scene
     chunks = [pairs[k : k + 250] for k in range(0, 1000, 250)]
-    with concurrent.futures.ProcessPoolExecutor(max_workers=2) as pool:
+    spawn = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(max_workers=2, mp_context=spawn) as pool:
         results = list(pool.map(distances, [shapes] * len(chunks), [poses] * len(chunks), chunks))
     got = np.array([d for chunk in results for d in chunk])
     same(got, cc.batch_distance(shapes, poses, pairs[:1000]).distance)
@@ -161,3 +164,18 @@ def test_batch_releases_the_gil():
         count["during"] += 1
     worker.join()
     assert count["during"] > 1000, count
+
+
+def batch_distances(shapes, poses, pairs):
+    """Runs in a forked worker: a batch call on the worker's own thread pool."""
+    return cc.batch_distance(shapes, poses, pairs).distance
+
+
+def test_batch_in_forked_workers_after_a_batch_in_the_parent(scene):
+    """rayon's threads do not survive fork(): the module makes a new pool in the child."""
+    shapes, poses, pairs = scene
+    want = cc.batch_distance(shapes, poses, pairs[:500]).distance
+    fork = multiprocessing.get_context("fork")
+    with concurrent.futures.ProcessPoolExecutor(max_workers=2, mp_context=fork) as pool:
+        future = pool.submit(batch_distances, shapes, poses, pairs[:500])
+        same(future.result(timeout=120), want)
