@@ -1,13 +1,14 @@
 //! Batch queries: a list of M shapes, their poses as an (M, 7) or (M, 4, 4) array, and a
 //! (K, 2) array of index pairs in; arrays of K results and a status code per pair out.
 //!
-//! The pairs run through `collision::batch` (feature `parallel`: chunks of pairs on
-//! rayon's global pool, every core) with the GIL released; each is exactly the single
+//! The pairs run through `collision::batch` (feature `parallel`: chunks of 64 pairs on
+//! a rayon pool with a thread per core) with the GIL released; each is exactly the single
 //! call, so a batch row equals the single call bit for bit. A pair that has no
 //! answer (bad index, bad pose row, no convergence) gets its status code and NaN values:
 //! never a number that could be read as an answer (a 0 would read as "touching").
 //!
-//! The pool is this module's own, made per process: rayon's threads do not survive
+//! The pool is this module's own (rayon's global one stays free for the host), made per
+//! process: rayon's threads do not survive
 //! `fork()`, so a process forked after a batch call (`multiprocessing`'s default start
 //! method on Linux) would wait forever on the parent's pool; it makes a new one instead.
 

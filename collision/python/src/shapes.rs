@@ -442,10 +442,12 @@ impl Rounded {
 #[pyclass(extends = PyShape, frozen, module = "convex_collision")]
 pub struct ConvexHull;
 
-fn hull_of<'a>(slf: &'a Bound<'_, ConvexHull>) -> &'a RustHull {
+/// The hull of a `ConvexHull` object (both of its constructors build one; the error is
+/// for a base-class object posing as a hull, which Python cannot make).
+fn hull_of<'a>(slf: &'a Bound<'_, ConvexHull>) -> PyResult<&'a RustHull> {
     match &slf.as_super().get().shape {
-        Shape::ConvexHull(h) => h,
-        _ => unreachable!("a ConvexHull object always holds a hull"),
+        Shape::ConvexHull(h) => Ok(h),
+        _ => Err(invalid("this ConvexHull object holds no hull")),
     }
 }
 
@@ -472,26 +474,26 @@ impl ConvexHull {
 
     /// The extreme points, each once, shape (V, 3).
     #[getter]
-    fn vertices<'py>(slf: &Bound<'py, Self>) -> Bound<'py, PyArray2<f64>> {
-        let v: Vec<[f64; 3]> = hull_of(slf).vertices().iter().map(xyz).collect();
-        rows(slf.py(), &v)
+    fn vertices<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        let v: Vec<[f64; 3]> = hull_of(slf)?.vertices().iter().map(xyz).collect();
+        Ok(rows(slf.py(), &v))
     }
 
     /// 'solid', 'polygon', 'segment' or 'point'.
     #[getter]
-    fn hull_kind(slf: &Bound<'_, Self>) -> &'static str {
-        match hull_of(slf).kind() {
+    fn hull_kind(slf: &Bound<'_, Self>) -> PyResult<&'static str> {
+        Ok(match hull_of(slf)?.kind() {
             HullKind::Solid => "solid",
             HullKind::Polygon => "polygon",
             HullKind::Segment => "segment",
             HullKind::Point => "point",
-        }
+        })
     }
 
     /// Triangles indexing `vertices`, counter-clockwise seen from outside, int64 (T, 3).
     #[getter]
-    fn triangles<'py>(slf: &Bound<'py, Self>) -> Bound<'py, PyArray2<i64>> {
-        let t: Vec<i64> = hull_of(slf)
+    fn triangles<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray2<i64>>> {
+        let t: Vec<i64> = hull_of(slf)?
             .hull()
             .map(|h| {
                 h.triangles()
@@ -502,31 +504,31 @@ impl ConvexHull {
             })
             .unwrap_or_default();
         let n = t.len() / 3;
-        Array2::from_shape_vec((n, 3), t)
+        Ok(Array2::from_shape_vec((n, 3), t)
             .expect("triangles fill an (n, 3) array")
-            .to_pyarray(slf.py())
+            .to_pyarray(slf.py()))
     }
 
     /// The polygonal faces (coplanar triangles merged): a list of int64 arrays of vertex
     /// indices, counter-clockwise seen from outside.
     #[getter]
-    fn faces<'py>(slf: &Bound<'py, Self>) -> Vec<Bound<'py, PyArray1<i64>>> {
-        let Some(h) = hull_of(slf).hull() else {
-            return Vec::new();
+    fn faces<'py>(slf: &Bound<'py, Self>) -> PyResult<Vec<Bound<'py, PyArray1<i64>>>> {
+        let Some(h) = hull_of(slf)?.hull() else {
+            return Ok(Vec::new());
         };
-        h.faces()
+        Ok(h.faces()
             .map(|f| {
                 let idx: Vec<i64> = f.iter().map(|&i| i64::from(i)).collect();
                 PyArray1::from_vec(slf.py(), idx)
             })
-            .collect()
+            .collect())
     }
 
     /// One plane per face, `[nx, ny, nz, offset]` with the outward unit normal:
     /// points `p` on the face have `n · p = offset`. Shape (F, 4).
     #[getter]
-    fn planes<'py>(slf: &Bound<'py, Self>) -> Bound<'py, PyArray2<f64>> {
-        let p: Vec<f64> = hull_of(slf)
+    fn planes<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        let p: Vec<f64> = hull_of(slf)?
             .hull()
             .map(|h| {
                 h.planes()
@@ -536,27 +538,27 @@ impl ConvexHull {
             })
             .unwrap_or_default();
         let n = p.len() / 4;
-        Array2::from_shape_vec((n, 4), p)
+        Ok(Array2::from_shape_vec((n, 4), p)
             .expect("planes fill an (n, 4) array")
-            .to_pyarray(slf.py())
+            .to_pyarray(slf.py()))
     }
 
     /// The enclosed volume (0 for a flat hull).
     #[getter]
-    fn volume(slf: &Bound<'_, Self>) -> f64 {
-        hull_of(slf).hull().map_or(0.0, |h| h.volume())
+    fn volume(slf: &Bound<'_, Self>) -> PyResult<f64> {
+        Ok(hull_of(slf)?.hull().map_or(0.0, |h| h.volume()))
     }
 
     /// The surface area (0 for a flat hull).
     #[getter]
-    fn area(slf: &Bound<'_, Self>) -> f64 {
-        hull_of(slf).hull().map_or(0.0, |h| h.area())
+    fn area(slf: &Bound<'_, Self>) -> PyResult<f64> {
+        Ok(hull_of(slf)?.hull().map_or(0.0, |h| h.area()))
     }
 
     /// The centroid of the volume (of the vertices, for a flat hull), shape (3,).
     #[getter]
-    fn centroid<'py>(slf: &Bound<'py, Self>) -> Bound<'py, PyArray1<f64>> {
-        let hull = hull_of(slf);
+    fn centroid<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        let hull = hull_of(slf)?;
         let c = match hull.hull() {
             Some(h) => h.centroid(),
             None => {
@@ -567,7 +569,7 @@ impl ConvexHull {
                 (sum / v.len() as f64).into()
             }
         };
-        vec_array(slf.py(), &xyz(&c))
+        Ok(vec_array(slf.py(), &xyz(&c)))
     }
 }
 
