@@ -22,6 +22,7 @@ pub mod batch;
 pub mod contact;
 pub mod epa;
 pub mod gjk;
+pub mod interop;
 pub mod observer;
 pub mod ray;
 pub mod shape;

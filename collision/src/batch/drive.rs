@@ -20,16 +20,19 @@ pub(crate) fn fill<T: Send>(out: &mut [T], parallel: bool, each: impl Fn(usize) 
         use rayon::prelude::*;
         out.par_chunks_mut(CHUNK)
             .enumerate()
-            .for_each(|(c, chunk)| {
-                for (k, slot) in chunk.iter_mut().enumerate() {
-                    *slot = each(c * CHUNK + k);
-                }
-            });
+            .for_each(|(c, chunk)| run(c * CHUNK, chunk, &each));
         return;
     }
     let _ = parallel;
+    run(0, out, &each);
+}
+
+/// `out[k] = each(first + k)`: the one loop both paths run, so that they are the same
+/// machine code.
+#[inline(never)]
+fn run<T>(first: usize, out: &mut [T], each: &impl Fn(usize) -> T) {
     for (k, slot) in out.iter_mut().enumerate() {
-        *slot = each(k);
+        *slot = each(first + k);
     }
 }
 
@@ -48,16 +51,23 @@ pub(crate) fn fill_with<T: Send, C: Send>(
         out.par_chunks_mut(CHUNK)
             .zip(states.par_chunks_mut(CHUNK))
             .enumerate()
-            .for_each(|(c, (chunk, states))| {
-                for (k, (slot, state)) in chunk.iter_mut().zip(states).enumerate() {
-                    *slot = each(c * CHUNK + k, state);
-                }
-            });
+            .for_each(|(c, (chunk, states))| run_with(c * CHUNK, chunk, states, &each));
         return;
     }
     let _ = parallel;
+    run_with(0, out, states, &each);
+}
+
+/// `out[k] = each(first + k, &mut states[k])`, as [`run`].
+#[inline(never)]
+fn run_with<T, C>(
+    first: usize,
+    out: &mut [T],
+    states: &mut [C],
+    each: &impl Fn(usize, &mut C) -> T,
+) {
     for (k, (slot, state)) in out.iter_mut().zip(states).enumerate() {
-        *slot = each(k, state);
+        *slot = each(first + k, state);
     }
 }
 
