@@ -41,6 +41,16 @@
 //! [`with_mass`](MassProperties::with_mass); [`MassProperties::principal`] gives the
 //! principal moments and a right-handed frame.
 //!
+//! # Other math libraries
+//! With the `mint` or `glam` feature, nalgebra's own conversions (`convert-mint`,
+//! `convert-glam033`) are on, and every entry point takes another library's values with
+//! one `.into()`: `MassProperties::cuboid(&mint_vector.into(), ..)`,
+//! `translated(&dvec3.into())`, `rotated(&UnitQuaternion::from(dquat))`,
+//! `inertia_about(&mint_point.into())`; results convert back the same way
+//! (`mint::Point3::from(body.center_of_mass())`, `DMat3::from(body.inertia())`).
+//! nalgebra stays the native type, so each function keeps one concrete signature (the
+//! `collision` crate docs say why, and add a checked rigid pose for glam affines).
+//!
 //! # Errors
 //! Nothing here returns NaN or a non-positive mass: NaN input, non-positive densities,
 //! masses or dimensions, open, inconsistently wound or inward meshes, and flat bodies

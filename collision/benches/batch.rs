@@ -1,0 +1,159 @@
+//! Batch queries against a loop of single calls and parry3d-f64's loop, in the same run:
+//! 10,000 index pairs over a scene of 200 hulls of 16 or 64 points (about a third of the
+//! pairs overlap), distance and contact. The batch runs sequentially
+//! ([`Scene::sequential`]) and in parallel on rayon pools of 1 and 2 threads.
+//!
+//! `cargo bench -p collision --features parallel --bench batch -- --warm-up-time 1 --measurement-time 3`
+
+mod contact_common;
+use contact_common as common;
+
+use collision::batch::{PairResult, Scene};
+use collision::{ConvexHull, Shape, contact, distance};
+use common::{cloud, parry_hull, pose, rng, to_parry};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
+use nalgebra::Isometry3;
+use parry3d_f64::math::Pose;
+use parry3d_f64::query as pq;
+use parry3d_f64::shape as ps;
+use rand::RngExt;
+use rayon::{ThreadPool, ThreadPoolBuilder};
+use std::hint::black_box;
+
+const SHAPES: usize = 200;
+const PAIRS: usize = 10_000;
+
+/// The scene (ours and parry's copy) and its index pairs.
+struct Case {
+    shapes: Vec<Shape>,
+    poses: Vec<Isometry3<f64>>,
+    parry_shapes: Vec<ps::ConvexPolyhedron>,
+    parry_poses: Vec<Pose>,
+    pairs: Vec<[u32; 2]>,
+}
+
+/// 200 hulls of `n` points, centres up to 2.4 apart per axis, and 10,000 pairs of
+/// distinct hulls (seed `n`).
+fn case(n: usize) -> Case {
+    let mut r = rng(2900 + n as u64);
+    let hulls: Vec<ConvexHull> = (0..SHAPES)
+        .map(|_| ConvexHull::new(&cloud(&mut r, n)).unwrap())
+        .collect();
+    let poses: Vec<Isometry3<f64>> = (0..SHAPES).map(|_| pose(&mut r, 1.2)).collect();
+    let pairs = (0..PAIRS)
+        .map(|_| {
+            let i = r.random_range(0..SHAPES as u32);
+            let j = (i + r.random_range(1..SHAPES as u32)) % SHAPES as u32;
+            [i, j]
+        })
+        .collect();
+    Case {
+        parry_shapes: hulls.iter().map(parry_hull).collect(),
+        parry_poses: poses.iter().map(to_parry).collect(),
+        shapes: hulls.into_iter().map(Shape::from).collect(),
+        poses,
+        pairs,
+    }
+}
+
+/// A rayon pool of `threads` threads.
+fn pool(threads: usize) -> ThreadPool {
+    ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+}
+
+/// The five ways of answering one query on every pair of `case`: `single` is the single
+/// call, `batch` the scene's batch form, `parry` parry's call.
+fn compare<T: Clone + Send>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    case: &Case,
+    fill: T,
+    single: impl Fn(&Shape, &Isometry3<f64>, &Shape, &Isometry3<f64>) -> T,
+    batch: impl Fn(&Scene<'_, Shape>, &[[u32; 2]], &mut [T]) + Sync,
+    parry: impl Fn(&Pose, &ps::ConvexPolyhedron, &Pose, &ps::ConvexPolyhedron) -> f64,
+) {
+    let scene = Scene::new(&case.shapes, &case.poses).unwrap();
+    let mut out = vec![fill; PAIRS];
+    g.throughput(Throughput::Elements(PAIRS as u64));
+    g.bench_function("single calls", |b| {
+        b.iter(|| {
+            for (slot, &[i, j]) in out.iter_mut().zip(&case.pairs) {
+                let (i, j) = (i as usize, j as usize);
+                *slot = single(
+                    &case.shapes[i],
+                    &case.poses[i],
+                    &case.shapes[j],
+                    &case.poses[j],
+                );
+            }
+            black_box(&out);
+        });
+    });
+    g.bench_function("batch sequential", |b| {
+        let scene = scene.sequential();
+        b.iter(|| {
+            batch(&scene, black_box(&case.pairs), &mut out);
+            black_box(&out);
+        });
+    });
+    for threads in [1, 2] {
+        let pool = pool(threads);
+        g.bench_function(format!("batch {threads} thread(s)"), |b| {
+            b.iter(|| {
+                pool.install(|| batch(&scene, black_box(&case.pairs), &mut out));
+                black_box(&out);
+            });
+        });
+    }
+    let mut sums = vec![0.0; PAIRS];
+    g.bench_function("parry loop", |b| {
+        b.iter(|| {
+            for (slot, &[i, j]) in sums.iter_mut().zip(&case.pairs) {
+                let (i, j) = (i as usize, j as usize);
+                *slot = parry(
+                    &case.parry_poses[i],
+                    &case.parry_shapes[i],
+                    &case.parry_poses[j],
+                    &case.parry_shapes[j],
+                );
+            }
+            black_box(&sums);
+        });
+    });
+}
+
+fn batches(c: &mut Criterion) {
+    for n in [16, 64] {
+        let case = case(n);
+        let mut g = c.benchmark_group(format!("batch distance hull{n}"));
+        compare::<PairResult<f64, _>>(
+            &mut g,
+            &case,
+            Ok(0.0),
+            |a, pa, b, pb| distance(a, pa, b, pb).map_err(collision::batch::PairError::Query),
+            |s, pairs, out| s.distance(pairs, out).unwrap(),
+            |pa, a, pb, b| pq::distance(pa, a, pb, b).unwrap().distance,
+        );
+        g.finish();
+        let mut g = c.benchmark_group(format!("batch contact hull{n}"));
+        compare::<PairResult<_, _>>(
+            &mut g,
+            &case,
+            Ok(None),
+            |a, pa, b, pb| contact(a, pa, b, pb, 0.0).map_err(collision::batch::PairError::Query),
+            |s, pairs, out| s.contact(pairs, 0.0, out).unwrap(),
+            |pa, a, pb, b| {
+                pq::contact(pa, a, pb, b, 0.0)
+                    .unwrap()
+                    .map_or(1.0, |c| c.dist)
+            },
+        );
+        g.finish();
+    }
+}
+
+criterion_group!(benches, batches);
+criterion_main!(benches);

@@ -1,0 +1,312 @@
+"""Type stubs of `convex_collision` (the native module `_native` and `_types`)."""
+
+import os
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from ._types import (
+    BatchClosestPoints as BatchClosestPoints,
+    BatchContact as BatchContact,
+    BatchDistance as BatchDistance,
+    BatchIntersects as BatchIntersects,
+    ClosestPoints as ClosestPoints,
+    CollisionError as CollisionError,
+    Contact as Contact,
+    FixtureError as FixtureError,
+    Impact as Impact,
+    InvalidInputError as InvalidInputError,
+    MassProperties as MassProperties,
+    NotConvergedError as NotConvergedError,
+    OutOfRangeError as OutOfRangeError,
+    RayHit as RayHit,
+)
+
+#: A (3,) vector: a numpy array or any sequence of three real numbers.
+Vec3 = npt.ArrayLike
+#: A pose: a (7,) array [x, y, z, qw, qx, qy, qz], a (4, 4) rigid homogeneous matrix,
+#: or None for the identity.
+Pose = Optional[npt.ArrayLike]
+
+STATUS_OK: int
+"""Batch status 0: an exact answer."""
+STATUS_NOT_CONVERGED: int
+"""Batch status 1: the query ran out of iterations; no answer (NaN values)."""
+STATUS_INVALID_INPUT: int
+"""Batch status 2: an index out of range or a bad pose row; no answer."""
+STATUS_OUT_OF_RANGE: int
+"""Batch status 3: the scene is outside the exact range (about 1e±60); no answer."""
+STATUS_APPROXIMATE_GJK_MAX_ITERATIONS: int
+"""Batch contact status 4: GJK ran out of iterations; the separation is an upper bound."""
+STATUS_APPROXIMATE_EPA_OUT_OF_CAPACITY: int
+"""Batch contact status 5: EPA ran out of capacity; the best depth found."""
+STATUS_APPROXIMATE_EPA_STALLED: int
+"""Batch contact status 6: EPA stalled on rounding; the best depth found."""
+
+class Shape:
+    """A convex shape, the base class of every shape kind. Immutable; pickles."""
+
+    @property
+    def kind(self) -> str:
+        """'ball', 'cuboid', 'capsule', 'cylinder', 'cone', 'segment', 'triangle',
+        'point', 'hull' or 'rounded'."""
+    def support(self, direction: Vec3, pose: Pose = None) -> np.ndarray:
+        """The point of the shape at `pose` farthest along `direction`, shape (3,)."""
+    def aabb(self, pose: Pose = None) -> Tuple[np.ndarray, np.ndarray]:
+        """The axis-aligned bounding box at `pose` as (mins, maxs)."""
+    def to_json(self) -> str:
+        """The shape as a fixture-format JSON object (text)."""
+    @staticmethod
+    def from_json(text: str) -> "Shape":
+        """A shape from a fixture-format JSON object (text)."""
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Ball(Shape):
+    """A ball of `radius` ≥ 0 centred at the local origin."""
+
+    def __init__(self, radius: float) -> None: ...
+    @property
+    def radius(self) -> float:
+        """The radius."""
+
+class Cuboid(Shape):
+    """A box centred at the local origin with `half_extents` (3,), each ≥ 0."""
+
+    def __init__(self, half_extents: Vec3) -> None: ...
+    @property
+    def half_extents(self) -> np.ndarray:
+        """The half-extents, shape (3,)."""
+
+class Capsule(Shape):
+    """A capsule along local y: the segment (0, ±half_height, 0) grown by `radius`."""
+
+    def __init__(self, half_height: float, radius: float) -> None: ...
+    @property
+    def half_height(self) -> float:
+        """Half the height along the local y axis."""
+    @property
+    def radius(self) -> float:
+        """The radius."""
+
+class Cylinder(Shape):
+    """A cylinder along local y, from y = -half_height to y = half_height."""
+
+    def __init__(self, half_height: float, radius: float) -> None: ...
+    @property
+    def half_height(self) -> float:
+        """Half the height along the local y axis."""
+    @property
+    def radius(self) -> float:
+        """The radius."""
+
+class Cone(Shape):
+    """A cone along local y: base disc at y = -half_height, apex at y = half_height."""
+
+    def __init__(self, half_height: float, radius: float) -> None: ...
+    @property
+    def half_height(self) -> float:
+        """Half the height along the local y axis."""
+    @property
+    def radius(self) -> float:
+        """The base radius."""
+
+class Segment(Shape):
+    """The segment from `a` to `b`."""
+
+    def __init__(self, a: Vec3, b: Vec3) -> None: ...
+    @property
+    def vertices(self) -> np.ndarray:
+        """The end points, shape (2, 3)."""
+
+class Triangle(Shape):
+    """The triangle with corners `a`, `b`, `c`."""
+
+    def __init__(self, a: Vec3, b: Vec3, c: Vec3) -> None: ...
+    @property
+    def vertices(self) -> np.ndarray:
+        """The corners, shape (3, 3)."""
+
+class Point(Shape):
+    """A single point at `position` (default the local origin)."""
+
+    def __init__(self, position: Optional[Vec3] = None) -> None: ...
+    @property
+    def position(self) -> np.ndarray:
+        """The position, shape (3,)."""
+
+class Rounded(Shape):
+    """`shape` grown by `margin` ≥ 0 (its Minkowski sum with a ball)."""
+
+    def __init__(self, shape: Shape, margin: float) -> None: ...
+    @property
+    def margin(self) -> float:
+        """The margin."""
+    @property
+    def shape(self) -> Shape:
+        """The inner shape."""
+
+class ConvexHull(Shape):
+    """The convex hull of an (N, 3) array of points (N ≥ 1). Flat point sets give a
+    polygon, segment or point (`hull_kind`) with no polyhedron: empty triangles, faces
+    and planes, zero volume and area, and the vertices' mean as centroid."""
+
+    def __init__(self, points: npt.ArrayLike) -> None: ...
+    @property
+    def points(self) -> np.ndarray:
+        """The input points, shape (N, 3)."""
+    @property
+    def vertices(self) -> np.ndarray:
+        """The extreme points, each once, shape (V, 3)."""
+    @property
+    def hull_kind(self) -> str:
+        """'solid', 'polygon', 'segment' or 'point'."""
+    @property
+    def triangles(self) -> np.ndarray:
+        """int64 (T, 3) indices into `vertices`, counter-clockwise seen from outside."""
+    @property
+    def faces(self) -> List[np.ndarray]:
+        """The polygonal faces as int64 arrays of vertex indices."""
+    @property
+    def planes(self) -> np.ndarray:
+        """(F, 4) rows [nx, ny, nz, offset], outward unit normals, n · p = offset."""
+    @property
+    def volume(self) -> float:
+        """The enclosed volume."""
+    @property
+    def area(self) -> float:
+        """The surface area."""
+    @property
+    def centroid(self) -> np.ndarray:
+        """The centroid of the volume, shape (3,)."""
+
+def identity_pose() -> np.ndarray:
+    """The identity pose [0, 0, 0, 1, 0, 0, 0]."""
+
+def pose_from_matrix(pose: npt.ArrayLike) -> np.ndarray:
+    """A pose ((7,) or (4, 4) rigid) as [x, y, z, qw, qx, qy, qz]."""
+
+def pose_to_matrix(pose: npt.ArrayLike) -> np.ndarray:
+    """A pose ((7,) or (4, 4) rigid) as a (4, 4) homogeneous matrix."""
+
+def intersects(a: Shape, pose_a: Pose, b: Shape, pose_b: Pose) -> bool:
+    """Whether the shapes touch or overlap."""
+
+def distance(a: Shape, pose_a: Pose, b: Shape, pose_b: Pose) -> float:
+    """The distance between the shapes, 0.0 when they touch or overlap."""
+
+def closest_points(a: Shape, pose_a: Pose, b: Shape, pose_b: Pose) -> ClosestPoints:
+    """The closest points of the shapes (world frame)."""
+
+def contact(
+    a: Shape, pose_a: Pose, b: Shape, pose_b: Pose, margin: float = 0.0
+) -> Optional[Contact]:
+    """The contact when the shapes overlap or lie within `margin`, else None."""
+
+def time_of_impact(
+    a: Shape,
+    pose_a: Pose,
+    b: Shape,
+    pose_b: Pose,
+    t_max: float,
+    *,
+    linear_a: Optional[Vec3] = None,
+    angular_a: Optional[Vec3] = None,
+    linear_b: Optional[Vec3] = None,
+    angular_b: Optional[Vec3] = None,
+    max_iterations: Optional[int] = None,
+) -> Optional[Impact]:
+    """The first contact in [0, t_max] under constant velocities, or None; raises
+    NotConvergedError after `max_iterations` (default 4096) advancement steps."""
+
+def cast_ray(
+    shape: Shape,
+    pose: Pose,
+    origin: Vec3,
+    direction: Vec3,
+    max_toi: float = ...,
+) -> Optional[RayHit]:
+    """Where the ray origin + t * direction (0 ≤ t ≤ max_toi) enters the shape, or None."""
+
+def mass_properties(
+    shape: Shape, *, density: Optional[float] = None, mass: Optional[float] = None
+) -> MassProperties:
+    """Mass properties of a solid shape from `density` (default 1) or `mass`."""
+
+def batch_intersects(
+    shapes: Sequence[Shape], poses: npt.ArrayLike, pairs: npt.ArrayLike
+) -> BatchIntersects:
+    """`intersects` for every (i, j) row of `pairs`, on all cores."""
+
+def batch_distance(
+    shapes: Sequence[Shape], poses: npt.ArrayLike, pairs: npt.ArrayLike
+) -> BatchDistance:
+    """`distance` for every (i, j) row of `pairs`, on all cores."""
+
+def batch_closest_points(
+    shapes: Sequence[Shape], poses: npt.ArrayLike, pairs: npt.ArrayLike
+) -> BatchClosestPoints:
+    """`closest_points` for every (i, j) row of `pairs`, on all cores."""
+
+def batch_contact(
+    shapes: Sequence[Shape], poses: npt.ArrayLike, pairs: npt.ArrayLike, margin: float = 0.0
+) -> BatchContact:
+    """`contact` for every (i, j) row of `pairs`, on all cores."""
+
+class Fixture:
+    """A fixture: two shapes, poses, a query and optionally the expected answer."""
+
+    def __init__(
+        self,
+        shape_a: Shape,
+        pose_a: Pose,
+        shape_b: Shape,
+        pose_b: Pose,
+        query: Union[str, Dict[str, Any]],
+        *,
+        name: str = "python",
+        description: str = "Written from Python.",
+        expected: Optional[Dict[str, Any]] = None,
+    ) -> None: ...
+    @staticmethod
+    def load(path: Union[str, "os.PathLike[str]"]) -> "Fixture":
+        """Loads and validates a fixture file."""
+    @staticmethod
+    def from_json(text: str, file: str = "<string>") -> "Fixture":
+        """Parses fixture JSON text."""
+    def to_json(self) -> str:
+        """The fixture as pretty JSON text."""
+    def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Writes the fixture to `path`."""
+    @property
+    def name(self) -> str:
+        """The fixture's name."""
+    @property
+    def description(self) -> str:
+        """The fixture's description."""
+    @property
+    def shape_a(self) -> Shape:
+        """Shape A."""
+    @property
+    def shape_b(self) -> Shape:
+        """Shape B."""
+    @property
+    def pose_a(self) -> np.ndarray:
+        """Pose of A, [x, y, z, qw, qx, qy, qz]."""
+    @property
+    def pose_b(self) -> np.ndarray:
+        """Pose of B, [x, y, z, qw, qx, qy, qz]."""
+    @property
+    def query(self) -> Dict[str, Any]:
+        """The query in the file format."""
+    @property
+    def expected(self) -> Optional[Dict[str, Any]]:
+        """The expected answer in the file format, or None."""
+    def evaluate(self) -> Any:
+        """Runs the query; returns what the single call returns."""
+    def evaluate_json(self) -> str:
+        """The fixtures crate's outcome as JSON text ({"error": ...} on failure)."""
+    def check(self) -> Optional[str]:
+        """None when the answer matches the expected one, else what differs."""

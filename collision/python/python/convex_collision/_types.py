@@ -1,0 +1,184 @@
+"""The exception hierarchy and the result types of `convex_collision`.
+
+They are plain Python so that they subclass the built-in exceptions and `NamedTuple`;
+the native module (`convex_collision._native`) creates and raises them.
+"""
+
+from typing import List, NamedTuple, Optional
+
+import numpy as np
+
+
+class CollisionError(Exception):
+    """Base class of every error raised by `convex_collision`; the message is the Rust one."""
+
+
+class InvalidInputError(CollisionError, ValueError):
+    """Input the queries cannot take: NaN or infinite values, arrays of the wrong shape or
+    dtype, empty point sets, zero or non-unit quaternions, non-rigid matrices, negative
+    lengths or margins. The message names the argument and what is wrong with it."""
+
+
+class NotConvergedError(CollisionError):
+    """A query ran out of iterations before proving its answer (GJK, time of impact or the
+    GJK ray cast). It is never turned into a distance, a contact or a miss."""
+
+
+class OutOfRangeError(CollisionError, ArithmeticError):
+    """The scene lies outside the range the queries are exact in (support points beyond
+    about 1e±60 of each other, or an answer that overflows float64): rescale it."""
+
+
+class FixtureError(CollisionError, ValueError):
+    """A fixture file could not be read or does not fit the format; the message names the
+    file and the line and column or the field."""
+
+
+class ClosestPoints(NamedTuple):
+    """The closest points of two shapes (world frame), or the fact that they overlap."""
+
+    overlapping: bool
+    """True when the shapes touch or overlap (then the points are None)."""
+    distance: float
+    """The distance between the shapes, 0.0 when they touch or overlap."""
+    point_a: Optional[np.ndarray]
+    """The point of A nearest B, shape (3,), or None when overlapping."""
+    point_b: Optional[np.ndarray]
+    """The point of B nearest A, shape (3,), or None when overlapping."""
+
+
+class Contact(NamedTuple):
+    """A contact of two shapes that overlap or lie within the margin (world frame)."""
+
+    separation: float
+    """Signed distance along `normal`: positive apart, minus the depth when penetrating."""
+    normal: np.ndarray
+    """Unit normal from A towards B, shape (3,)."""
+    point_a: np.ndarray
+    """The point of A nearest B (when penetrating: deepest inside B), shape (3,)."""
+    point_b: np.ndarray
+    """The point of B nearest A (when penetrating: deepest inside A), shape (3,)."""
+    status: str
+    """How exact the answer is: 'converged', 'gjk_max_iterations' (separation is an
+    upper bound), 'epa_out_of_capacity' or 'epa_stalled' (the best depth found)."""
+    method: str
+    """Which algorithm answered: 'closest_points', 'penetration' or 'flat'."""
+
+    @property
+    def depth(self) -> float:
+        """The penetration depth, `max(0, -separation)`."""
+        return max(0.0, -self.separation)
+
+
+class Impact(NamedTuple):
+    """The first contact of two moving shapes, at `time` (world frame)."""
+
+    time: float
+    """Time of impact, 0.0 when the shapes touch or overlap at the start."""
+    point_a: np.ndarray
+    """Point of A nearest B at `time`, shape (3,)."""
+    point_b: np.ndarray
+    """Point of B nearest A at `time`, shape (3,)."""
+    normal: np.ndarray
+    """Unit normal from A towards B at `time`, shape (3,)."""
+    separation: float
+    """Signed separation at `time` (about 0 at an impact, negative if overlapping at 0)."""
+    iterations: int
+    """Conservative-advancement iterations made (0 for the exact ball–ball path)."""
+
+
+class RayHit(NamedTuple):
+    """Where a ray enters a shape (world frame)."""
+
+    toi: float
+    """Ray parameter of the hit, in units of the direction (0 when starting inside)."""
+    point: np.ndarray
+    """The hit point, shape (3,)."""
+    normal: np.ndarray
+    """Unit outward normal at the hit, shape (3,) (minus the direction when inside)."""
+
+
+class MassProperties(NamedTuple):
+    """Mass, centre of mass and inertia tensor of a solid shape (local frame)."""
+
+    mass: float
+    """The mass."""
+    center_of_mass: np.ndarray
+    """The centre of mass in the shape's local frame, shape (3,)."""
+    inertia: np.ndarray
+    """The inertia tensor about the centre of mass in local axes, shape (3, 3), with the
+    products of inertia as negative integrals (I_xy = -∫ x y dm)."""
+    principal_moments: np.ndarray
+    """The principal moments, ascending, shape (3,)."""
+    principal_axes: np.ndarray
+    """A rotation matrix whose column k is the axis of principal_moments[k], shape (3, 3)."""
+
+
+class BatchIntersects(NamedTuple):
+    """Results of `batch_intersects`, one row per pair."""
+
+    intersects: np.ndarray
+    """bool (K,): whether the pair touches or overlaps (False where status is not OK)."""
+    status: np.ndarray
+    """int8 (K,): a `STATUS_*` code per pair."""
+
+
+class BatchDistance(NamedTuple):
+    """Results of `batch_distance`, one row per pair."""
+
+    distance: np.ndarray
+    """float64 (K,): the distance, NaN where status is not OK (no answer)."""
+    status: np.ndarray
+    """int8 (K,): a `STATUS_*` code per pair."""
+
+
+class BatchClosestPoints(NamedTuple):
+    """Results of `batch_closest_points`, one row per pair."""
+
+    overlapping: np.ndarray
+    """bool (K,): the pair touches or overlaps (its points are NaN)."""
+    distance: np.ndarray
+    """float64 (K,): the distance (0 when overlapping), NaN where status is not OK."""
+    point_a: np.ndarray
+    """float64 (K, 3): the points of A, NaN when overlapping or status is not OK."""
+    point_b: np.ndarray
+    """float64 (K, 3): the points of B, NaN when overlapping or status is not OK."""
+    status: np.ndarray
+    """int8 (K,): a `STATUS_*` code per pair."""
+
+
+class BatchContact(NamedTuple):
+    """Results of `batch_contact`, one row per pair."""
+
+    has_contact: np.ndarray
+    """bool (K,): the pair overlaps or lies within the margin (else its values are NaN)."""
+    separation: np.ndarray
+    """float64 (K,): signed separation (negative: minus the depth); NaN without contact."""
+    depth: np.ndarray
+    """float64 (K,): penetration depth max(0, -separation); NaN without contact."""
+    normal: np.ndarray
+    """float64 (K, 3): unit normals from A towards B; NaN without contact."""
+    point_a: np.ndarray
+    """float64 (K, 3): contact points on A; NaN without contact."""
+    point_b: np.ndarray
+    """float64 (K, 3): contact points on B; NaN without contact."""
+    status: np.ndarray
+    """int8 (K,): a `STATUS_*` code per pair (approximate contacts have codes 4 to 6)."""
+
+
+__all__: List[str] = [
+    "CollisionError",
+    "InvalidInputError",
+    "NotConvergedError",
+    "OutOfRangeError",
+    "FixtureError",
+    "ClosestPoints",
+    "Contact",
+    "Impact",
+    "RayHit",
+    "MassProperties",
+    "BatchIntersects",
+    "BatchDistance",
+    "BatchClosestPoints",
+    "BatchContact",
+]

@@ -1,0 +1,339 @@
+//! Batch queries: a list of M shapes, their poses as an (M, 7) or (M, 4, 4) array, and a
+//! (K, 2) array of index pairs in; arrays of K results and a status code per pair out.
+//!
+//! The pairs run through `collision::batch` (feature `parallel`: chunks of 64 pairs on
+//! a rayon pool with a thread per core) with the GIL released; each is exactly the single
+//! call, so a batch row equals the single call bit for bit. A pair that has no
+//! answer (bad index, bad pose row, no convergence) gets its status code and NaN values:
+//! never a number that could be read as an answer (a 0 would read as "touching").
+//!
+//! The pool is this module's own (rayon's global one stays free for the host), made per
+//! process: rayon's threads do not survive
+//! `fork()`, so a process forked after a batch call (`multiprocessing`'s default start
+//! method on Linux) would wait forever on the parent's pool; it makes a new one instead.
+
+use crate::arrays;
+use crate::errors::{Kind, contact_kind, gjk_kind, invalid, status_of, types_attr};
+use crate::shapes::PyShape;
+use crate::{
+    STATUS_APPROXIMATE_EPA_OUT_OF_CAPACITY, STATUS_APPROXIMATE_EPA_STALLED,
+    STATUS_APPROXIMATE_GJK_MAX_ITERATIONS, STATUS_INVALID_INPUT, STATUS_OK,
+};
+use collision::batch::{self, BatchError, Pair, PairError, PairResult};
+use collision::{ClosestPoints, Contact, ContactStatus, Shape};
+use nalgebra::Isometry3;
+use numpy::ndarray::{Array1, Array2};
+use numpy::{IntoPyArray, PyArray1, PyArray2};
+use pyo3::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuilder};
+use std::sync::{Arc, Mutex};
+
+/// This process's thread pool (one thread per core), made on first use and again in a
+/// forked child, where the parent's threads do not exist. `None` only if the pool cannot
+/// be made; the batch then runs on rayon's global pool.
+fn pool() -> Option<Arc<ThreadPool>> {
+    static POOL: Mutex<Option<(u32, Arc<ThreadPool>)>> = Mutex::new(None);
+    let pid = std::process::id();
+    let mut guard = POOL.lock().ok()?;
+    if let Some((owner, pool)) = guard.as_ref()
+        && *owner == pid
+    {
+        return Some(pool.clone());
+    }
+    let pool = Arc::new(ThreadPoolBuilder::new().build().ok()?);
+    // The parent's pool, inherited through fork, has no threads here: never touch it.
+    std::mem::forget(guard.replace((pid, pool.clone())));
+    Some(pool)
+}
+
+/// The shapes and poses of a batch call, read while holding the GIL.
+struct Scene<'a> {
+    shapes: Vec<&'a Shape>,
+    poses: Vec<Result<Isometry3<f64>, String>>,
+    pairs: Vec<[i64; 2]>,
+}
+
+impl Scene<'_> {
+    /// The record of pair `k`, or the status of a bad index or pose row.
+    fn pair(&self, k: usize) -> Result<Pair<'_, Shape>, i8> {
+        let [i, j] = self.pairs[k];
+        let index = |i: i64| {
+            usize::try_from(i)
+                .ok()
+                .filter(|&i| i < self.shapes.len())
+                .ok_or(STATUS_INVALID_INPUT)
+        };
+        let (i, j) = (index(i)?, index(j)?);
+        let (Ok(pose_a), Ok(pose_b)) = (&self.poses[i], &self.poses[j]) else {
+            return Err(STATUS_INVALID_INPUT);
+        };
+        Ok(Pair {
+            a: self.shapes[i],
+            pose_a: *pose_a,
+            b: self.shapes[j],
+            pose_b: *pose_b,
+        })
+    }
+
+    /// Runs the batch query `query` of `collision::batch` (parallel on rayon's pool) on
+    /// the pairs that have valid indices and poses, and gives every pair its answer or
+    /// its status code, in input order. `fill` only initialises the output slice.
+    fn run<T: Clone + Send, E: Send>(
+        &self,
+        fill: T,
+        query: impl FnOnce(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Send,
+        kind: impl Fn(&E) -> Kind,
+    ) -> Vec<Result<T, i8>> {
+        let mut records = Vec::with_capacity(self.pairs.len());
+        let slots: Vec<Result<usize, i8>> = (0..self.pairs.len())
+            .map(|k| {
+                self.pair(k).map(|p| {
+                    records.push(p);
+                    records.len() - 1
+                })
+            })
+            .collect();
+        let mut out: Vec<PairResult<T, E>> = (0..records.len()).map(|_| Ok(fill.clone())).collect();
+        let ran = match pool() {
+            Some(pool) => pool.install(|| query(&records, &mut out)),
+            None => query(&records, &mut out),
+        };
+        if ran.is_err() {
+            // Only slices of different lengths are refused, and these are equal.
+            return vec![Err(STATUS_INVALID_INPUT); self.pairs.len()];
+        }
+        let mut answers: Vec<Option<PairResult<T, E>>> = out.into_iter().map(Some).collect();
+        slots
+            .into_iter()
+            .map(|slot| match slot.map(|r| answers[r].take()) {
+                Ok(Some(Ok(answer))) => Ok(answer),
+                Ok(Some(Err(PairError::Query(e)))) => Err(code(kind(&e))),
+                Ok(_) => Err(STATUS_INVALID_INPUT),
+                Err(status) => Err(status),
+            })
+            .collect()
+    }
+}
+
+fn read_scene<'a, 'py>(
+    shapes: &'a [Bound<'py, PyShape>],
+    poses: &Bound<'py, PyAny>,
+    pairs: &Bound<'py, PyAny>,
+) -> PyResult<Scene<'a>> {
+    let poses = arrays::poses(poses, "poses")?;
+    if poses.len() != shapes.len() {
+        return Err(invalid(format!(
+            "poses: {} poses for {} shapes (one pose per shape)",
+            poses.len(),
+            shapes.len()
+        )));
+    }
+    Ok(Scene {
+        shapes: shapes.iter().map(|s| &s.get().shape).collect(),
+        poses,
+        pairs: arrays::pairs(pairs, "pairs")?,
+    })
+}
+
+fn status_array(rows: &[Result<i8, i8>]) -> Array1<i8> {
+    rows.iter().map(|r| r.unwrap_or_else(|s| s)).collect()
+}
+
+fn code(kind: Kind) -> i8 {
+    status_of(kind)
+}
+
+/// Whether each pair touches or overlaps: a `BatchIntersects(intersects, status)`.
+///
+/// `shapes` is a list of M shapes, `poses` their (M, 7) or (M, 4, 4) poses, `pairs` a
+/// (K, 2) integer array of indices into them.
+#[pyfunction]
+pub fn batch_intersects<'py>(
+    py: Python<'py>,
+    shapes: Vec<Bound<'py, PyShape>>,
+    poses: &Bound<'py, PyAny>,
+    pairs: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let scene = read_scene(&shapes, poses, pairs)?;
+    let rows = py.detach(|| scene.run(false, batch::intersects_pairs, gjk_kind));
+    let hit: Array1<bool> = rows.iter().map(|r| *r.as_ref().unwrap_or(&false)).collect();
+    let status: Vec<Result<i8, i8>> = rows
+        .iter()
+        .map(|r| r.as_ref().map(|_| STATUS_OK).map_err(|s| *s))
+        .collect();
+    types_attr(py, "BatchIntersects")?
+        .call1((hit.into_pyarray(py), status_array(&status).into_pyarray(py)))
+}
+
+/// The distance of each pair (0 when touching): a `BatchDistance(distance, status)`.
+#[pyfunction]
+pub fn batch_distance<'py>(
+    py: Python<'py>,
+    shapes: Vec<Bound<'py, PyShape>>,
+    poses: &Bound<'py, PyAny>,
+    pairs: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let scene = read_scene(&shapes, poses, pairs)?;
+    let rows = py.detach(|| scene.run(0.0, batch::distance_pairs, gjk_kind));
+    let d: Array1<f64> = rows
+        .iter()
+        .map(|r| *r.as_ref().unwrap_or(&f64::NAN))
+        .collect();
+    let status: Vec<Result<i8, i8>> = rows
+        .iter()
+        .map(|r| r.as_ref().map(|_| STATUS_OK).map_err(|s| *s))
+        .collect();
+    types_attr(py, "BatchDistance")?
+        .call1((d.into_pyarray(py), status_array(&status).into_pyarray(py)))
+}
+
+fn points_array<'py>(py: Python<'py>, rows: Vec<[f64; 3]>) -> Bound<'py, PyArray2<f64>> {
+    let n = rows.len();
+    let flat: Vec<f64> = rows.into_iter().flatten().collect();
+    Array2::from_shape_vec((n, 3), flat)
+        .expect("rows of 3 fill an (n, 3) array")
+        .into_pyarray(py)
+}
+
+const NAN3: [f64; 3] = [f64::NAN; 3];
+
+/// The closest points of each pair: a `BatchClosestPoints(overlapping, distance,
+/// point_a, point_b, status)`.
+#[pyfunction]
+pub fn batch_closest_points<'py>(
+    py: Python<'py>,
+    shapes: Vec<Bound<'py, PyShape>>,
+    poses: &Bound<'py, PyAny>,
+    pairs: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let scene = read_scene(&shapes, poses, pairs)?;
+    let rows = py.detach(|| {
+        scene.run(
+            ClosestPoints::Overlapping,
+            batch::closest_points_pairs,
+            gjk_kind,
+        )
+    });
+    let k = rows.len();
+    let (mut overlapping, mut distance) = (Vec::with_capacity(k), Vec::with_capacity(k));
+    let (mut point_a, mut point_b, mut status) = (
+        Vec::with_capacity(k),
+        Vec::with_capacity(k),
+        Vec::with_capacity(k),
+    );
+    for r in &rows {
+        let (o, d, a, b, s) = match r {
+            Ok(ClosestPoints::Overlapping) => (true, 0.0, NAN3, NAN3, STATUS_OK),
+            Ok(ClosestPoints::Separated {
+                point_a,
+                point_b,
+                distance,
+            }) => (
+                false,
+                *distance,
+                arrays::xyz(point_a),
+                arrays::xyz(point_b),
+                STATUS_OK,
+            ),
+            Err(s) => (false, f64::NAN, NAN3, NAN3, *s),
+        };
+        overlapping.push(o);
+        distance.push(d);
+        point_a.push(a);
+        point_b.push(b);
+        status.push(s);
+    }
+    types_attr(py, "BatchClosestPoints")?.call1((
+        PyArray1::from_vec(py, overlapping),
+        PyArray1::from_vec(py, distance),
+        points_array(py, point_a),
+        points_array(py, point_b),
+        PyArray1::from_vec(py, status),
+    ))
+}
+
+fn contact_status(c: &Contact) -> i8 {
+    match c.status {
+        ContactStatus::Converged => STATUS_OK,
+        ContactStatus::GjkMaxIterations => STATUS_APPROXIMATE_GJK_MAX_ITERATIONS,
+        ContactStatus::EpaOutOfCapacity => STATUS_APPROXIMATE_EPA_OUT_OF_CAPACITY,
+        ContactStatus::EpaStalled => STATUS_APPROXIMATE_EPA_STALLED,
+    }
+}
+
+/// The contact of each pair within `margin` ≥ 0: a `BatchContact(has_contact,
+/// separation, depth, normal, point_a, point_b, status)`. Contacts that are the best
+/// answer found rather than converged ones keep their values and get a
+/// `STATUS_APPROXIMATE_*` code.
+#[pyfunction]
+#[pyo3(signature = (shapes, poses, pairs, margin=0.0))]
+pub fn batch_contact<'py>(
+    py: Python<'py>,
+    shapes: Vec<Bound<'py, PyShape>>,
+    poses: &Bound<'py, PyAny>,
+    pairs: &Bound<'py, PyAny>,
+    margin: f64,
+) -> PyResult<Bound<'py, PyAny>> {
+    if !(margin.is_finite() && margin >= 0.0) {
+        return Err(invalid(format!(
+            "margin: must be finite and non-negative, got {margin}"
+        )));
+    }
+    let scene = read_scene(&shapes, poses, pairs)?;
+    let rows = py.detach(|| {
+        scene.run(
+            None,
+            |pairs, out| batch::contact_pairs(pairs, margin, out),
+            contact_kind,
+        )
+    });
+    let k = rows.len();
+    let mut has = Vec::with_capacity(k);
+    let (mut sep, mut depth) = (Vec::with_capacity(k), Vec::with_capacity(k));
+    let (mut normal, mut point_a, mut point_b) = (
+        Vec::with_capacity(k),
+        Vec::with_capacity(k),
+        Vec::with_capacity(k),
+    );
+    let mut status = Vec::with_capacity(k);
+    for r in &rows {
+        match r {
+            Ok(Some(c)) => {
+                has.push(true);
+                sep.push(c.separation);
+                depth.push((-c.separation).max(0.0));
+                normal.push([c.normal.x, c.normal.y, c.normal.z]);
+                point_a.push(arrays::xyz(&c.point_a));
+                point_b.push(arrays::xyz(&c.point_b));
+                status.push(contact_status(c));
+            }
+            Ok(None) | Err(_) => {
+                has.push(false);
+                sep.push(f64::NAN);
+                depth.push(f64::NAN);
+                normal.push(NAN3);
+                point_a.push(NAN3);
+                point_b.push(NAN3);
+                status.push(r.as_ref().map_or_else(|s| *s, |_| STATUS_OK));
+            }
+        }
+    }
+    types_attr(py, "BatchContact")?.call1((
+        PyArray1::from_vec(py, has),
+        PyArray1::from_vec(py, sep),
+        PyArray1::from_vec(py, depth),
+        points_array(py, normal),
+        points_array(py, point_a),
+        points_array(py, point_b),
+        PyArray1::from_vec(py, status),
+    ))
+}
+
+/// Registers the batch queries.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(batch_intersects, m)?)?;
+    m.add_function(wrap_pyfunction!(batch_distance, m)?)?;
+    m.add_function(wrap_pyfunction!(batch_closest_points, m)?)?;
+    m.add_function(wrap_pyfunction!(batch_contact, m)?)?;
+    Ok(())
+}
