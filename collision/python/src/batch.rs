@@ -4,8 +4,9 @@
 //! The pairs run through `collision::batch` (feature `parallel`: chunks of 64 pairs on
 //! a rayon pool with a thread per core) with the GIL released; each is exactly the single
 //! call, so a batch row equals the single call bit for bit. A pair that has no
-//! answer (bad index, bad pose row, no convergence) gets its status code and NaN values:
-//! never a number that could be read as an answer (a 0 would read as "touching").
+//! answer (bad index, bad pose row, no convergence) gets its status code, an infinite
+//! distance or separation and zero vectors: never NaN, and never a number that could be
+//! read as an answer (a distance of 0 would read as "touching").
 //!
 //! The pool is this module's own (rayon's global one stays free for the host), made per
 //! process: rayon's threads do not survive
@@ -177,7 +178,7 @@ pub fn batch_distance<'py>(
     let rows = py.detach(|| scene.run(0.0, batch::distance_pairs, gjk_kind));
     let d: Array1<f64> = rows
         .iter()
-        .map(|r| *r.as_ref().unwrap_or(&f64::NAN))
+        .map(|r| *r.as_ref().unwrap_or(&NO_DISTANCE))
         .collect();
     let status: Vec<Result<i8, i8>> = rows
         .iter()
@@ -195,7 +196,11 @@ fn points_array<'py>(py: Python<'py>, rows: Vec<[f64; 3]>) -> Bound<'py, PyArray
         .into_pyarray(py)
 }
 
-const NAN3: [f64; 3] = [f64::NAN; 3];
+/// The distance or separation of a row without an answer: no number a query can give.
+const NO_DISTANCE: f64 = f64::INFINITY;
+
+/// The points and normal of a row without them (overlapping, no contact, no answer).
+const NO_POINT: [f64; 3] = [0.0; 3];
 
 /// The closest points of each pair: a `BatchClosestPoints(overlapping, distance,
 /// point_a, point_b, status)`.
@@ -223,7 +228,7 @@ pub fn batch_closest_points<'py>(
     );
     for r in &rows {
         let (o, d, a, b, s) = match r {
-            Ok(ClosestPoints::Overlapping) => (true, 0.0, NAN3, NAN3, STATUS_OK),
+            Ok(ClosestPoints::Overlapping) => (true, 0.0, NO_POINT, NO_POINT, STATUS_OK),
             Ok(ClosestPoints::Separated {
                 point_a,
                 point_b,
@@ -235,7 +240,7 @@ pub fn batch_closest_points<'py>(
                 arrays::xyz(point_b),
                 STATUS_OK,
             ),
-            Err(s) => (false, f64::NAN, NAN3, NAN3, *s),
+            Err(s) => (false, NO_DISTANCE, NO_POINT, NO_POINT, *s),
         };
         overlapping.push(o);
         distance.push(d);
@@ -309,11 +314,11 @@ pub fn batch_contact<'py>(
             }
             Ok(None) | Err(_) => {
                 has.push(false);
-                sep.push(f64::NAN);
-                depth.push(f64::NAN);
-                normal.push(NAN3);
-                point_a.push(NAN3);
-                point_b.push(NAN3);
+                sep.push(NO_DISTANCE);
+                depth.push(0.0);
+                normal.push(NO_POINT);
+                point_a.push(NO_POINT);
+                point_b.push(NO_POINT);
                 status.push(r.as_ref().map_or_else(|s| *s, |_| STATUS_OK));
             }
         }

@@ -25,7 +25,7 @@ use pyo3::prelude::*;
 
 /// Batch status: an exact answer.
 pub const STATUS_OK: i8 = 0;
-/// Batch status: the query ran out of iterations; no answer (NaN values).
+/// Batch status: the query ran out of iterations; no answer (an infinite distance, zero vectors).
 pub const STATUS_NOT_CONVERGED: i8 = 1;
 /// Batch status: an index out of range or a bad pose row (NaN, zero quaternion,
 /// non-rigid matrix); no answer.

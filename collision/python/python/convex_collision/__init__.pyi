@@ -32,7 +32,7 @@ Pose = Optional[npt.ArrayLike]
 STATUS_OK: int
 """Batch status 0: an exact answer."""
 STATUS_NOT_CONVERGED: int
-"""Batch status 1: the query ran out of iterations; no answer (NaN values)."""
+"""Batch status 1: the query ran out of iterations; no answer (an infinite distance, zero vectors)."""
 STATUS_INVALID_INPUT: int
 """Batch status 2: an index out of range or a bad pose row; no answer."""
 STATUS_OUT_OF_RANGE: int

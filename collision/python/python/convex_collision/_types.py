@@ -127,7 +127,7 @@ class BatchDistance(NamedTuple):
     """Results of `batch_distance`, one row per pair."""
 
     distance: np.ndarray
-    """float64 (K,): the distance, NaN where status is not OK (no answer)."""
+    """float64 (K,): the distance, +inf where status is not OK (no answer)."""
     status: np.ndarray
     """int8 (K,): a `STATUS_*` code per pair."""
 
@@ -136,13 +136,13 @@ class BatchClosestPoints(NamedTuple):
     """Results of `batch_closest_points`, one row per pair."""
 
     overlapping: np.ndarray
-    """bool (K,): the pair touches or overlaps (its points are NaN)."""
+    """bool (K,): the pair touches or overlaps (its points are zero)."""
     distance: np.ndarray
-    """float64 (K,): the distance (0 when overlapping), NaN where status is not OK."""
+    """float64 (K,): the distance (0 when overlapping), +inf where status is not OK."""
     point_a: np.ndarray
-    """float64 (K, 3): the points of A, NaN when overlapping or status is not OK."""
+    """float64 (K, 3): the points of A, zero when overlapping or status is not OK."""
     point_b: np.ndarray
-    """float64 (K, 3): the points of B, NaN when overlapping or status is not OK."""
+    """float64 (K, 3): the points of B, zero when overlapping or status is not OK."""
     status: np.ndarray
     """int8 (K,): a `STATUS_*` code per pair."""
 
@@ -151,17 +151,18 @@ class BatchContact(NamedTuple):
     """Results of `batch_contact`, one row per pair."""
 
     has_contact: np.ndarray
-    """bool (K,): the pair overlaps or lies within the margin (else its values are NaN)."""
+    """bool (K,): the pair overlaps or lies within the margin (else its separation is +inf, its
+    depth 0 and its vectors zero)."""
     separation: np.ndarray
-    """float64 (K,): signed separation (negative: minus the depth); NaN without contact."""
+    """float64 (K,): signed separation (negative: minus the depth); +inf without contact."""
     depth: np.ndarray
-    """float64 (K,): penetration depth max(0, -separation); NaN without contact."""
+    """float64 (K,): penetration depth max(0, -separation); 0 without contact."""
     normal: np.ndarray
-    """float64 (K, 3): unit normals from A towards B; NaN without contact."""
+    """float64 (K, 3): unit normals from A towards B; zero without contact."""
     point_a: np.ndarray
-    """float64 (K, 3): contact points on A; NaN without contact."""
+    """float64 (K, 3): contact points on A; zero without contact."""
     point_b: np.ndarray
-    """float64 (K, 3): contact points on B; NaN without contact."""
+    """float64 (K, 3): contact points on B; zero without contact."""
     status: np.ndarray
     """int8 (K,): a `STATUS_*` code per pair (approximate contacts have codes 4 to 6)."""
 
