@@ -20,7 +20,14 @@ const DOCUMENTS: [&str; 4] = [
 ];
 
 /// Top-level folders whose paths, written in backquotes, must exist.
-const TOP_FOLDERS: [&str; 5] = ["collision/", "inertia/", "fixtures/", "debugger/", ".ci/"];
+const TOP_FOLDERS: [&str; 6] = [
+    "collision/",
+    "inertia/",
+    "fixtures/",
+    "debugger/",
+    ".ci/",
+    "scripts/",
+];
 
 /// GitHub's anchor for a heading: lower case, punctuation dropped except `-` and `_`,
 /// spaces turned into `-`.
