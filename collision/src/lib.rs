@@ -14,6 +14,17 @@
 //! the range are not checked that way: rescale such scenes first. (Ball–ball distance,
 //! time of impact and ray casts on balls, capsules, cylinders and cones work in scaled
 //! units and stay exact up to 1e±300.)
+//!
+//! # Features
+//!
+//! - `parallel`: the [`batch`] queries run on the current rayon thread pool (without it
+//!   the same functions run on the calling thread); results are the same bit for bit.
+//! - `glam` (glam 0.33) and `mint`: conversions into the native nalgebra types. We chose
+//!   `Into` conversions over generic or `_mint` variants of every query: each query keeps
+//!   one concrete signature, and a glam or mint value is one `.into()` away (nalgebra's
+//!   own conversions for points, vectors and quaternions; [`interop::Pose`] for poses,
+//!   with a typed error for affines that scale, shear or mirror). See [`interop`].
+//! - `serde`: (de)serialization of shapes, configs and results.
 
 pub use collision_hull as hull;
 pub use collision_simplex as simplex;
