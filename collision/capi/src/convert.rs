@@ -133,7 +133,8 @@ pub fn pose(pose: &CollPose, name: &str) -> Result<Isometry3<f64>, Error> {
     }
     let quaternion = Quaternion::new(q[3], q[0], q[1], q[2]);
     let norm = quaternion.norm();
-    if !((norm - 1.0).abs() <= COLL_QUATERNION_NORM_TOLERANCE) {
+    // The components are finite, so the norm is finite or +inf, never NaN.
+    if (norm - 1.0).abs() > COLL_QUATERNION_NORM_TOLERANCE {
         return Err(Error::new(
             CollStatus::InvalidQuaternion,
             format!(

@@ -17,6 +17,8 @@ use collision::{
 use nalgebra::Point3;
 
 /// What a shape handle holds: one of the library's shapes, or the caller's.
+// Like `Shape` itself: built once and queried many times, so the hull stays inline.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum Body {
     /// A shape of the library (rounded ones included).

@@ -141,7 +141,7 @@ impl RayCast for UserSupport<'_> {}
 /// and huge directions neither underflow nor overflow).
 fn unit(dir: &Vector3<f64>) -> Option<Vector3<f64>> {
     let m = dir.amax();
-    if !(m > 0.0 && m.is_finite()) || !dir.iter().all(|c| c.is_finite()) {
+    if !(m > 0.0 && m.is_finite() && dir.iter().all(|c| c.is_finite())) {
         return None;
     }
     let scaled = dir / m;
