@@ -18,6 +18,7 @@
 pub use collision_hull as hull;
 pub use collision_simplex as simplex;
 
+pub mod batch;
 pub mod contact;
 pub mod epa;
 pub mod gjk;
@@ -33,8 +34,8 @@ pub use contact::{
 pub use epa::{EpaConfig, EpaOutput, EpaStatus};
 pub use gjk::{
     ClosestPoints, GjkCache, GjkConfig, GjkError, GjkOutput, GjkStatus, closest_points,
-    closest_points_observed, distance, distance_observed, gjk, gjk_intersection, intersects,
-    intersects_observed,
+    closest_points_observed, distance, distance_observed, distance_with, gjk, gjk_intersection,
+    intersects, intersects_observed,
 };
 pub use observer::{Observer, Trace};
 pub use ray::{Ray, RayError, RayHit, cast_ray, cast_ray_observed};

@@ -31,7 +31,7 @@ pub(crate) use entry::{degenerate, gjk_core};
 pub use entry::{gjk, gjk_intersection, gjk_intersection_rounded, gjk_rounded};
 pub use query::{
     ClosestPoints, GjkError, closest_points, closest_points_observed, distance, distance_observed,
-    intersects, intersects_observed,
+    distance_with, intersects, intersects_observed,
 };
 pub use run::{
     GjkConfig, GjkOutput, GjkStatus, IntersectionOutput, IntersectionStatus, relative_pose,

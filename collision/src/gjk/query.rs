@@ -11,11 +11,12 @@
 //! inscribed balls prove an overlap (`ball_start.rs`; deep overlaps then cost one
 //! support query or none).
 
+use super::ball_start::NoBalls;
 use super::closed_form::{point_core_distance, point_core_pair};
 use super::entry::{answer, degenerate, finish, run_rounded};
 use super::run::{Run, Stop};
 use super::work::Work;
-use super::{GjkConfig, GjkOutput, GjkStatus};
+use super::{GjkCache, GjkConfig, GjkOutput, GjkStatus};
 use crate::observer::Observer;
 use crate::shape::{Core, SupportMap, all_finite};
 use nalgebra::{Isometry3, Point3};
@@ -193,6 +194,64 @@ where
         Stop::Overlapping => 0.0,
         _ => (r.v_norm - radius).max(0.0),
     })
+}
+
+/// [`distance`] warm-started from and updating a caller-owned `cache` (one per ordered
+/// pair of shapes, see [`GjkCache`]), with explicit tolerances: for pairs queried frame
+/// after frame, where the last frame's simplex is a few iterations from this one's.
+///
+/// Pairs whose cores are both points (two balls) take the closed form and leave the cache
+/// as it was. The inscribed-ball shortcut of [`distance`] is not used (it would end runs
+/// before anything could be cached), so deep overlaps cost a GJK run here.
+///
+/// # Errors
+/// As [`distance`].
+pub fn distance_with<A, B>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+    config: &GjkConfig,
+    cache: &mut GjkCache,
+) -> Result<f64, GjkError>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    if let Some(d) = point_core_distance(a, pose_a, b, pose_b) {
+        return Ok(d);
+    }
+    let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
+    let mut work = Work::default();
+    let run = run_rounded::<_, _, _, _, false>(
+        &Core(a),
+        radius_a,
+        pose_a,
+        &Core(b),
+        radius_b,
+        pose_b,
+        config,
+        Some(cache),
+        NoBalls,
+        &mut (),
+        &mut work,
+    );
+    let Some(r) = run else {
+        return Err(GjkError::Degenerate);
+    };
+    match r.stop {
+        Stop::Overlapping => Ok(0.0),
+        Stop::Converged | Stop::Separated => Ok((r.v_norm - (radius_a + radius_b)).max(0.0)),
+        Stop::MaxIterations => {
+            let out = answer(&r, &work, pose_a, radius_a, radius_b);
+            Err(GjkError::MaxIterations {
+                iterations: r.iterations,
+                lower_bound: out.lower_bound,
+                upper_bound: out.distance,
+            })
+        }
+        Stop::Degenerate => Err(GjkError::Degenerate),
+    }
 }
 
 /// The closest points of `a` at `pose_a` and `b` at `pose_b`, in world coordinates.
