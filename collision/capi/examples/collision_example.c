@@ -149,6 +149,17 @@ static void demo(void) {
     pair_queries("boxes", cube, &origin, small, &at2, 1.0);
     pair_queries("boxes_deep", cube, &origin, small, &at125, 0.0);
 
+    /* A batch: both separated pairs in one call (on all cores with `parallel`). */
+    const CollShape *scene[4] = {ball1, ball_half, cube, small};
+    const CollPose scene_poses[4] = {origin, at3, origin, at2};
+    const uint32_t scene_pairs[4] = {0, 1, 2, 3};
+    CollDistance batch[2];
+    CollStatus batch_status[2];
+    check(coll_batch_distance(scene, 4, scene_poses, 4, scene_pairs, 2, batch, batch_status, 2),
+          "coll_batch_distance");
+    printf("batch.distance %d %.17g %d %.17g\n", (int)batch_status[0], batch[0].distance,
+           (int)batch_status[1], batch[1].distance);
+
     /* Time of impact: ball 0.5 from x = 5 towards the unit ball at speed 1: t = 3.5. */
     CollMotion still = {origin, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
     CollMotion moving = {pose_at(5, 0, 0), {-1, 0, 0}, {0, 0, 0}, {0, 0, 0}};

@@ -109,28 +109,6 @@ typedef enum CollStatus {
 } CollStatus;
 
 /**
- * What kind of point set a hull was built from.
- */
-typedef enum CollHullKind {
-  /**
-   * A polyhedron with volume: triangles, faces and planes are available.
-   */
-  COLL_HULL_KIND_SOLID = 0,
-  /**
-   * All points in one plane: a convex polygon (vertices only).
-   */
-  COLL_HULL_KIND_POLYGON = 1,
-  /**
-   * All points on one line: a segment (vertices only).
-   */
-  COLL_HULL_KIND_SEGMENT = 2,
-  /**
-   * All points coincide (vertices only).
-   */
-  COLL_HULL_KIND_POINT = 3,
-} CollHullKind;
-
-/**
  * How exact a contact is.
  */
 typedef enum CollContactExactness {
@@ -173,6 +151,28 @@ typedef enum CollContactMethod {
 } CollContactMethod;
 
 /**
+ * What kind of point set a hull was built from.
+ */
+typedef enum CollHullKind {
+  /**
+   * A polyhedron with volume: triangles, faces and planes are available.
+   */
+  COLL_HULL_KIND_SOLID = 0,
+  /**
+   * All points in one plane: a convex polygon (vertices only).
+   */
+  COLL_HULL_KIND_POLYGON = 1,
+  /**
+   * All points on one line: a segment (vertices only).
+   */
+  COLL_HULL_KIND_SEGMENT = 2,
+  /**
+   * All points coincide (vertices only).
+   */
+  COLL_HULL_KIND_POINT = 3,
+} CollHullKind;
+
+/**
  * An opaque warm-start cache for one ordered pair of shapes (GJK's final simplex, as
  * points of each shape, and support hints). Pass it to `coll_closest_points` or
  * `coll_contact` frame after frame for the same pair: coherent queries start from the
@@ -189,6 +189,83 @@ typedef struct CollCache CollCache;
  * free it with `coll_shape_destroy`; it is safe to use from several threads at once.
  */
 typedef struct CollShape CollShape;
+
+/**
+ * A rigid pose: rotate by `orientation`, then translate by `position`.
+ *
+ * `orientation` is a unit quaternion stored as **`{x, y, z, w}`** (vector part first,
+ * scalar `w` last, as in Unity, Unreal, Jolt and libccd; the identity is
+ * `{0, 0, 0, 1}`). A quaternion whose norm is within 1e-3 of 1 is normalized before
+ * use; any other norm (a zero quaternion included) is refused with
+ * `COLL_STATUS_INVALID_QUATERNION`, and NaN or infinite components with
+ * `COLL_STATUS_NON_FINITE`.
+ */
+typedef struct CollPose {
+  /**
+   * Translation `{x, y, z}`.
+   */
+  double position[3];
+  /**
+   * Unit quaternion `{x, y, z, w}`.
+   */
+  double orientation[4];
+} CollPose;
+
+/**
+ * The distance between two shapes, with its bounds.
+ */
+typedef struct CollDistance {
+  /**
+   * The distance (0 when the shapes touch or overlap). When the query did not
+   * converge, the best upper bound found.
+   */
+  double distance;
+  /**
+   * A lower bound on the distance: equal to `distance` when the query converged.
+   */
+  double lower_bound;
+} CollDistance;
+
+/**
+ * The contact of two shapes within a margin of each other.
+ */
+typedef struct CollContact {
+  /**
+   * Whether the shapes overlap or lie within the margin; when `false` every other
+   * field is zero.
+   */
+  bool in_range;
+  /**
+   * Signed distance along `normal`: positive when apart, negative when penetrating.
+   */
+  double separation;
+  /**
+   * The penetration depth, `max(-separation, 0)`.
+   */
+  double depth;
+  /**
+   * Unit normal from A towards B: moving B by `-separation * normal` makes the shapes
+   * just touch.
+   */
+  double normal[3];
+  /**
+   * The point of A nearest to B (when penetrating: deepest inside B).
+   */
+  double point_a[3];
+  /**
+   * The point of B nearest to A (when penetrating: deepest inside A).
+   */
+  double point_b[3];
+  /**
+   * How exact the answer is (anything but `CONVERGED` comes with
+   * `COLL_STATUS_NOT_CONVERGED`).
+   */
+  enum CollContactExactness exactness;
+  /**
+   * The algorithm behind it.
+   */
+  enum CollContactMethod method;
+} CollContact;
 
 /**
  * The sizes of a hull's arrays, for sizing the caller's buffers before reading them.
@@ -243,27 +320,6 @@ typedef struct CollMassProperties {
    */
   double principal_axes[4];
 } CollMassProperties;
-
-/**
- * A rigid pose: rotate by `orientation`, then translate by `position`.
- *
- * `orientation` is a unit quaternion stored as **`{x, y, z, w}`** (vector part first,
- * scalar `w` last, as in Unity, Unreal, Jolt and libccd; the identity is
- * `{0, 0, 0, 1}`). A quaternion whose norm is within 1e-3 of 1 is normalized before
- * use; any other norm (a zero quaternion included) is refused with
- * `COLL_STATUS_INVALID_QUATERNION`, and NaN or infinite components with
- * `COLL_STATUS_NON_FINITE`.
- */
-typedef struct CollPose {
-  /**
-   * Translation `{x, y, z}`.
-   */
-  double position[3];
-  /**
-   * Unit quaternion `{x, y, z, w}`.
-   */
-  double orientation[4];
-} CollPose;
 
 /**
  * A body moving with constant velocities over a time interval: at time `t` its centre
@@ -351,21 +407,6 @@ typedef struct CollRayHit {
 } CollRayHit;
 
 /**
- * The distance between two shapes, with its bounds.
- */
-typedef struct CollDistance {
-  /**
-   * The distance (0 when the shapes touch or overlap). When the query did not
-   * converge, the best upper bound found.
-   */
-  double distance;
-  /**
-   * A lower bound on the distance: equal to `distance` when the query converged.
-   */
-  double lower_bound;
-} CollDistance;
-
-/**
  * The closest points of two shapes.
  */
 typedef struct CollClosestPoints {
@@ -400,47 +441,6 @@ typedef struct CollClosestPoints {
    */
   uint32_t iterations;
 } CollClosestPoints;
-
-/**
- * The contact of two shapes within a margin of each other.
- */
-typedef struct CollContact {
-  /**
-   * Whether the shapes overlap or lie within the margin; when `false` every other
-   * field is zero.
-   */
-  bool in_range;
-  /**
-   * Signed distance along `normal`: positive when apart, negative when penetrating.
-   */
-  double separation;
-  /**
-   * The penetration depth, `max(-separation, 0)`.
-   */
-  double depth;
-  /**
-   * Unit normal from A towards B: moving B by `-separation * normal` makes the shapes
-   * just touch.
-   */
-  double normal[3];
-  /**
-   * The point of A nearest to B (when penetrating: deepest inside B).
-   */
-  double point_a[3];
-  /**
-   * The point of B nearest to A (when penetrating: deepest inside A).
-   */
-  double point_b[3];
-  /**
-   * How exact the answer is (anything but `CONVERGED` comes with
-   * `COLL_STATUS_NOT_CONVERGED`).
-   */
-  enum CollContactExactness exactness;
-  /**
-   * The algorithm behind it.
-   */
-  enum CollContactMethod method;
-} CollContact;
 
 /**
  * A support function: writes to `out` the point of the shape farthest along `dir`, in
@@ -481,6 +481,66 @@ typedef struct CollVersion {
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/**
+ * `coll_distance` for every pair: `results[k]` and `statuses[k]` are the answer and the
+ * status of the single call on shapes `pairs[2k]` and `pairs[2k + 1]` at their poses.
+ *
+ * Arrays: `shapes` holds `shape_count` handles and `poses` one pose per shape
+ * (`pose_count == shape_count`); `pairs` holds `2 * pair_count` indices; `results` and
+ * `statuses` hold `result_count == pair_count` items each and are written whole. All
+ * are borrowed for the call only; a NULL array is allowed when its count is 0.
+ *
+ * Per pair: an index out of range gives `INVALID_ARGUMENT`, a null or dead handle
+ * `NULL_POINTER` or `INVALID_HANDLE`, a bad pose `NON_FINITE` or `INVALID_QUATERNION`,
+ * and the single call's statuses otherwise; `results[k]` is zero unless the status is
+ * `OK` or `NOT_CONVERGED`. The call itself returns `OK` when it ran (whatever the pairs'
+ * statuses), and `NULL_POINTER` or `WRONG_COUNT` when it refused the arrays before any
+ * pair ran.
+ *
+ * Threads: on all cores when the library was built with the `parallel` feature and
+ * every shape is built in; on the calling thread when a shape is a user shape.
+ */
+enum CollStatus coll_batch_distance(const struct CollShape *const *shapes,
+                                    size_t shape_count,
+                                    const struct CollPose *poses,
+                                    size_t pose_count,
+                                    const uint32_t *pairs,
+                                    size_t pair_count,
+                                    struct CollDistance *results,
+                                    enum CollStatus *statuses,
+                                    size_t result_count);
+
+/**
+ * `coll_intersects` for every pair (see `coll_batch_distance` for the arrays, the
+ * statuses and the threads): `results[k]` is whether pair `k`'s shapes touch or
+ * overlap.
+ */
+enum CollStatus coll_batch_intersects(const struct CollShape *const *shapes,
+                                      size_t shape_count,
+                                      const struct CollPose *poses,
+                                      size_t pose_count,
+                                      const uint32_t *pairs,
+                                      size_t pair_count,
+                                      bool *results,
+                                      enum CollStatus *statuses,
+                                      size_t result_count);
+
+/**
+ * `coll_contact` (without caches) within `margin` for every pair (see
+ * `coll_batch_distance` for the arrays, the statuses and the threads). A negative or
+ * non-finite `margin` refuses the whole call.
+ */
+enum CollStatus coll_batch_contact(const struct CollShape *const *shapes,
+                                   size_t shape_count,
+                                   const struct CollPose *poses,
+                                   size_t pose_count,
+                                   const uint32_t *pairs,
+                                   size_t pair_count,
+                                   double margin,
+                                   struct CollContact *results,
+                                   enum CollStatus *statuses,
+                                   size_t result_count);
 
 /**
  * Creates a cold warm-start cache.

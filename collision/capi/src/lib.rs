@@ -29,6 +29,7 @@
 // in the header. Marking them `unsafe fn` would only change how the Rust tests call them.
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
 
+mod batch;
 mod cache;
 mod convert;
 mod handle;
@@ -42,6 +43,7 @@ mod types;
 mod user;
 mod version;
 
+pub use batch::{coll_batch_contact, coll_batch_distance, coll_batch_intersects};
 pub use cache::{CollCache, coll_cache_clear, coll_cache_create, coll_cache_destroy};
 pub use convert::COLL_QUATERNION_NORM_TOLERANCE;
 pub use handle::COLL_HANDLE_QUARANTINE;

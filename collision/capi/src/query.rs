@@ -43,10 +43,13 @@ macro_rules! with_pair {
     ($pair:expr, |$a:ident, $b:ident| $e:expr) => {{
         let pair: &$crate::query::Pair<'_> = $pair;
         let (fa, fb) = (std::cell::Cell::new(false), std::cell::Cell::new(false));
-        let result = with_shape!(pair.a, &fa, |$a| with_shape!(pair.b, &fb, |$b| $e));
+        let result = $crate::query::with_shape!(pair.a, &fa, |$a| {
+            $crate::query::with_shape!(pair.b, &fb, |$b| $e)
+        });
         $crate::query::callbacks_ok(&fa, &fb).map(|()| result)
     }};
 }
+pub(crate) use with_pair;
 
 /// Two shapes and their poses, read and checked.
 pub(crate) struct Pair<'a> {
@@ -137,20 +140,32 @@ pub(crate) fn intersects(pair: &Pair<'_>, out: *mut bool) -> Outcome {
         b,
         &pair.pose_b
     ))?;
+    let (value, status) = intersects_value(answer)?;
+    // SAFETY: `out` was checked not null and points to a writable `bool`.
+    unsafe { write(out, value) };
+    report("coll_intersects", status, || {
+        "GJK proved neither answer within its iteration cap".to_owned()
+    })
+}
+
+/// `Ok` for `COLL_STATUS_OK`; for `COLL_STATUS_NOT_CONVERGED` the message `why` and that
+/// status.
+fn report(function: &str, status: CollStatus, why: impl FnOnce() -> String) -> Outcome {
+    if status == CollStatus::NotConverged {
+        not_converged(function, &why())
+    } else {
+        Ok(status)
+    }
+}
+
+/// The C answer and status of an intersection test's result (`true`, the conservative
+/// answer, when it did not converge).
+pub(crate) fn intersects_value(
+    answer: Result<bool, GjkError>,
+) -> Result<(bool, CollStatus), Error> {
     match answer {
-        Ok(value) => {
-            // SAFETY: `out` was checked not null and points to a writable `bool`.
-            unsafe { write(out, value) };
-            Ok(CollStatus::Ok)
-        }
-        Err(GjkError::MaxIterations { iterations, .. }) => {
-            // SAFETY: as above.
-            unsafe { write(out, true) };
-            not_converged(
-                "coll_intersects",
-                &format!("GJK proved neither answer within {iterations} iterations"),
-            )
-        }
+        Ok(value) => Ok((value, CollStatus::Ok)),
+        Err(GjkError::MaxIterations { .. }) => Ok((true, CollStatus::NotConverged)),
         Err(e @ GjkError::Degenerate) => Err(degenerate(e)),
     }
 }
@@ -186,36 +201,42 @@ pub(crate) fn distance(pair: &Pair<'_>, out: *mut CollDistance) -> Outcome {
         b,
         &pair.pose_b
     ))?;
-    let (value, status) = match answer {
-        Ok(d) => (
+    let (value, status) = distance_value(answer)?;
+    // SAFETY: `out` was checked not null and points to a writable `CollDistance`.
+    unsafe { write(out, value) };
+    report("coll_distance", status, || {
+        format!(
+            "GJK did not converge: the distance lies in [{}, {}]",
+            value.lower_bound, value.distance
+        )
+    })
+}
+
+/// The C answer and status of a distance query's result.
+pub(crate) fn distance_value(
+    answer: Result<f64, GjkError>,
+) -> Result<(CollDistance, CollStatus), Error> {
+    match answer {
+        Ok(d) => Ok((
             CollDistance {
                 distance: d,
                 lower_bound: d,
             },
-            Ok(CollStatus::Ok),
-        ),
+            CollStatus::Ok,
+        )),
         Err(GjkError::MaxIterations {
-            iterations,
             lower_bound,
             upper_bound,
-        }) if upper_bound.is_finite() => (
+            ..
+        }) if upper_bound.is_finite() => Ok((
             CollDistance {
                 distance: upper_bound,
                 lower_bound,
             },
-            not_converged(
-                "coll_distance",
-                &format!(
-                    "GJK did not converge within {iterations} iterations: the distance lies in \
-                     [{lower_bound}, {upper_bound}]"
-                ),
-            ),
-        ),
-        Err(e) => return Err(degenerate(e)),
-    };
-    // SAFETY: `out` was checked not null and points to a writable `CollDistance`.
-    unsafe { write(out, value) };
-    status
+            CollStatus::NotConverged,
+        )),
+        Err(e) => Err(degenerate(e)),
+    }
 }
 
 /// The closest points of shapes `a` at `pose_a` and `b` at `pose_b`, their distance and
@@ -364,6 +385,21 @@ pub(crate) fn contact(
             &mut ()
         ))?,
     };
+    let (value, status) = contact_value(answer)?;
+    // SAFETY: `out` was checked not null and points to a writable `CollContact`.
+    unsafe { write(out, value) };
+    report("coll_contact", status, || {
+        format!(
+            "the contact is the best found, not exact to the tolerances: {:?}",
+            value.exactness
+        )
+    })
+}
+
+/// The C answer and status of a contact query's result.
+pub(crate) fn contact_value(
+    answer: Result<Option<collision::Contact>, collision::ContactError>,
+) -> Result<(CollContact, CollStatus), Error> {
     let contact = answer.map_err(degenerate)?;
     let value = match &contact {
         None => CollContact {
@@ -396,13 +432,13 @@ pub(crate) fn contact(
             },
         },
     };
-    // SAFETY: `out` was checked not null and points to a writable `CollContact`.
-    unsafe { write(out, value) };
-    match contact.map(|c| c.status) {
-        Some(status) if status != ContactStatus::Converged => not_converged(
-            "coll_contact",
-            &format!("the contact is the best found, not exact to the tolerances: {status:?}"),
-        ),
-        _ => Ok(CollStatus::Ok),
-    }
+    let converged = contact.is_none_or(|c| c.status == ContactStatus::Converged);
+    Ok((
+        value,
+        if converged {
+            CollStatus::Ok
+        } else {
+            CollStatus::NotConverged
+        },
+    ))
 }

@@ -240,6 +240,11 @@ fn check_demo(lines: &HashMap<String, Vec<f64>>) {
     let deep = get("boxes_deep.contact");
     close(deep[3], 0.25, "box depth");
     close(deep[10], 1.0, "box normal x");
+    // The batch of the two separated pairs.
+    let batch = get("batch.distance");
+    assert_eq!((batch[0], batch[2]), (0.0, 0.0));
+    close(batch[1], 1.5, "batch ball distance");
+    close(batch[3], 0.5, "batch box distance");
     // Time of impact 3.5, ray toi 4 at (-1, 0, 0) with normal -x.
     close(get("balls.toi")[1], 3.5, "ball time of impact");
     let ray = get("cube.ray");

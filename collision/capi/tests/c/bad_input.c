@@ -319,6 +319,46 @@ static void queries(void) {
     EXPECT(coll_contact(a, &pa, b, &pb, 0.1, cache, &k), COLL_STATUS_INVALID_HANDLE);
     EXPECT(coll_cache_destroy(cache), COLL_STATUS_INVALID_HANDLE);
 
+    /* Batches: null arrays, counts that disagree, and per-pair statuses. */
+    const CollShape *scene[3] = {a, b, NULL};
+    CollPose scene_poses[3] = {pa, pb, pb};
+    const uint32_t scene_pairs[8] = {0, 1, 0, 2, 1, 7, 0, 1};
+    CollDistance results[4];
+    CollStatus statuses[4];
+    bool hits[4];
+    CollContact contacts[4];
+    EXPECT(coll_batch_distance(NULL, 3, scene_poses, 3, scene_pairs, 4, results, statuses, 4),
+           COLL_STATUS_NULL_POINTER);
+    EXPECT(coll_batch_distance(scene, 3, NULL, 3, scene_pairs, 4, results, statuses, 4),
+           COLL_STATUS_NULL_POINTER);
+    EXPECT(coll_batch_distance(scene, 3, scene_poses, 3, NULL, 4, results, statuses, 4),
+           COLL_STATUS_NULL_POINTER);
+    EXPECT(coll_batch_distance(scene, 3, scene_poses, 3, scene_pairs, 4, NULL, statuses, 4),
+           COLL_STATUS_NULL_POINTER);
+    EXPECT(coll_batch_distance(scene, 3, scene_poses, 3, scene_pairs, 4, results, NULL, 4),
+           COLL_STATUS_NULL_POINTER);
+    EXPECT(coll_batch_distance(scene, 3, scene_poses, 2, scene_pairs, 4, results, statuses, 4),
+           COLL_STATUS_WRONG_COUNT);
+    EXPECT(coll_batch_distance(scene, 3, scene_poses, 3, scene_pairs, 4, results, statuses, 3),
+           COLL_STATUS_WRONG_COUNT);
+    EXPECT(coll_batch_contact(scene, 3, scene_poses, 3, scene_pairs, 4, NAN, contacts, statuses,
+                              4),
+           COLL_STATUS_NON_FINITE);
+    scene_poses[1].orientation[3] = NAN;
+    EXPECT(coll_batch_intersects(scene, 3, scene_poses, 3, scene_pairs, 4, hits, statuses, 4),
+           COLL_STATUS_OK);
+    EXPECT(statuses[0], COLL_STATUS_NON_FINITE);    /* pose 1 */
+    EXPECT(statuses[1], COLL_STATUS_NULL_POINTER);  /* shape 2 */
+    EXPECT(statuses[2], COLL_STATUS_INVALID_ARGUMENT); /* index 7 */
+    scene_poses[1].orientation[3] = 1.0;
+    EXPECT(coll_batch_distance(scene, 3, scene_poses, 3, scene_pairs, 4, results, statuses, 4),
+           COLL_STATUS_OK);
+    EXPECT(statuses[3], COLL_STATUS_OK);
+    if (results[3].distance != 1.5) {
+        printf("FAIL: batch distance %.17g, expected 1.5\n", results[3].distance);
+        ++failed;
+    }
+
     CollShape *all[] = {a, b, user_nan, user_silent};
     for (int s = 0; s < 4; ++s) EXPECT(coll_shape_destroy(all[s]), COLL_STATUS_OK);
     /* The message names the call and the argument. */
