@@ -58,19 +58,37 @@ fn pairs(points: usize, count: usize, seed: u64) -> Pairs {
         for handle in &mut handles {
             let xyz: Vec<f64> = (0..points)
                 .flat_map(|_| {
-                    let v = [rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)];
+                    let v = [
+                        rng.range(-1.0, 1.0),
+                        rng.range(-1.0, 1.0),
+                        rng.range(-1.0, 1.0),
+                    ];
                     let n = v.iter().map(|c| c * c).sum::<f64>().sqrt();
                     v.map(|c| c / n)
                 })
                 .collect();
-            let pts: Vec<Point3<f64>> =
-                xyz.chunks(3).map(|c| Point3::new(c[0], c[1], c[2])).collect();
+            let pts: Vec<Point3<f64>> = xyz
+                .chunks(3)
+                .map(|c| Point3::new(c[0], c[1], c[2]))
+                .collect();
             shapes.push(Shape::ConvexHull(ConvexHull::new(&pts).unwrap()));
-            assert_eq!(coll_hull_create(xyz.as_ptr(), points, handle), CollStatus::Ok);
-            let q = [rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), 1.0];
+            assert_eq!(
+                coll_hull_create(xyz.as_ptr(), points, handle),
+                CollStatus::Ok
+            );
+            let q = [
+                rng.range(-1.0, 1.0),
+                rng.range(-1.0, 1.0),
+                rng.range(-1.0, 1.0),
+                1.0,
+            ];
             let n = q.iter().map(|c| c * c).sum::<f64>().sqrt();
             let c = CollPose {
-                position: [rng.range(-1.6, 1.6), rng.range(-1.6, 1.6), rng.range(-1.6, 1.6)],
+                position: [
+                    rng.range(-1.6, 1.6),
+                    rng.range(-1.6, 1.6),
+                    rng.range(-1.6, 1.6),
+                ],
                 orientation: q.map(|x| x / n),
             };
             poses.push(Isometry3::from_parts(
@@ -145,7 +163,15 @@ fn bench(c: &mut Criterion) {
                 k = (k + 1) % n;
                 let ([a, bb], [pa, pb]) = (p.handles[k], &p.c_poses[k]);
                 let mut out = std::mem::MaybeUninit::<CollContact>::uninit();
-                black_box(coll_contact(a, pa, bb, pb, 0.0, std::ptr::null_mut(), out.as_mut_ptr()));
+                black_box(coll_contact(
+                    a,
+                    pa,
+                    bb,
+                    pb,
+                    0.0,
+                    std::ptr::null_mut(),
+                    out.as_mut_ptr(),
+                ));
                 black_box(out)
             });
         });

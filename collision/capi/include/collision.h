@@ -546,8 +546,7 @@ enum CollStatus coll_batch_contact(const struct CollShape *const *shapes,
  * Creates a cold warm-start cache.
  *
  * Ownership: on success `*out` is a new handle the caller owns (free it with
- * `coll_cache_destroy`); on failure `*out` is set to NULL (when `out` is not NULL).
- * Errors: `NULL_POINTER`.
+ * `coll_cache_destroy`). Errors: `NULL_POINTER` (`out`).
  */
 enum CollStatus coll_cache_create(struct CollCache **out);
 

@@ -64,16 +64,16 @@ impl<'a> Batch<'a> {
                 slice(pairs.cast::<[u32; 2]>(), pair_count, "pairs")?,
             )
         };
+        // Only statuses are kept per entry (a batch reports no message per pair), so the
+        // entries are not named.
         let bodies = shapes
             .iter()
-            .enumerate()
             // SAFETY: each entry is null or a handle of this library.
-            .map(|(i, &s)| unsafe { shape_body(s, &format!("shapes[{i}]")) }.map_err(|e| e.status))
+            .map(|&s| unsafe { shape_body(s, "shapes") }.map_err(|e| e.status))
             .collect();
         let poses = poses
             .iter()
-            .enumerate()
-            .map(|(i, p)| pose(p, &format!("poses[{i}]")).map_err(|e| e.status))
+            .map(|p| pose(p, "poses").map_err(|e| e.status))
             .collect();
         Ok(Batch {
             bodies,

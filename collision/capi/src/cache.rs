@@ -43,8 +43,7 @@ pub(crate) unsafe fn cache_body<'a>(
 /// Creates a cold warm-start cache.
 ///
 /// Ownership: on success `*out` is a new handle the caller owns (free it with
-/// `coll_cache_destroy`); on failure `*out` is set to NULL (when `out` is not NULL).
-/// Errors: `NULL_POINTER`.
+/// `coll_cache_destroy`). Errors: `NULL_POINTER` (`out`).
 #[unsafe(no_mangle)]
 pub extern "C" fn coll_cache_create(out: *mut *mut CollCache) -> CollStatus {
     guard("coll_cache_create", || {

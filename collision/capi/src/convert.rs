@@ -88,10 +88,18 @@ pub fn length(value: f64, name: &str) -> Result<f64, Error> {
 /// # Errors
 /// `NonFinite` naming the first bad coordinate.
 pub fn vector(xyz: &[f64; 3], name: &str) -> Result<Vector3<f64>, Error> {
-    for (k, &c) in xyz.iter().enumerate() {
-        finite(c, &format!("{name}[{k}]"))?;
-    }
+    all_finite(xyz, |k| format!("{name}[{k}]"))?;
     Ok(Vector3::from(*xyz))
+}
+
+/// `Ok` when every value is finite, else `NonFinite` naming the first bad one by
+/// `name(index)`. The name is only formatted on failure: the checks run on every query,
+/// and formatting the names of a pose's seven numbers cost more than the query.
+pub fn all_finite(values: &[f64], name: impl Fn(usize) -> String) -> Result<(), Error> {
+    match values.iter().position(|c| !c.is_finite()) {
+        None => Ok(()),
+        Some(k) => finite(values[k], &name(k)).map(|_| ()),
+    }
 }
 
 /// The three coordinates `pointer` points at, each finite.
@@ -126,11 +134,10 @@ pub unsafe fn point_at(pointer: *const f64, name: &str) -> Result<Point3<f64>, E
 /// `NonFinite` for a NaN or infinite component, `InvalidQuaternion` for a norm further
 /// from 1 (a zero quaternion included).
 pub fn pose(pose: &CollPose, name: &str) -> Result<Isometry3<f64>, Error> {
-    let position = vector(&pose.position, &format!("{name}.position"))?;
+    all_finite(&pose.position, |k| format!("{name}.position[{k}]"))?;
     let q = &pose.orientation;
-    for (k, &c) in q.iter().enumerate() {
-        finite(c, &format!("{name}.orientation[{k}]"))?;
-    }
+    all_finite(q, |k| format!("{name}.orientation[{k}]"))?;
+    let position = Vector3::from(pose.position);
     let quaternion = Quaternion::new(q[3], q[0], q[1], q[2]);
     let norm = quaternion.norm();
     // The components are finite, so the norm is finite or +inf, never NaN.
@@ -166,14 +173,22 @@ pub unsafe fn pose_at(pointer: *const CollPose, name: &str) -> Result<Isometry3<
 /// # Errors
 /// As [`pose`] and [`vector`], naming the field.
 pub fn convert_motion(motion: &CollMotion, name: &str) -> Result<Motion, Error> {
-    let pose = pose(&motion.pose, &format!("{name}.pose"))?;
-    let linear = vector(&motion.linear_velocity, &format!("{name}.linear_velocity"))?;
-    let angular = vector(
-        &motion.angular_velocity,
-        &format!("{name}.angular_velocity"),
-    )?;
-    let center = vector(&motion.local_center, &format!("{name}.local_center"))?;
-    Ok(Motion::new(pose, linear, angular).with_local_center(Point3::from(center)))
+    let pose = pose(&motion.pose, name)?;
+    all_finite(&motion.linear_velocity, |k| {
+        format!("{name}.linear_velocity[{k}]")
+    })?;
+    all_finite(&motion.angular_velocity, |k| {
+        format!("{name}.angular_velocity[{k}]")
+    })?;
+    all_finite(&motion.local_center, |k| {
+        format!("{name}.local_center[{k}]")
+    })?;
+    Ok(Motion::new(
+        pose,
+        Vector3::from(motion.linear_velocity),
+        Vector3::from(motion.angular_velocity),
+    )
+    .with_local_center(Point3::from(motion.local_center)))
 }
 
 /// A count of items the caller's array holds, as a length that fits the address space

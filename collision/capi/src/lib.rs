@@ -21,8 +21,9 @@
 //! non-null pointer points to what its documentation says (arrays of the stated length,
 //! live handles of this library). Null pointers, non-finite numbers, zero quaternions,
 //! negative sizes, short arrays (by their stated capacity) and recently destroyed handles
-//! are detected and reported. This is the only crate of the workspace that uses
-//! `unsafe`, each block with its `// SAFETY:` reason.
+//! are detected and reported. Apart from the hull scan's CPU-feature dispatch in
+//! `collision`, this is the only crate of the workspace that uses `unsafe`, each block
+//! with its `// SAFETY:` reason.
 #![allow(unsafe_code)]
 // The entry points are C functions: C callers cannot see Rust's `unsafe`, and their
 // contract (which pointers must be valid, for how long) is written on each function and
