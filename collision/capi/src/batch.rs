@@ -1,0 +1,407 @@
+//! Batch calls: intersection, distance and contact over many pairs of shapes in one call.
+//!
+//! The caller passes its scene as arrays: shape handles, one pose per shape, and pairs of
+//! indices into them (`uint32_t` pairs, `{i0, j0, i1, j1, ...}`). Pair `k`'s answer goes
+//! to `results[k]` and its status to `statuses[k]`; each is exactly what the single call
+//! on the same shapes and poses returns, bit for bit.
+//!
+//! When every shape is built in, the pairs run through `collision::batch`: on all cores
+//! when the library is built with the `parallel` feature (rayon's global pool, chunks of
+//! 64 pairs), on the calling thread otherwise. A call that includes a user shape runs its
+//! pairs one after another on the calling thread, through the single calls' code (its
+//! callbacks then never run concurrently within the call).
+
+use crate::convert::{count, length, output, pose};
+use crate::query::{Pair, contact_value, distance_value, intersects_value, xyz};
+use crate::shape::{Body, CollShape, shape_body};
+use crate::status::{CollStatus, Error, guard};
+use crate::types::{CollContact, CollContactExactness, CollContactMethod, CollDistance, CollPose};
+use collision::batch::{BatchError, PairError, PairResult, Scene};
+use collision::{Point, Shape};
+use nalgebra::{Isometry3, Point3};
+use std::sync::LazyLock;
+
+/// A stand-in for shapes a pair cannot use (its status is set from the check instead).
+static PLACEHOLDER: LazyLock<Shape> =
+    LazyLock::new(|| Shape::Point(Point::new(Point3::origin()).expect("the origin is finite")));
+
+/// The checked arrays of a batch call.
+struct Batch<'a> {
+    /// Each shape's body, or the status of its handle.
+    bodies: Vec<Result<&'a Body, CollStatus>>,
+    /// Each pose, or the status of its check.
+    poses: Vec<Result<Isometry3<f64>, CollStatus>>,
+    /// The pairs of indices.
+    pairs: &'a [[u32; 2]],
+}
+
+impl<'a> Batch<'a> {
+    /// Reads and checks the arrays.
+    ///
+    /// # Safety
+    /// Each pointer must be null or hold its count of items (`2 * pair_count` indices).
+    unsafe fn read(
+        shapes: *const *const CollShape,
+        shape_count: usize,
+        poses: *const CollPose,
+        pose_count: usize,
+        pairs: *const u32,
+        pair_count: usize,
+    ) -> Result<Batch<'a>, Error> {
+        let shape_count = count(shape_count, size_of::<usize>(), "shape_count")?;
+        let pair_count = count(pair_count, 8, "pair_count")?;
+        if pose_count != shape_count {
+            return Err(Error::new(
+                CollStatus::WrongCount,
+                format!("`pose_count` is {pose_count}, but there are {shape_count} shapes"),
+            ));
+        }
+        // SAFETY: the caller's arrays hold their counts of items (null only when empty).
+        let (shapes, poses, pairs) = unsafe {
+            (
+                slice(shapes, shape_count, "shapes")?,
+                slice(poses, pose_count, "poses")?,
+                slice(pairs.cast::<[u32; 2]>(), pair_count, "pairs")?,
+            )
+        };
+        // Only statuses are kept per entry (a batch reports no message per pair), so the
+        // entries are not named.
+        let bodies = shapes
+            .iter()
+            // SAFETY: each entry is null or a handle of this library.
+            .map(|&s| unsafe { shape_body(s, "shapes") }.map_err(|e| e.status))
+            .collect();
+        let poses = poses
+            .iter()
+            .map(|p| pose(p, "poses").map_err(|e| e.status))
+            .collect();
+        Ok(Batch {
+            bodies,
+            poses,
+            pairs,
+        })
+    }
+
+    /// Pair `k`'s shapes and poses, or the status that keeps it from running.
+    fn pair(&self, k: usize) -> Result<Pair<'a>, CollStatus> {
+        let [i, j] = self.pairs[k].map(|i| i as usize);
+        let (Some(a), Some(b)) = (self.bodies.get(i), self.bodies.get(j)) else {
+            return Err(CollStatus::InvalidArgument);
+        };
+        Ok(Pair {
+            a: (*a)?,
+            pose_a: self.poses[i]?,
+            b: (*b)?,
+            pose_b: self.poses[j]?,
+        })
+    }
+
+    /// Whether a valid shape of the batch is a user shape.
+    fn has_user_shape(&self) -> bool {
+        self.bodies.iter().any(|b| matches!(b, Ok(Body::User(_))))
+    }
+
+    /// The built-in shapes and poses as a scene's arrays, with stand-ins where a pair
+    /// cannot run.
+    fn scene_arrays(&self) -> (Vec<&'a Shape>, Vec<Isometry3<f64>>) {
+        let shapes = self
+            .bodies
+            .iter()
+            .map(|b| match b {
+                Ok(Body::Builtin(s)) => s,
+                _ => &*PLACEHOLDER,
+            })
+            .collect();
+        let poses = self
+            .poses
+            .iter()
+            .map(|p| p.unwrap_or_else(|_| Isometry3::identity()))
+            .collect();
+        (shapes, poses)
+    }
+
+    /// Runs every pair: `run_single` on the calling thread when a shape is the caller's,
+    /// else `run_scene` on the whole scene (its results converted by `convert`); then
+    /// writes each pair's value (or `zero`) and status.
+    #[allow(clippy::too_many_arguments)]
+    fn run<V: Copy, T: Clone, E: Clone>(
+        &self,
+        results: &mut [V],
+        statuses: &mut [CollStatus],
+        zero: V,
+        run_single: impl Fn(&Pair<'_>) -> Result<(V, CollStatus), Error>,
+        run_scene: impl FnOnce(&Scene<'_, &Shape>, &mut [PairResult<T, E>]) -> Result<(), BatchError>,
+        convert: impl Fn(Result<T, E>) -> Result<(V, CollStatus), Error>,
+        fill: PairResult<T, E>,
+    ) -> Result<(), Error> {
+        let mut write = |k: usize, (value, status): (V, CollStatus)| {
+            let answered = matches!(status, CollStatus::Ok | CollStatus::NotConverged);
+            results[k] = if answered { value } else { zero };
+            statuses[k] = status;
+        };
+        let failed = |e: Error| (zero, e.status);
+        if self.has_user_shape() {
+            for k in 0..self.pairs.len() {
+                let answer = match self.pair(k) {
+                    Ok(p) => run_single(&p).unwrap_or_else(failed),
+                    Err(status) => (zero, status),
+                };
+                write(k, answer);
+            }
+            return Ok(());
+        }
+        let (shapes, poses) = self.scene_arrays();
+        let mut out = vec![fill; self.pairs.len()];
+        let internal = |e: BatchError| Error::new(CollStatus::InternalError, e.to_string());
+        let scene = Scene::new(&shapes, &poses).map_err(internal)?;
+        run_scene(&scene, &mut out).map_err(internal)?;
+        for (k, answer) in out.into_iter().enumerate() {
+            let answer = match (self.pair(k), answer) {
+                (Err(status), _) => (zero, status),
+                (Ok(_), Ok(t)) => convert(Ok(t)).unwrap_or_else(failed),
+                (Ok(_), Err(PairError::Query(e))) => convert(Err(e)).unwrap_or_else(failed),
+                // `pair` checked the indices and poses; kept for completeness.
+                (Ok(_), Err(PairError::IndexOutOfRange { .. })) => {
+                    (zero, CollStatus::InvalidArgument)
+                }
+                (Ok(_), Err(PairError::NonFinitePose { .. })) => (zero, CollStatus::NonFinite),
+            };
+            write(k, answer);
+        }
+        Ok(())
+    }
+}
+
+/// The caller's array `pointer` of `len` items; null is allowed only when `len` is 0.
+///
+/// # Safety
+/// `pointer` must be null or hold `len` readable items for `'a`.
+unsafe fn slice<'a, T>(pointer: *const T, len: usize, name: &str) -> Result<&'a [T], Error> {
+    if len == 0 {
+        return Ok(&[]);
+    }
+    let pointer = output(pointer.cast_mut(), name)?;
+    // SAFETY: not null, and the caller's promise that it holds `len` items.
+    Ok(unsafe { std::slice::from_raw_parts(pointer, len) })
+}
+
+/// The caller's output array `pointer` of `len` items; null only when `len` is 0.
+///
+/// # Safety
+/// `pointer` must be null or hold `len` writable items for `'a`; `T` must be valid for
+/// any bit pattern it may hold (it is written before it is read).
+unsafe fn slice_mut<'a, T>(pointer: *mut T, len: usize, name: &str) -> Result<&'a mut [T], Error> {
+    if len == 0 {
+        return Ok(&mut []);
+    }
+    let pointer = output(pointer, name)?;
+    for k in 0..len {
+        // SAFETY: within the caller's array; written before any read, so an
+        // uninitialised array (or one holding invalid enum values) is never read.
+        // Every output type here (numbers, `bool`, and enums whose value 0 exists) is
+        // valid all zero.
+        unsafe { pointer.add(k).write(std::mem::zeroed()) };
+    }
+    // SAFETY: not null, `len` items, each now initialised.
+    Ok(unsafe { std::slice::from_raw_parts_mut(pointer, len) })
+}
+
+/// `WrongCount` unless `capacity` is `pair_count`.
+fn same(capacity: usize, pair_count: usize) -> Result<(), Error> {
+    if capacity == pair_count {
+        Ok(())
+    } else {
+        Err(Error::new(
+            CollStatus::WrongCount,
+            format!("`result_count` is {capacity}, but there are {pair_count} pairs"),
+        ))
+    }
+}
+
+/// The whole-call contract of the batch functions, written once: see
+/// `coll_batch_distance`.
+macro_rules! batch_entry {
+    ($function:literal, $shapes:ident, $shape_count:ident, $poses:ident, $pose_count:ident,
+     $pairs:ident, $pair_count:ident, $results:ident, $statuses:ident, $result_count:ident,
+     |$batch:ident, $out:ident, $st:ident| $body:expr) => {
+        guard($function, || {
+            same($result_count, $pair_count)?;
+            // SAFETY: the caller's arrays hold their stated counts.
+            let $batch = unsafe {
+                Batch::read(
+                    $shapes,
+                    $shape_count,
+                    $poses,
+                    $pose_count,
+                    $pairs,
+                    $pair_count,
+                )
+            }?;
+            // SAFETY: the caller's output arrays hold `result_count` items each.
+            let ($out, $st) = unsafe {
+                (
+                    slice_mut($results, $result_count, "results")?,
+                    slice_mut($statuses, $result_count, "statuses")?,
+                )
+            };
+            $body?;
+            Ok(CollStatus::Ok)
+        })
+    };
+}
+
+/// `coll_distance` for every pair: `results[k]` and `statuses[k]` are the answer and the
+/// status of the single call on shapes `pairs[2k]` and `pairs[2k + 1]` at their poses.
+///
+/// Arrays: `shapes` holds `shape_count` handles and `poses` one pose per shape
+/// (`pose_count == shape_count`); `pairs` holds `2 * pair_count` indices; `results` and
+/// `statuses` hold `result_count == pair_count` items each and are written whole. All
+/// are borrowed for the call only; a NULL array is allowed when its count is 0.
+///
+/// Per pair: an index out of range gives `INVALID_ARGUMENT`, a null or dead handle
+/// `NULL_POINTER` or `INVALID_HANDLE`, a bad pose `NON_FINITE` or `INVALID_QUATERNION`,
+/// and the single call's statuses otherwise; `results[k]` is zero unless the status is
+/// `OK` or `NOT_CONVERGED`. The call itself returns `OK` when it ran (whatever the pairs'
+/// statuses), and `NULL_POINTER` or `WRONG_COUNT` when it refused the arrays before any
+/// pair ran.
+///
+/// Threads: on all cores when the library was built with the `parallel` feature and
+/// every shape is built in; on the calling thread when a shape is a user shape.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn coll_batch_distance(
+    shapes: *const *const CollShape,
+    shape_count: usize,
+    poses: *const CollPose,
+    pose_count: usize,
+    pairs: *const u32,
+    pair_count: usize,
+    results: *mut CollDistance,
+    statuses: *mut CollStatus,
+    result_count: usize,
+) -> CollStatus {
+    batch_entry!(
+        "coll_batch_distance",
+        shapes,
+        shape_count,
+        poses,
+        pose_count,
+        pairs,
+        pair_count,
+        results,
+        statuses,
+        result_count,
+        |batch, out, st| batch.run(
+            out,
+            st,
+            CollDistance {
+                distance: 0.0,
+                lower_bound: 0.0,
+            },
+            |p| distance_value(crate::query::with_pair!(p, |a, b| collision::distance(
+                a, &p.pose_a, b, &p.pose_b
+            ))?),
+            |scene, out| scene.distance(batch.pairs, out),
+            distance_value,
+            Ok(0.0),
+        )
+    )
+}
+
+/// `coll_intersects` for every pair (see `coll_batch_distance` for the arrays, the
+/// statuses and the threads): `results[k]` is whether pair `k`'s shapes touch or
+/// overlap.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn coll_batch_intersects(
+    shapes: *const *const CollShape,
+    shape_count: usize,
+    poses: *const CollPose,
+    pose_count: usize,
+    pairs: *const u32,
+    pair_count: usize,
+    results: *mut bool,
+    statuses: *mut CollStatus,
+    result_count: usize,
+) -> CollStatus {
+    batch_entry!(
+        "coll_batch_intersects",
+        shapes,
+        shape_count,
+        poses,
+        pose_count,
+        pairs,
+        pair_count,
+        results,
+        statuses,
+        result_count,
+        |batch, out, st| batch.run(
+            out,
+            st,
+            false,
+            |p| intersects_value(crate::query::with_pair!(p, |a, b| collision::intersects(
+                a, &p.pose_a, b, &p.pose_b
+            ))?),
+            |scene, out| scene.intersects(batch.pairs, out),
+            intersects_value,
+            Ok(false),
+        )
+    )
+}
+
+/// `coll_contact` (without caches) within `margin` for every pair (see
+/// `coll_batch_distance` for the arrays, the statuses and the threads). A negative or
+/// non-finite `margin` refuses the whole call.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn coll_batch_contact(
+    shapes: *const *const CollShape,
+    shape_count: usize,
+    poses: *const CollPose,
+    pose_count: usize,
+    pairs: *const u32,
+    pair_count: usize,
+    margin: f64,
+    results: *mut CollContact,
+    statuses: *mut CollStatus,
+    result_count: usize,
+) -> CollStatus {
+    let zero = CollContact {
+        in_range: false,
+        separation: 0.0,
+        depth: 0.0,
+        normal: xyz(&nalgebra::Vector3::zeros()),
+        point_a: [0.0; 3],
+        point_b: [0.0; 3],
+        exactness: CollContactExactness::Converged,
+        method: CollContactMethod::ClosestPoints,
+    };
+    batch_entry!(
+        "coll_batch_contact",
+        shapes,
+        shape_count,
+        poses,
+        pose_count,
+        pairs,
+        pair_count,
+        results,
+        statuses,
+        result_count,
+        |batch, out, st| {
+            let margin = length(margin, "margin")?;
+            batch.run(
+                out,
+                st,
+                zero,
+                |p| {
+                    contact_value(crate::query::with_pair!(p, |a, b| collision::contact(
+                        a, &p.pose_a, b, &p.pose_b, margin
+                    ))?)
+                },
+                |scene, out| scene.contact(batch.pairs, margin, out),
+                contact_value,
+                Ok(None),
+            )
+        }
+    )
+}

@@ -1,0 +1,444 @@
+//! The pair queries: intersection, distance, closest points and contact.
+//!
+//! Each entry point reads and checks its arguments, then runs the `collision` crate's
+//! query on the two shapes through [`with_pair!`], which gives the built-in shape as it is
+//! and wraps a user shape for the query (four monomorphised copies per query, no
+//! dynamic calls for built-in shapes).
+
+use crate::cache::{CollCache, cache_body};
+use crate::convert::{length, output, pose_at, write};
+use crate::shape::{CollShape, shape_body};
+use crate::status::{CollStatus, Error, Outcome, guard, not_converged};
+use crate::types::{
+    CollClosestPoints, CollContact, CollContactExactness, CollContactMethod, CollDistance, CollPose,
+};
+use collision::shape::Core;
+use collision::{
+    ContactMethod, ContactStatus, GjkCache, GjkConfig, GjkError, GjkStatus, SupportMap,
+};
+use nalgebra::Isometry3;
+use std::cell::Cell;
+
+/// Runs `$e` with `$s` bound to the query's view of the shape `$body`: a `&Shape`, or a
+/// `&UserSupport` that records a bad callback answer in `$failed`.
+macro_rules! with_shape {
+    ($body:expr, $failed:expr, |$s:ident| $e:expr) => {
+        match $body {
+            $crate::shape::Body::Builtin(shape) => {
+                let $s = shape;
+                $e
+            }
+            $crate::shape::Body::User(user) => {
+                let $s = &$crate::user::UserSupport::new(user, $failed);
+                $e
+            }
+        }
+    };
+}
+pub(crate) use with_shape;
+
+/// Runs `$e` with `$a`, `$b` bound to the views of the two shapes of a pair (see
+/// [`with_shape!`]), then turns a bad callback answer into an error.
+macro_rules! with_pair {
+    ($pair:expr, |$a:ident, $b:ident| $e:expr) => {{
+        let pair: &$crate::query::Pair<'_> = $pair;
+        let (fa, fb) = (std::cell::Cell::new(false), std::cell::Cell::new(false));
+        let result = $crate::query::with_shape!(pair.a, &fa, |$a| {
+            $crate::query::with_shape!(pair.b, &fb, |$b| $e)
+        });
+        $crate::query::callbacks_ok(&fa, &fb).map(|()| result)
+    }};
+}
+pub(crate) use with_pair;
+
+/// Two shapes and their poses, read and checked.
+pub(crate) struct Pair<'a> {
+    pub(crate) a: &'a crate::shape::Body,
+    pub(crate) pose_a: Isometry3<f64>,
+    pub(crate) b: &'a crate::shape::Body,
+    pub(crate) pose_b: Isometry3<f64>,
+}
+
+impl Pair<'_> {
+    /// Reads the shapes and poses of a pair query.
+    ///
+    /// # Safety
+    /// Each pointer must be null or valid: handles of this library, and poses.
+    pub(crate) unsafe fn read<'a>(
+        a: *const CollShape,
+        pose_a: *const CollPose,
+        b: *const CollShape,
+        pose_b: *const CollPose,
+    ) -> Result<Pair<'a>, Error> {
+        // SAFETY: the caller's promise, passed on.
+        unsafe {
+            Ok(Pair {
+                a: shape_body(a, "a")?,
+                pose_a: pose_at(pose_a, "pose_a")?,
+                b: shape_body(b, "b")?,
+                pose_b: pose_at(pose_b, "pose_b")?,
+            })
+        }
+    }
+}
+
+/// `Ok` unless a user shape's callback gave a non-finite point during the query.
+pub(crate) fn callbacks_ok(failed_a: &Cell<bool>, failed_b: &Cell<bool>) -> Result<(), Error> {
+    let which = match (failed_a.get(), failed_b.get()) {
+        (false, false) => return Ok(()),
+        (true, false) => "a",
+        (false, true) => "b",
+        (true, true) => "a and b",
+    };
+    Err(Error::new(
+        CollStatus::CallbackNonFinite,
+        format!("the support callback of shape {which} wrote a NaN or infinite coordinate"),
+    ))
+}
+
+/// `[x, y, z]` of a nalgebra vector or point's coordinates.
+pub(crate) fn xyz(v: &nalgebra::Vector3<f64>) -> [f64; 3] {
+    [v.x, v.y, v.z]
+}
+
+/// The degenerate-input error of the queries.
+pub(crate) fn degenerate(what: impl std::fmt::Display) -> Error {
+    Error::new(CollStatus::Degenerate, what.to_string())
+}
+
+/// Whether shapes `a` at `pose_a` and `b` at `pose_b` touch or overlap: `*out` is
+/// `true` when they do.
+///
+/// Returns `COLL_STATUS_NOT_CONVERGED`, with `*out` set to `true` (the conservative
+/// answer: they could not be proved apart), when neither answer was proved within the
+/// iteration cap.
+///
+/// Ownership: every pointer is borrowed for the call only. Errors: `NULL_POINTER`,
+/// `INVALID_HANDLE`, `NON_FINITE`, `INVALID_QUATERNION` (a pose), `DEGENERATE`,
+/// `CALLBACK_NON_FINITE`.
+#[unsafe(no_mangle)]
+pub extern "C" fn coll_intersects(
+    a: *const CollShape,
+    pose_a: *const CollPose,
+    b: *const CollShape,
+    pose_b: *const CollPose,
+    out: *mut bool,
+) -> CollStatus {
+    guard("coll_intersects", || {
+        let out = output(out, "out")?;
+        // SAFETY: the caller passes valid pointers or null.
+        let pair = unsafe { Pair::read(a, pose_a, b, pose_b) }?;
+        intersects(&pair, out)
+    })
+}
+
+/// The body of [`coll_intersects`] on a checked pair, writing to the checked `out`.
+pub(crate) fn intersects(pair: &Pair<'_>, out: *mut bool) -> Outcome {
+    let answer = with_pair!(pair, |a, b| collision::intersects(
+        a,
+        &pair.pose_a,
+        b,
+        &pair.pose_b
+    ))?;
+    let (value, status) = intersects_value(answer)?;
+    // SAFETY: `out` was checked not null and points to a writable `bool`.
+    unsafe { write(out, value) };
+    report("coll_intersects", status, || {
+        "GJK proved neither answer within its iteration cap".to_owned()
+    })
+}
+
+/// `Ok` for `COLL_STATUS_OK`; for `COLL_STATUS_NOT_CONVERGED` the message `why` and that
+/// status.
+fn report(function: &str, status: CollStatus, why: impl FnOnce() -> String) -> Outcome {
+    if status == CollStatus::NotConverged {
+        not_converged(function, &why())
+    } else {
+        Ok(status)
+    }
+}
+
+/// The C answer and status of an intersection test's result (`true`, the conservative
+/// answer, when it did not converge).
+pub(crate) fn intersects_value(
+    answer: Result<bool, GjkError>,
+) -> Result<(bool, CollStatus), Error> {
+    match answer {
+        Ok(value) => Ok((value, CollStatus::Ok)),
+        Err(GjkError::MaxIterations { .. }) => Ok((true, CollStatus::NotConverged)),
+        Err(e @ GjkError::Degenerate) => Err(degenerate(e)),
+    }
+}
+
+/// The distance between shapes `a` at `pose_a` and `b` at `pose_b` (0 when they touch
+/// or overlap), with its bounds.
+///
+/// Returns `COLL_STATUS_NOT_CONVERGED` when GJK ran out of iterations: `out->distance` is
+/// then the best upper bound and `out->lower_bound` the best lower bound.
+///
+/// Ownership and errors as `coll_intersects`.
+#[unsafe(no_mangle)]
+pub extern "C" fn coll_distance(
+    a: *const CollShape,
+    pose_a: *const CollPose,
+    b: *const CollShape,
+    pose_b: *const CollPose,
+    out: *mut CollDistance,
+) -> CollStatus {
+    guard("coll_distance", || {
+        let out = output(out, "out")?;
+        // SAFETY: the caller passes valid pointers or null.
+        let pair = unsafe { Pair::read(a, pose_a, b, pose_b) }?;
+        distance(&pair, out)
+    })
+}
+
+/// The body of [`coll_distance`] on a checked pair, writing to the checked `out`.
+pub(crate) fn distance(pair: &Pair<'_>, out: *mut CollDistance) -> Outcome {
+    let answer = with_pair!(pair, |a, b| collision::distance(
+        a,
+        &pair.pose_a,
+        b,
+        &pair.pose_b
+    ))?;
+    let (value, status) = distance_value(answer)?;
+    // SAFETY: `out` was checked not null and points to a writable `CollDistance`.
+    unsafe { write(out, value) };
+    report("coll_distance", status, || {
+        format!(
+            "GJK did not converge: the distance lies in [{}, {}]",
+            value.lower_bound, value.distance
+        )
+    })
+}
+
+/// The C answer and status of a distance query's result.
+pub(crate) fn distance_value(
+    answer: Result<f64, GjkError>,
+) -> Result<(CollDistance, CollStatus), Error> {
+    match answer {
+        Ok(d) => Ok((
+            CollDistance {
+                distance: d,
+                lower_bound: d,
+            },
+            CollStatus::Ok,
+        )),
+        Err(GjkError::MaxIterations {
+            lower_bound,
+            upper_bound,
+            ..
+        }) if upper_bound.is_finite() => Ok((
+            CollDistance {
+                distance: upper_bound,
+                lower_bound,
+            },
+            CollStatus::NotConverged,
+        )),
+        Err(e) => Err(degenerate(e)),
+    }
+}
+
+/// The closest points of shapes `a` at `pose_a` and `b` at `pose_b`, their distance and
+/// bounds, and the normal.
+///
+/// `cache` (may be NULL) is a warm-start cache for this ordered pair of shapes: coherent
+/// queries (the same pair in nearby poses, frame after frame) then start from the last
+/// answer. NULL is a cold start.
+///
+/// Returns `COLL_STATUS_NOT_CONVERGED` when GJK ran out of iterations: `out` then holds
+/// the best witnesses found, `distance` the upper and `lower_bound` the lower bound.
+///
+/// Ownership: every pointer is borrowed for the call only; `cache` is changed and must
+/// not be used by another thread during the call. Errors as `coll_intersects`.
+#[unsafe(no_mangle)]
+pub extern "C" fn coll_closest_points(
+    a: *const CollShape,
+    pose_a: *const CollPose,
+    b: *const CollShape,
+    pose_b: *const CollPose,
+    cache: *mut CollCache,
+    out: *mut CollClosestPoints,
+) -> CollStatus {
+    guard("coll_closest_points", || {
+        let out = output(out, "out")?;
+        // SAFETY: the caller passes valid pointers or null.
+        let pair = unsafe { Pair::read(a, pose_a, b, pose_b) }?;
+        // SAFETY: the caller passes a cache handle or null, used by this thread only.
+        let cache = unsafe { cache_body(cache) }?;
+        closest_points(&pair, cache, out)
+    })
+}
+
+/// The body of [`coll_closest_points`] on a checked pair, writing to the checked `out`.
+pub(crate) fn closest_points(
+    pair: &Pair<'_>,
+    cache: Option<&mut GjkCache>,
+    out: *mut CollClosestPoints,
+) -> Outcome {
+    let mut cold = GjkCache::default();
+    let cache = cache.unwrap_or(&mut cold);
+    let o = with_pair!(pair, |a, b| collision::gjk::gjk_rounded(
+        &Core(a),
+        a.core_radius(),
+        &pair.pose_a,
+        &Core(b),
+        b.core_radius(),
+        &pair.pose_b,
+        &GjkConfig::default(),
+        cache,
+        &mut ()
+    ))?;
+    let separated = matches!(o.status, GjkStatus::Converged | GjkStatus::MaxIterations);
+    let value = CollClosestPoints {
+        separated,
+        distance: if separated { o.distance } else { 0.0 },
+        lower_bound: if separated { o.lower_bound } else { 0.0 },
+        point_a: xyz(&o.point_a.coords),
+        point_b: xyz(&o.point_b.coords),
+        normal: xyz(&o.normal),
+        iterations: o.iterations,
+    };
+    let finite = [value.distance, value.lower_bound]
+        .iter()
+        .chain(&value.point_a)
+        .chain(&value.point_b)
+        .chain(&value.normal)
+        .all(|x| x.is_finite());
+    if o.status == GjkStatus::Degenerate || !finite {
+        return Err(degenerate(
+            "GJK met a non-finite pose or support point, coordinates outside 1e±60, or an \
+             answer that overflowed",
+        ));
+    }
+    // SAFETY: `out` was checked not null and points to a writable `CollClosestPoints`.
+    unsafe { write(out, value) };
+    if o.status == GjkStatus::MaxIterations {
+        return not_converged(
+            "coll_closest_points",
+            &format!(
+                "GJK did not converge within {} iterations: the distance lies in [{}, {}]",
+                o.iterations, o.lower_bound, o.distance
+            ),
+        );
+    }
+    Ok(CollStatus::Ok)
+}
+
+/// The contact of shapes `a` at `pose_a` and `b` at `pose_b` when they overlap or lie
+/// within `margin` (`>= 0`) of each other: `out->in_range` tells which.
+///
+/// `cache` (may be NULL) is a warm-start cache for this ordered pair (see
+/// `coll_closest_points`).
+///
+/// Returns `COLL_STATUS_NOT_CONVERGED` with the best contact found when it is not exact
+/// to the tolerances (`out->exactness` says why); every field is still finite and
+/// moving B by `-separation * normal` makes the shapes touch or separate.
+///
+/// Ownership as `coll_closest_points`. Errors as `coll_intersects`, plus
+/// `INVALID_ARGUMENT` for a negative margin.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn coll_contact(
+    a: *const CollShape,
+    pose_a: *const CollPose,
+    b: *const CollShape,
+    pose_b: *const CollPose,
+    margin: f64,
+    cache: *mut CollCache,
+    out: *mut CollContact,
+) -> CollStatus {
+    guard("coll_contact", || {
+        let out = output(out, "out")?;
+        // SAFETY: the caller passes valid pointers or null.
+        let pair = unsafe { Pair::read(a, pose_a, b, pose_b) }?;
+        let margin = length(margin, "margin")?;
+        // SAFETY: the caller passes a cache handle or null, used by this thread only.
+        let cache = unsafe { cache_body(cache) }?;
+        contact(&pair, margin, cache, out)
+    })
+}
+
+/// The body of [`coll_contact`] on checked arguments, writing to the checked `out`.
+pub(crate) fn contact(
+    pair: &Pair<'_>,
+    margin: f64,
+    cache: Option<&mut GjkCache>,
+    out: *mut CollContact,
+) -> Outcome {
+    let answer = match cache {
+        None => with_pair!(pair, |a, b| collision::contact(
+            a,
+            &pair.pose_a,
+            b,
+            &pair.pose_b,
+            margin
+        ))?,
+        Some(cache) => with_pair!(pair, |a, b| collision::contact_with(
+            a,
+            &pair.pose_a,
+            b,
+            &pair.pose_b,
+            margin,
+            &collision::ContactConfig::default(),
+            cache,
+            &mut ()
+        ))?,
+    };
+    let (value, status) = contact_value(answer)?;
+    // SAFETY: `out` was checked not null and points to a writable `CollContact`.
+    unsafe { write(out, value) };
+    report("coll_contact", status, || {
+        format!(
+            "the contact is the best found, not exact to the tolerances: {:?}",
+            value.exactness
+        )
+    })
+}
+
+/// The C answer and status of a contact query's result.
+pub(crate) fn contact_value(
+    answer: Result<Option<collision::Contact>, collision::ContactError>,
+) -> Result<(CollContact, CollStatus), Error> {
+    let contact = answer.map_err(degenerate)?;
+    let value = match &contact {
+        None => CollContact {
+            in_range: false,
+            separation: 0.0,
+            depth: 0.0,
+            normal: [0.0; 3],
+            point_a: [0.0; 3],
+            point_b: [0.0; 3],
+            exactness: CollContactExactness::Converged,
+            method: CollContactMethod::ClosestPoints,
+        },
+        Some(c) => CollContact {
+            in_range: true,
+            separation: c.separation,
+            depth: (-c.separation).max(0.0),
+            normal: xyz(&c.normal),
+            point_a: xyz(&c.point_a.coords),
+            point_b: xyz(&c.point_b.coords),
+            exactness: match c.status {
+                ContactStatus::Converged => CollContactExactness::Converged,
+                ContactStatus::GjkMaxIterations => CollContactExactness::GjkMaxIterations,
+                ContactStatus::EpaOutOfCapacity => CollContactExactness::EpaOutOfCapacity,
+                ContactStatus::EpaStalled => CollContactExactness::EpaStalled,
+            },
+            method: match c.method {
+                ContactMethod::ClosestPoints => CollContactMethod::ClosestPoints,
+                ContactMethod::Penetration => CollContactMethod::Penetration,
+                ContactMethod::Flat => CollContactMethod::Flat,
+            },
+        },
+    };
+    let converged = contact.is_none_or(|c| c.status == ContactStatus::Converged);
+    Ok((
+        value,
+        if converged {
+            CollStatus::Ok
+        } else {
+            CollStatus::NotConverged
+        },
+    ))
+}

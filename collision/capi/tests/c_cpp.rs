@@ -1,0 +1,75 @@
+//! The header from C++ and bad input from C: the C++ program compiles with
+//! `c++ -std=c++17 -Wall -Wextra -Werror -pedantic` and shares shape handles between
+//! threads; the bad-input program passes every kind of bad argument in turn and runs
+//! clean under AddressSanitizer and UndefinedBehaviorSanitizer.
+
+mod common;
+
+use common::{Link, SANITIZE, SANITIZER_ENV, build, crate_dir, run, scratch};
+
+/// The "N passed, N failed" line of a C test program, as `(passed, failed)`.
+fn tally(stdout: &[u8]) -> (usize, usize) {
+    let text = String::from_utf8_lossy(stdout);
+    let line = text
+        .lines()
+        .find(|l| l.ends_with(" failed"))
+        .unwrap_or_else(|| panic!("no tally in:\n{text}"));
+    let numbers: Vec<usize> = line
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (numbers[0], numbers[1])
+}
+
+#[test]
+fn cpp17_program_shares_handles_between_threads() {
+    let dir = scratch("cpp17");
+    let source = crate_dir().join("tests/c/threads.cpp");
+    let flags = [
+        "-std=c++17",
+        "-Wall",
+        "-Wextra",
+        "-Werror",
+        "-pedantic",
+        "-O1",
+        "-pthread",
+    ];
+    let exe = build("c++", &[source], &flags, Link::Static, &dir.join("threads"));
+    let (passed, failed) = tally(&run(&exe, &[], &[]).stdout);
+    assert_eq!((passed, failed), (4, 0));
+}
+
+#[test]
+fn header_compiles_as_pedantic_c99_and_cpp() {
+    let dir = scratch("header");
+    let c = dir.join("include.c");
+    std::fs::write(
+        &c,
+        "#include \"collision.h\"\nint main(void) { return COLL_STATUS_OK; }\n",
+    )
+    .unwrap();
+    let cpp = dir.join("include.cpp");
+    std::fs::copy(&c, &cpp).unwrap();
+    let c_flags = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
+    let cpp_flags = ["-std=c++17", "-Wall", "-Wextra", "-Werror", "-pedantic"];
+    build("cc", &[c], &c_flags, Link::Shared, &dir.join("c"));
+    build("c++", &[cpp], &cpp_flags, Link::Shared, &dir.join("cpp"));
+}
+
+#[test]
+fn bad_input_gives_status_codes_under_sanitizers() {
+    let dir = scratch("bad_input");
+    let source = crate_dir().join("tests/c/bad_input.c");
+    let mut flags = vec!["-std=c99", "-Wall", "-Wextra", "-Werror"];
+    flags.extend(SANITIZE);
+    let exe = build(
+        "cc",
+        &[source],
+        &flags,
+        Link::Shared,
+        &dir.join("bad_input"),
+    );
+    let (passed, failed) = tally(&run(&exe, &[], SANITIZER_ENV).stdout);
+    assert_eq!(failed, 0);
+    assert!(passed > 350, "only {passed} checks ran");
+}
