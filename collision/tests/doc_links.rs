@@ -8,7 +8,10 @@ use std::path::{Path, PathBuf};
 
 /// The workspace root (this crate is `collision/`).
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 
 /// The documents checked, relative to the root.
