@@ -8,9 +8,12 @@
 //! (exact, since `h_{A⊕rB}(n) = h_A(n) + r` for every direction).
 
 mod boxes;
+mod revolution;
 
 use crate::epa::{EpaConfig, EpaStatus, Polytope, epa_from};
-use crate::gjk::{GjkCache, GjkConfig, GjkStatus, Work, degenerate, gjk_core, relative_pose};
+use crate::gjk::{
+    GjkCache, GjkConfig, GjkStatus, SimplexVertex, Work, degenerate, gjk_core, relative_pose,
+};
 use crate::observer::Observer;
 use crate::shape::{Core, SupportMap, all_finite};
 use nalgebra::{Isometry3, Point3, Vector3};
@@ -252,6 +255,23 @@ where
                     method: ContactMethod::Penetration,
                 }));
             }
+            // Solids of revolution against a point core or on nearly one axis: a closed
+            // form (`revolution.rs`), where EPA would have to resolve a circle of ties.
+            // An observer still sees EPA's steps, and the closed form's answer.
+            let closed = revolution::bracket(a, b, run.minkowski());
+            let proven = closed.filter(|k| k.converged(&config.epa));
+            if let Some(k) = proven
+                && !observer.is_active()
+            {
+                return Ok(Some(penetration(
+                    pose_a,
+                    [radius_a, radius_b],
+                    &k.normal,
+                    &k.vertex,
+                    k.upper,
+                    ContactStatus::Converged,
+                )));
+            }
             let e = with_polytope(|polytope| {
                 epa_from(
                     run.minkowski(),
@@ -262,7 +282,17 @@ where
                     observer,
                 )
             });
-            let (status, method) = match e.status {
+            if let Some(k) = proven {
+                return Ok(Some(penetration(
+                    pose_a,
+                    [radius_a, radius_b],
+                    &k.normal,
+                    &k.vertex,
+                    k.upper,
+                    ContactStatus::Converged,
+                )));
+            }
+            let (mut status, method) = match e.status {
                 EpaStatus::Degenerate => return Err(ContactError::NonFinite),
                 EpaStatus::Converged => (ContactStatus::Converged, ContactMethod::Penetration),
                 EpaStatus::Flat => (ContactStatus::Converged, ContactMethod::Flat),
@@ -271,6 +301,36 @@ where
                     (ContactStatus::EpaOutOfCapacity, ContactMethod::Penetration)
                 }
             };
+            // EPA stopped short: the closed form's bounds may still close the bracket
+            // (each side is a proven bound, whichever found it).
+            if status != ContactStatus::Converged
+                && let Some(k) = closed
+            {
+                let joined = revolution::Bracket {
+                    lower: k.lower.max(e.lower_bound),
+                    ..k
+                };
+                if k.upper <= e.upper_bound {
+                    if joined.converged(&config.epa) {
+                        status = ContactStatus::Converged;
+                    }
+                    return Ok(Some(penetration(
+                        pose_a,
+                        [radius_a, radius_b],
+                        &k.normal,
+                        &k.vertex,
+                        k.upper,
+                        status,
+                    )));
+                }
+                let epa_side = revolution::Bracket {
+                    upper: e.upper_bound,
+                    ..joined
+                };
+                if epa_side.converged(&config.epa) {
+                    status = ContactStatus::Converged;
+                }
+            }
             let normal = pose_a.rotation * e.normal;
             return Ok(Some(Contact {
                 point_a: pose_a * e.point_a + normal * radius_a,
@@ -302,6 +362,28 @@ where
         status,
         method: ContactMethod::ClosestPoints,
     }))
+}
+
+/// The contact of a penetration answer found in A's frame: unit `normal` from A towards
+/// B, `vertex` the support vertex of the cores' difference along it, `depth` the cores'
+/// overlap along it; the radii `[r_A, r_B]` are added.
+fn penetration(
+    pose_a: &Isometry3<f64>,
+    [radius_a, radius_b]: [f64; 2],
+    normal: &Vector3<f64>,
+    vertex: &SimplexVertex,
+    depth: f64,
+    status: ContactStatus,
+) -> Contact {
+    let normal = pose_a.rotation * normal;
+    Contact {
+        point_a: pose_a * vertex.a + normal * radius_a,
+        point_b: pose_a * vertex.b - normal * radius_b,
+        normal,
+        separation: -(depth.max(0.0) + radius_a + radius_b),
+        status,
+        method: ContactMethod::Penetration,
+    }
 }
 
 /// [`ContactError::NonFinite`] in place of a contact that overflowed (see
