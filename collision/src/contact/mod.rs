@@ -4,10 +4,22 @@
 //! apart, the contact comes from GJK's closest points offset by the radii — this covers
 //! separated shapes within the margin and shallow overlaps of balls, capsules and
 //! [`Rounded`](crate::Rounded) shapes, with no EPA at all. Only when the cores overlap
-//! does EPA run, on the cores, and the radii are added to its depth along its normal
-//! (exact, since `h_{A⊕rB}(n) = h_A(n) + r` for every direction).
+//! does the penetration depth of the cores get computed, and the radii are added to it
+//! along its normal (exact, since `h_{A⊕rB}(n) = h_A(n) + r` for every direction):
+//!
+//! - two boxes: the separating axis theorem (`boxes.rs`);
+//! - a cylinder, cone or capsule core against a point core, or against another one on
+//!   nearly parallel axes: a closed form, the 2D depth of their sections' difference
+//!   (`revolution.rs`). These are the pairs whose deepest direction ties round a circle
+//!   (a ball on a cylinder's axis, coincident cylinders or cones) or nearly does, where
+//!   EPA's polytope would need some 1e5 vertices to prove the depth;
+//! - anything else: EPA. A run that runs out of capacity or stalls is run once more with
+//!   its first vertices gathered round the best direction found (`refine.rs`), and the
+//!   two runs' proven bounds are joined. What is left unproven keeps its EPA status, and
+//!   its depth is the exact overlap along its normal.
 
 mod boxes;
+mod refine;
 mod revolution;
 
 use crate::epa::{EpaConfig, EpaStatus, Polytope, epa_from};
@@ -273,7 +285,16 @@ where
                 )));
             }
             let e = with_polytope(|polytope| {
-                epa_from(
+                let first = epa_from(
+                    run.minkowski(),
+                    run.simplex(),
+                    &config.epa,
+                    polytope,
+                    pose_a,
+                    observer,
+                );
+                refine::refine(
+                    first,
                     run.minkowski(),
                     run.simplex(),
                     &config.epa,
