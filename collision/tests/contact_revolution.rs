@@ -91,6 +91,11 @@ fn check_frames(
                 "{what}, {frame}{order}: depth {got} vs exact {depth} (error {:e})",
                 (got - depth) / depth
             );
+            let [low, high] = c.separation_bounds;
+            assert!(
+                low <= c.separation && c.separation <= high && high - low <= tol,
+                "{what}, {frame}{order}: bounds [{low}, {high}]"
+            );
             let overlap = overlap_along(x, &px, y, &py, &c.normal);
             assert!(
                 (overlap - got).abs() <= tol,
@@ -461,9 +466,21 @@ fn random_curved_pairs_converge_to_the_reference() {
         overlapping += 1;
         *kinds.entry(format!("{na}-{nb}")).or_insert(0) += 1;
         for (k, x, px, y, py) in [(&c, &a, &pa, &b, &pb), (&s, &b, &pb, &a, &pa)] {
+            let [low, high] = k.separation_bounds;
+            let gap = high - low;
             if k.status != ContactStatus::Converged {
-                not_converged.push(format!("case {case} {na}-{nb}: {:?}", k.status));
+                not_converged.push(format!(
+                    "case {case} {na}-{nb}: {:?}, bounds {gap:e} apart",
+                    k.status
+                ));
             }
+            assert!(
+                low <= k.separation
+                    && k.separation <= high
+                    && gap <= 1e-9 * -k.separation + 1.2e-10 * size,
+                "case {case} {na}-{nb}: separation {:e} with bounds [{low:e}, {high:e}]",
+                k.separation
+            );
             let depth = -k.separation;
             let overlap = overlap_along(x, px, y, py, &k.normal);
             assert!(

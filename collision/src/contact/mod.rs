@@ -45,6 +45,11 @@ pub struct Contact {
     /// Signed distance along `normal`, `normal · (point_b − point_a)`: positive when apart,
     /// negative when penetrating (minus the penetration depth).
     pub separation: f64,
+    /// Proven bounds `[lower, upper]` on the true signed separation, around
+    /// `separation`: equal for closed forms, within the tolerance of each other when
+    /// `Converged`. When a run stopped short (`EpaOutOfCapacity`, `EpaStalled`,
+    /// `GjkMaxIterations`), how far apart they are is how far the answer may be off.
+    pub separation_bounds: [f64; 2],
     /// How exact the answer is.
     pub status: ContactStatus,
     /// Which algorithm produced it.
@@ -75,9 +80,10 @@ pub enum ContactStatus {
     /// at least `separation − (upper − lower)` of GJK's bounds), the shapes may even be
     /// just beyond the margin.
     GjkMaxIterations,
-    /// EPA ran out of polytope capacity (curved shapes): the best answer found, whose
-    /// depth is the overlap along its normal and lies between EPA's bounds
-    /// ([`crate::epa::EpaOutput`]); moving B by it along the normal separates the shapes.
+    /// EPA ran out of polytope capacity (curved shapes, twice: see the module docs): the
+    /// best answer found, whose depth is the overlap along its normal, the upper bound
+    /// (the true separation lies within [`Contact::separation_bounds`], the lower one
+    /// EPA's nearest face); moving B by it along the normal separates the shapes.
     EpaOutOfCapacity,
     /// EPA stopped because rounding made the next expansion impossible: the best answer
     /// found, as for `EpaOutOfCapacity`.
@@ -263,6 +269,7 @@ where
                     point_b: pose_a * p.point_b - normal * radius_b,
                     normal,
                     separation: -(p.depth + radius),
+                    separation_bounds: [-(p.depth + radius); 2],
                     status: ContactStatus::Converged,
                     method: ContactMethod::Penetration,
                 }));
@@ -280,7 +287,7 @@ where
                     [radius_a, radius_b],
                     &k.normal,
                     &k.vertex,
-                    k.upper,
+                    [k.upper, k.lower, k.upper],
                     ContactStatus::Converged,
                 )));
             }
@@ -309,7 +316,7 @@ where
                     [radius_a, radius_b],
                     &k.normal,
                     &k.vertex,
-                    k.upper,
+                    [k.upper, k.lower, k.upper],
                     ContactStatus::Converged,
                 )));
             }
@@ -324,6 +331,7 @@ where
             };
             // EPA stopped short: the closed form's bounds may still close the bracket
             // (each side is a proven bound, whichever found it).
+            let mut lower = e.lower_bound;
             if status != ContactStatus::Converged
                 && let Some(k) = closed
             {
@@ -331,6 +339,7 @@ where
                     lower: k.lower.max(e.lower_bound),
                     ..k
                 };
+                lower = joined.lower;
                 if k.upper <= e.upper_bound {
                     if joined.converged(&config.epa) {
                         status = ContactStatus::Converged;
@@ -340,7 +349,7 @@ where
                         [radius_a, radius_b],
                         &k.normal,
                         &k.vertex,
-                        k.upper,
+                        [k.upper, joined.lower, k.upper],
                         status,
                     )));
                 }
@@ -352,15 +361,18 @@ where
                     status = ContactStatus::Converged;
                 }
             }
-            let normal = pose_a.rotation * e.normal;
-            return Ok(Some(Contact {
-                point_a: pose_a * e.point_a + normal * radius_a,
-                point_b: pose_a * e.point_b - normal * radius_b,
-                normal,
-                separation: -(e.depth.max(0.0) + radius),
+            let vertex = SimplexVertex::new(e.point_a, e.point_b, 0, 0);
+            let upper = e.upper_bound.max(e.depth);
+            let mut c = penetration(
+                pose_a,
+                [radius_a, radius_b],
+                &e.normal,
+                &vertex,
+                [e.depth, lower, upper],
                 status,
-                method,
-            }));
+            );
+            c.method = method;
+            return Ok(Some(c));
         }
     };
     // Cores apart: GJK's bounds give the separation of the full shapes.
@@ -380,28 +392,36 @@ where
         point_b: out.point_b - normal * radius_b,
         normal,
         separation,
+        separation_bounds: [(out.lower_bound - radius).min(separation), separation],
         status,
         method: ContactMethod::ClosestPoints,
     }))
 }
 
 /// The contact of a penetration answer found in A's frame: unit `normal` from A towards
-/// B, `vertex` the support vertex of the cores' difference along it, `depth` the cores'
-/// overlap along it; the radii `[r_A, r_B]` are added.
+/// B, `vertex` the witness points `a` and `b` along it, and the cores' `[depth, lower,
+/// upper]`: the depth answered and proven bounds on the true one; the radii `[r_A, r_B]`
+/// are added.
 fn penetration(
     pose_a: &Isometry3<f64>,
     [radius_a, radius_b]: [f64; 2],
     normal: &Vector3<f64>,
     vertex: &SimplexVertex,
-    depth: f64,
+    [depth, lower, upper]: [f64; 3],
     status: ContactStatus,
 ) -> Contact {
     let normal = pose_a.rotation * normal;
+    let radius = radius_a + radius_b;
+    let depth = depth.max(0.0);
     Contact {
         point_a: pose_a * vertex.a + normal * radius_a,
         point_b: pose_a * vertex.b - normal * radius_b,
         normal,
-        separation: -(depth.max(0.0) + radius_a + radius_b),
+        separation: -(depth + radius),
+        separation_bounds: [
+            -(upper.max(depth) + radius),
+            -(lower.max(0.0).min(depth) + radius),
+        ],
         status,
         method: ContactMethod::Penetration,
     }
