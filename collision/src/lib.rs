@@ -52,7 +52,7 @@ pub use gjk::{
 pub use observer::{Observer, Trace};
 pub use ray::{Ray, RayError, RayHit, cast_ray, cast_ray_observed};
 pub use shape::{
-    Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, HullKind, InscribedBall,
+    Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Frustum, HullKind, InscribedBall,
     MinkowskiDifference, Point, Rounded, Segment, Shape, ShapeError, SupportMap, SupportPoint,
     Transformed, Triangle,
 };

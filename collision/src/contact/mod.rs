@@ -4,13 +4,28 @@
 //! apart, the contact comes from GJK's closest points offset by the radii — this covers
 //! separated shapes within the margin and shallow overlaps of balls, capsules and
 //! [`Rounded`](crate::Rounded) shapes, with no EPA at all. Only when the cores overlap
-//! does EPA run, on the cores, and the radii are added to its depth along its normal
-//! (exact, since `h_{A⊕rB}(n) = h_A(n) + r` for every direction).
+//! does the penetration depth of the cores get computed, and the radii are added to it
+//! along its normal (exact, since `h_{A⊕rB}(n) = h_A(n) + r` for every direction):
+//!
+//! - two boxes: the separating axis theorem (`boxes.rs`);
+//! - a cylinder, cone or capsule core against a point core, or against another one on
+//!   nearly parallel axes: a closed form, the 2D depth of their sections' difference
+//!   (`revolution.rs`). These are the pairs whose deepest direction ties round a circle
+//!   (a ball on a cylinder's axis, coincident cylinders or cones) or nearly does, where
+//!   EPA's polytope would need some 1e5 vertices to prove the depth;
+//! - anything else: EPA. A run that runs out of capacity or stalls is run once more with
+//!   its first vertices gathered round the best direction found (`refine.rs`), and the
+//!   two runs' proven bounds are joined. What is left unproven keeps its EPA status, and
+//!   its depth is the exact overlap along its normal.
 
 mod boxes;
+mod refine;
+mod revolution;
 
 use crate::epa::{EpaConfig, EpaStatus, Polytope, epa_from};
-use crate::gjk::{GjkCache, GjkConfig, GjkStatus, Work, degenerate, gjk_core, relative_pose};
+use crate::gjk::{
+    GjkCache, GjkConfig, GjkStatus, SimplexVertex, Work, degenerate, gjk_core, relative_pose,
+};
 use crate::observer::Observer;
 use crate::shape::{Core, SupportMap, all_finite};
 use nalgebra::{Isometry3, Point3, Vector3};
@@ -30,6 +45,11 @@ pub struct Contact {
     /// Signed distance along `normal`, `normal · (point_b − point_a)`: positive when apart,
     /// negative when penetrating (minus the penetration depth).
     pub separation: f64,
+    /// Proven bounds `[lower, upper]` on the true signed separation, around
+    /// `separation`: equal for closed forms, within the tolerance of each other when
+    /// `Converged`. When a run stopped short (`EpaOutOfCapacity`, `EpaStalled`,
+    /// `GjkMaxIterations`), how far apart they are is how far the answer may be off.
+    pub separation_bounds: [f64; 2],
     /// How exact the answer is.
     pub status: ContactStatus,
     /// Which algorithm produced it.
@@ -60,9 +80,10 @@ pub enum ContactStatus {
     /// at least `separation − (upper − lower)` of GJK's bounds), the shapes may even be
     /// just beyond the margin.
     GjkMaxIterations,
-    /// EPA ran out of polytope capacity (curved shapes): the best answer found, whose
-    /// depth is the overlap along its normal and lies between EPA's bounds
-    /// ([`crate::epa::EpaOutput`]); moving B by it along the normal separates the shapes.
+    /// EPA ran out of polytope capacity (curved shapes, twice: see the module docs): the
+    /// best answer found, whose depth is the overlap along its normal, the upper bound
+    /// (the true separation lies within [`Contact::separation_bounds`], the lower one
+    /// EPA's nearest face); moving B by it along the normal separates the shapes.
     EpaOutOfCapacity,
     /// EPA stopped because rounding made the next expansion impossible: the best answer
     /// found, as for `EpaOutOfCapacity`.
@@ -248,12 +269,39 @@ where
                     point_b: pose_a * p.point_b - normal * radius_b,
                     normal,
                     separation: -(p.depth + radius),
+                    separation_bounds: [-(p.depth + radius); 2],
                     status: ContactStatus::Converged,
                     method: ContactMethod::Penetration,
                 }));
             }
+            // Solids of revolution against a point core or on nearly one axis: a closed
+            // form (`revolution.rs`), where EPA would have to resolve a circle of ties.
+            // An observer still sees EPA's steps, and the closed form's answer.
+            let closed = revolution::bracket(a, b, run.minkowski());
+            let proven = closed.filter(|k| k.converged(&config.epa));
+            if let Some(k) = proven
+                && !observer.is_active()
+            {
+                return Ok(Some(penetration(
+                    pose_a,
+                    [radius_a, radius_b],
+                    &k.normal,
+                    &k.vertex,
+                    [k.upper, k.lower, k.upper],
+                    ContactStatus::Converged,
+                )));
+            }
             let e = with_polytope(|polytope| {
-                epa_from(
+                let first = epa_from(
+                    run.minkowski(),
+                    run.simplex(),
+                    &config.epa,
+                    polytope,
+                    pose_a,
+                    observer,
+                );
+                refine::refine(
+                    first,
                     run.minkowski(),
                     run.simplex(),
                     &config.epa,
@@ -262,7 +310,17 @@ where
                     observer,
                 )
             });
-            let (status, method) = match e.status {
+            if let Some(k) = proven {
+                return Ok(Some(penetration(
+                    pose_a,
+                    [radius_a, radius_b],
+                    &k.normal,
+                    &k.vertex,
+                    [k.upper, k.lower, k.upper],
+                    ContactStatus::Converged,
+                )));
+            }
+            let (mut status, method) = match e.status {
                 EpaStatus::Degenerate => return Err(ContactError::NonFinite),
                 EpaStatus::Converged => (ContactStatus::Converged, ContactMethod::Penetration),
                 EpaStatus::Flat => (ContactStatus::Converged, ContactMethod::Flat),
@@ -271,15 +329,50 @@ where
                     (ContactStatus::EpaOutOfCapacity, ContactMethod::Penetration)
                 }
             };
-            let normal = pose_a.rotation * e.normal;
-            return Ok(Some(Contact {
-                point_a: pose_a * e.point_a + normal * radius_a,
-                point_b: pose_a * e.point_b - normal * radius_b,
-                normal,
-                separation: -(e.depth.max(0.0) + radius),
+            // EPA stopped short: the closed form's bounds may still close the bracket
+            // (each side is a proven bound, whichever found it).
+            let mut lower = e.lower_bound;
+            if status != ContactStatus::Converged
+                && let Some(k) = closed
+            {
+                let joined = revolution::Bracket {
+                    lower: k.lower.max(e.lower_bound),
+                    ..k
+                };
+                lower = joined.lower;
+                if k.upper <= e.upper_bound {
+                    if joined.converged(&config.epa) {
+                        status = ContactStatus::Converged;
+                    }
+                    return Ok(Some(penetration(
+                        pose_a,
+                        [radius_a, radius_b],
+                        &k.normal,
+                        &k.vertex,
+                        [k.upper, joined.lower, k.upper],
+                        status,
+                    )));
+                }
+                let epa_side = revolution::Bracket {
+                    upper: e.upper_bound,
+                    ..joined
+                };
+                if epa_side.converged(&config.epa) {
+                    status = ContactStatus::Converged;
+                }
+            }
+            let vertex = SimplexVertex::new(e.point_a, e.point_b, 0, 0);
+            let upper = e.upper_bound.max(e.depth);
+            let mut c = penetration(
+                pose_a,
+                [radius_a, radius_b],
+                &e.normal,
+                &vertex,
+                [e.depth, lower, upper],
                 status,
-                method,
-            }));
+            );
+            c.method = method;
+            return Ok(Some(c));
         }
     };
     // Cores apart: GJK's bounds give the separation of the full shapes.
@@ -299,9 +392,39 @@ where
         point_b: out.point_b - normal * radius_b,
         normal,
         separation,
+        separation_bounds: [(out.lower_bound - radius).min(separation), separation],
         status,
         method: ContactMethod::ClosestPoints,
     }))
+}
+
+/// The contact of a penetration answer found in A's frame: unit `normal` from A towards
+/// B, `vertex` the witness points `a` and `b` along it, and the cores' `[depth, lower,
+/// upper]`: the depth answered and proven bounds on the true one; the radii `[r_A, r_B]`
+/// are added.
+fn penetration(
+    pose_a: &Isometry3<f64>,
+    [radius_a, radius_b]: [f64; 2],
+    normal: &Vector3<f64>,
+    vertex: &SimplexVertex,
+    [depth, lower, upper]: [f64; 3],
+    status: ContactStatus,
+) -> Contact {
+    let normal = pose_a.rotation * normal;
+    let radius = radius_a + radius_b;
+    let depth = depth.max(0.0);
+    Contact {
+        point_a: pose_a * vertex.a + normal * radius_a,
+        point_b: pose_a * vertex.b - normal * radius_b,
+        normal,
+        separation: -(depth + radius),
+        separation_bounds: [
+            -(upper.max(depth) + radius),
+            -(lower.max(0.0).min(depth) + radius),
+        ],
+        status,
+        method: ContactMethod::Penetration,
+    }
 }
 
 /// [`ContactError::NonFinite`] in place of a contact that overflowed (see

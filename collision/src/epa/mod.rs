@@ -181,7 +181,31 @@ where
     S: Start + ?Sized,
     O: Observer + ?Sized,
 {
-    let output = expand(md, start, config, polytope, pose_a, observer);
+    epa_seeded(md, start, &[], config, polytope, pose_a, observer)
+}
+
+/// [`epa_from`] with the support points along `directions` (A's frame) added to the
+/// starting polytope before the first expansion: a run that ran out of capacity is run
+/// again with its vertices gathered round the best direction it found (see
+/// `contact::refine`). A direction whose support point lies inside the polytope adds
+/// nothing; one that rounding stops from being added ends the run as
+/// [`EpaStatus::Stalled`] with no upper bound (`+∞`).
+pub(crate) fn epa_seeded<A, B, S, O>(
+    md: &MinkowskiDifference<A, B>,
+    start: &S,
+    directions: &[Vector3<f64>],
+    config: &EpaConfig,
+    polytope: &mut Polytope,
+    pose_a: &Isometry3<f64>,
+    observer: &mut O,
+) -> EpaOutput
+where
+    A: SupportMap,
+    B: SupportMap,
+    S: Start + ?Sized,
+    O: Observer + ?Sized,
+{
+    let output = expand(md, start, directions, config, polytope, pose_a, observer);
     observer.epa_done(pose_a, &output);
     output
 }
@@ -190,6 +214,7 @@ where
 fn expand<A, B, S, O>(
     md: &MinkowskiDifference<A, B>,
     start: &S,
+    directions: &[Vector3<f64>],
     config: &EpaConfig,
     polytope: &mut Polytope,
     pose_a: &Isometry3<f64>,
@@ -226,6 +251,19 @@ where
         .vertices()
         .iter()
         .fold(0.0, |m: f64, v| m.max(v.w.coords.amax()));
+    for direction in directions {
+        match add_support(md, polytope, direction, &mut scale) {
+            Ok(()) => {}
+            Err(PolytopeError::Full) => break,
+            Err(PolytopeError::Degenerate) => {
+                return EpaOutput {
+                    status: EpaStatus::Stalled,
+                    upper_bound: f64::INFINITY,
+                    ..degenerate()
+                };
+            }
+        }
+    }
     // The answer face: its slot (while the polytope still holds it) and a copy.
     let Some(mut f) = polytope.closest_face() else {
         return degenerate();
@@ -360,6 +398,42 @@ where
         point_a,
         point_b,
     }
+}
+
+/// Adds the support point of `md` along `direction` to `polytope`, carving from the face
+/// it lies farthest above (a point outside a convex polytope sees that face), and grows
+/// `scale` to cover it; nothing when it lies inside to within rounding or is not finite.
+fn add_support<A: SupportMap, B: SupportMap>(
+    md: &MinkowskiDifference<A, B>,
+    polytope: &mut Polytope,
+    direction: &Vector3<f64>,
+    scale: &mut f64,
+) -> Result<(), PolytopeError> {
+    let mut hints = SupportHints::NONE;
+    let w = md.support_vertex(direction, &mut hints);
+    let c = w.w.coords;
+    if !(c.x.is_finite() && c.y.is_finite() && c.z.is_finite()) {
+        return Ok(());
+    }
+    let mut farthest = (0.0, None);
+    for (slot, face) in polytope.faces() {
+        let (n, d) = face.plane();
+        let above = n.dot(&c) - d;
+        if above > farthest.0 {
+            farthest = (above, Some(slot));
+        }
+    }
+    let tolerance = ROUNDING_RELATIVE * scale.max(c.amax());
+    let (above, Some(f)) = farthest else {
+        return Ok(());
+    };
+    if above <= tolerance {
+        return Ok(());
+    }
+    *scale = scale.max(c.amax());
+    let index = polytope.push_vertex(w)?;
+    polytope.carve(f, index, ROUNDING_RELATIVE * *scale)?;
+    polytope.fill(index)
 }
 
 /// Whether a run whose nearest face came closer after an expansion has converged as far

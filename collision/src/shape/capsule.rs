@@ -1,6 +1,8 @@
 //! A capsule: a segment along local Y swept by a ball.
 
-use super::{Aabb, InscribedBall, ShapeError, SupportMap, SupportPoint, check_length, unit};
+use super::{
+    Aabb, Frustum, InscribedBall, ShapeError, SupportMap, SupportPoint, check_length, unit,
+};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// The points within `radius` of the segment from `(0, -half_height, 0)` to
@@ -54,6 +56,16 @@ impl SupportMap for Capsule {
     #[inline]
     fn core_is_polytope(&self) -> bool {
         true
+    }
+    /// The core segment: two points on the axis.
+    #[inline]
+    fn core_frustum(&self) -> Option<Frustum> {
+        Some(Frustum {
+            bottom: -self.half_height,
+            bottom_radius: 0.0,
+            top: self.half_height,
+            top_radius: 0.0,
+        })
     }
     #[inline]
     fn fingerprint(&self) -> u64 {

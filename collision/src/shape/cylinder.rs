@@ -1,6 +1,6 @@
 //! A cylinder along local Y.
 
-use super::{InscribedBall, ShapeError, SupportMap, check_length};
+use super::{Frustum, InscribedBall, ShapeError, SupportMap, check_length};
 use nalgebra::{Point3, Vector3};
 
 /// The points with `|y| ≤ half_height` and `x² + z² ≤ radius²`.
@@ -50,6 +50,16 @@ pub(crate) fn disk_support(dir: &Vector3<f64>, r: f64) -> Vector3<f64> {
 }
 
 impl SupportMap for Cylinder {
+    /// The whole cylinder: two equal disks.
+    #[inline]
+    fn core_frustum(&self) -> Option<Frustum> {
+        Some(Frustum {
+            bottom: -self.half_height,
+            bottom_radius: self.radius,
+            top: self.half_height,
+            top_radius: self.radius,
+        })
+    }
     #[inline]
     fn fingerprint(&self) -> u64 {
         crate::shape::fold_fingerprint(4, &[self.half_height, self.radius])

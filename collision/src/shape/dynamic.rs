@@ -1,8 +1,8 @@
 //! The shape enum for dynamic use and serialization.
 
 use super::{
-    Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, InscribedBall, Point, Rounded,
-    Segment, SupportMap, SupportPoint, Transformed, Triangle,
+    Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Frustum, InscribedBall, Point,
+    Rounded, Segment, SupportMap, SupportPoint, Transformed, Triangle,
 };
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -94,6 +94,10 @@ impl SupportMap for Shape {
     #[inline]
     fn core_cuboid(&self) -> Option<&Cuboid> {
         dispatch!(self, s => s.core_cuboid())
+    }
+    #[inline]
+    fn core_frustum(&self) -> Option<Frustum> {
+        dispatch!(self, s => s.core_frustum())
     }
     #[inline]
     fn inscribed_ball(&self) -> Option<InscribedBall> {

@@ -18,6 +18,7 @@ mod cuboid;
 mod cylinder;
 mod dynamic;
 mod error;
+mod frustum;
 mod inscribed;
 mod minkowski;
 mod point;
@@ -35,6 +36,7 @@ pub use cuboid::Cuboid;
 pub use cylinder::Cylinder;
 pub use dynamic::Shape;
 pub use error::ShapeError;
+pub use frustum::Frustum;
 pub use inscribed::InscribedBall;
 pub use minkowski::{MinkowskiDifference, SupportHints};
 pub use point::Point;
@@ -168,6 +170,17 @@ pub trait SupportMap {
         None
     }
 
+    /// The core as a solid of revolution about local Y with straight sides, when it is
+    /// one (a cylinder, a cone, a capsule's segment, and their [`Rounded`] versions):
+    /// contacts of such a core with a point core, or with another one on nearly the same
+    /// axis, have a closed form (`contact/revolution.rs`) where EPA would need to resolve
+    /// a whole circle of deepest directions. `None` by default.
+    #[must_use]
+    #[inline]
+    fn core_frustum(&self) -> Option<Frustum> {
+        None
+    }
+
     /// An identity for warm-start caches ([`crate::gjk::GjkCache`]): shapes with
     /// different support functions should return different values, so that a cache
     /// filled on one pair of shapes is not taken for another. Equal shapes may share it.
@@ -248,6 +261,10 @@ macro_rules! forward_support_map {
             #[inline]
             fn core_cuboid(&self) -> Option<&Cuboid> {
                 (**self).core_cuboid()
+            }
+            #[inline]
+            fn core_frustum(&self) -> Option<Frustum> {
+                (**self).core_frustum()
             }
             #[inline]
             fn inscribed_ball(&self) -> Option<InscribedBall> {

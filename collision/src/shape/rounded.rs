@@ -1,7 +1,7 @@
 //! The Minkowski sum of a shape with a ball.
 
 use super::{
-    Aabb, Cuboid, InscribedBall, ShapeError, SupportMap, SupportPoint, check_length, unit,
+    Aabb, Cuboid, Frustum, InscribedBall, ShapeError, SupportMap, SupportPoint, check_length, unit,
 };
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -99,6 +99,10 @@ impl<S: SupportMap> SupportMap for Rounded<S> {
 
     fn core_cuboid(&self) -> Option<&Cuboid> {
         self.shape.core_cuboid()
+    }
+
+    fn core_frustum(&self) -> Option<Frustum> {
+        self.shape.core_frustum()
     }
 
     #[inline]
