@@ -76,6 +76,8 @@ mod mass_properties;
 mod mesh;
 mod primitives;
 pub mod sampling;
+#[cfg(feature = "shapes")]
+pub mod shapes;
 
 pub use error::MassError;
 pub use mass_properties::{Amount, MassProperties, Principal, parallel_axis_term};

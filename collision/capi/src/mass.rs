@@ -7,89 +7,21 @@ use crate::convert::{finite, output, write};
 use crate::shape::{Body, CollShape, shape_body};
 use crate::status::{CollStatus, Error, guard};
 use crate::types::CollMassProperties;
-use collision::{Rounded, Shape};
-use inertia::{Amount, MassError, MassProperties};
-use nalgebra::{Point3, UnitQuaternion, Vector3};
+use collision::Shape;
+use inertia::shapes::{ShapeMassError, of_shape as of_shape_in};
+use inertia::{Amount, MassProperties};
 
 /// `Unsupported` with `why`.
 fn unsupported(why: impl Into<String>) -> Error {
     Error::new(CollStatus::Unsupported, why)
 }
 
-/// The mass properties of `shape` at density `amount`.
+/// The mass properties of `shape` at density `amount` ([`inertia::shapes::of_shape`]).
 fn of_shape(shape: &Shape, amount: Amount) -> Result<MassProperties, Error> {
-    let mass = |r: Result<MassProperties, MassError>| {
-        r.map_err(|e| Error::new(CollStatus::InvalidArgument, e.to_string()))
-    };
-    match shape {
-        Shape::Ball(b) => mass(MassProperties::ball(b.radius(), amount)),
-        Shape::Cuboid(c) => mass(MassProperties::cuboid(&c.half_extents(), amount)),
-        Shape::Capsule(c) => mass(MassProperties::capsule(c.half_height(), c.radius(), amount)),
-        Shape::Cylinder(c) => mass(MassProperties::cylinder(
-            c.half_height(),
-            c.radius(),
-            amount,
-        )),
-        Shape::Cone(c) => mass(MassProperties::cone(c.half_height(), c.radius(), amount)),
-        Shape::ConvexHull(h) => match h.hull() {
-            Some(solid) => mass(MassProperties::from_hull(solid, amount)),
-            None => Err(unsupported(
-                "a flat hull (polygon, segment or point) has no volume",
-            )),
-        },
-        Shape::Rounded(r) => rounded(r, amount, mass),
-        Shape::Segment(_) | Shape::Triangle(_) | Shape::Point(_) => Err(unsupported(
-            "a segment, triangle or point has no volume (round it for one)",
-        )),
-        Shape::Transformed(_) => Err(unsupported("a transformed shape")),
-    }
-}
-
-/// The mass properties of the rounded shapes with a closed form: balls and points grown
-/// into balls, capsules and segments grown into capsules.
-fn rounded(
-    r: &Rounded<Shape>,
-    amount: Amount,
-    mass: impl Fn(Result<MassProperties, MassError>) -> Result<MassProperties, Error>,
-) -> Result<MassProperties, Error> {
-    let m = r.margin();
-    match r.shape() {
-        Shape::Ball(b) => mass(MassProperties::ball(b.radius() + m, amount)),
-        Shape::Point(p) => {
-            mass(MassProperties::ball(m, amount).and_then(|b| b.translated(&p.position().coords)))
-        }
-        Shape::Capsule(c) => mass(MassProperties::capsule(
-            c.half_height(),
-            c.radius() + m,
-            amount,
-        )),
-        Shape::Segment(s) => {
-            // A capsule along y of the segment's half length, turned onto the segment
-            // and moved to its midpoint.
-            let [a, b] = *s.vertices();
-            let axis = b - a;
-            let capsule = MassProperties::capsule(0.5 * axis.norm(), m, amount);
-            let turn =
-                UnitQuaternion::rotation_between(&Vector3::y(), &axis).unwrap_or_else(|| {
-                    UnitQuaternion::from_axis_angle(&Vector3::x_axis(), std::f64::consts::PI)
-                });
-            let mid = Point3::from((a.coords + b.coords) * 0.5);
-            mass(
-                capsule
-                    .and_then(|c| c.rotated(&turn))
-                    .and_then(|c| c.translated(&mid.coords)),
-            )
-        }
-        Shape::Rounded(inner) => {
-            let merged = Rounded::new(inner.shape().clone(), inner.margin() + m)
-                .map_err(|e| Error::new(CollStatus::InvalidArgument, e.to_string()))?;
-            rounded(&merged, amount, mass)
-        }
-        _ => Err(unsupported(
-            "mass properties of a rounded box, cylinder, cone, triangle or hull have no closed \
-             form here",
-        )),
-    }
+    of_shape_in(shape, amount).map_err(|e| match e {
+        ShapeMassError::Mass(m) => Error::new(CollStatus::InvalidArgument, m.to_string()),
+        other => unsupported(other.to_string()),
+    })
 }
 
 /// Mass, centre of mass, inertia tensor about the centre of mass and principal axes of

@@ -2,8 +2,8 @@
 
 use crate::errors::{invalid, types_attr};
 use crate::shapes::PyShape;
-use collision::Shape;
-use inertia::{Amount, MassError, MassProperties};
+use inertia::Amount;
+use inertia::shapes::of_shape;
 use nalgebra::{Matrix3, Vector3};
 use numpy::ndarray::Array2;
 use numpy::{PyArray1, PyArray2, ToPyArray};
@@ -13,33 +13,8 @@ fn matrix<'py>(py: Python<'py>, m: &Matrix3<f64>) -> Bound<'py, PyArray2<f64>> {
     Array2::from_shape_fn((3, 3), |(i, j)| m[(i, j)]).to_pyarray(py)
 }
 
-fn of_shape(shape: &Shape, amount: Amount) -> Result<MassProperties, String> {
-    let mass = |r: Result<MassProperties, MassError>| r.map_err(|e| e.to_string());
-    match shape {
-        Shape::Ball(b) => mass(MassProperties::ball(b.radius(), amount)),
-        Shape::Cuboid(c) => mass(MassProperties::cuboid(&c.half_extents(), amount)),
-        Shape::Capsule(c) => mass(MassProperties::capsule(c.half_height(), c.radius(), amount)),
-        Shape::Cylinder(c) => mass(MassProperties::cylinder(
-            c.half_height(),
-            c.radius(),
-            amount,
-        )),
-        Shape::Cone(c) => mass(MassProperties::cone(c.half_height(), c.radius(), amount)),
-        Shape::ConvexHull(h) => match h.hull() {
-            Some(hull) => mass(MassProperties::from_hull(hull, amount)),
-            None => Err("the hull is flat (a polygon, segment or point): it has no volume".into()),
-        },
-        Shape::Segment(_) | Shape::Triangle(_) | Shape::Point(_) => {
-            Err("segments, triangles and points have no volume".into())
-        }
-        Shape::Rounded(_) | Shape::Transformed(_) => {
-            Err("mass properties of rounded shapes are not available".into())
-        }
-    }
-}
-
-/// The mass properties of a solid shape (ball, cuboid, capsule, cylinder, cone or solid
-/// convex hull), from `density` (default 1) or a total `mass` (give at most one): a
+/// The mass properties of a solid shape (ball, cuboid, capsule, cylinder, cone, solid
+/// convex hull, or a rounded ball, point, capsule or segment), from `density` (default 1) or a total `mass` (give at most one): a
 /// `MassProperties` with the tensor about the centre of mass in local axes. Exact closed
 /// forms, and exact tetrahedron sums for hulls.
 #[pyfunction]

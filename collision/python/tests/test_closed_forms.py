@@ -189,3 +189,18 @@ def test_every_shape_kind_answers():
     np.testing.assert_allclose(lo, [9, -2, -3])
     np.testing.assert_allclose(hi, [11, 2, 3])
     assert cc.Rounded(cc.Ball(1.0), 0.5).shape == cc.Ball(1.0)
+
+
+def test_mass_properties_of_rounded_cores_are_the_primitives_they_grow_into():
+    # A ball of radius 1 grown by 0.5 is a ball of radius 1.5: m = 4/3 pi r^3, I = 2/5 m r^2.
+    m = cc.mass_properties(cc.Rounded(cc.Ball(1.0), 0.5), density=2.0)
+    mass = 2.0 * 4.0 / 3.0 * np.pi * 1.5**3
+    assert m.mass == pytest.approx(mass, rel=1e-12)
+    assert np.allclose(m.inertia, np.eye(3) * 0.4 * mass * 1.5**2, rtol=1e-12, atol=0)
+    # A segment grown by r is a capsule of radius r along it.
+    seg = cc.mass_properties(cc.Rounded(cc.Segment([0, -2, 0], [0, 2, 0]), 1.0))
+    cap = cc.mass_properties(cc.Capsule(2.0, 1.0))
+    assert seg.mass == pytest.approx(cap.mass, rel=1e-12)
+    assert np.allclose(seg.inertia, cap.inertia, rtol=1e-12, atol=1e-12)
+    with pytest.raises(cc.InvalidInputError, match="rounded box"):
+        cc.mass_properties(cc.Rounded(cc.Cuboid([1, 1, 1]), 0.1))

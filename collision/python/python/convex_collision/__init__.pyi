@@ -233,7 +233,9 @@ def cast_ray(
 def mass_properties(
     shape: Shape, *, density: Optional[float] = None, mass: Optional[float] = None
 ) -> MassProperties:
-    """Mass properties of a solid shape from `density` (default 1) or `mass`."""
+    """Mass properties of a solid shape (a ball, cuboid, capsule, cylinder, cone or solid
+    hull, or a rounded ball, point, capsule or segment) from `density` (default 1) or
+    `mass`."""
 
 def batch_intersects(
     shapes: Sequence[Shape], poses: npt.ArrayLike, pairs: npt.ArrayLike
