@@ -80,7 +80,8 @@ def test_batch_equals_single_calls(scene):
                     "epa_stalled": 6}[c.status]
             assert con.status[k] == want
         else:
-            assert np.isnan(con.normal[k]).all()
+            assert (con.normal[k] == 0).all() and con.separation[k] == np.inf
+            assert con.depth[k] == 0
 
 
 def test_batch_matrix_poses_equal_seven(scene):
