@@ -8,71 +8,9 @@
 //! This path runs only when the `f64` volume is below its own rounding bound (a pencil
 //! or sliver thinner than about `1e-13` of its size), so its cost does not matter.
 
+use crate::dd::{Dd, two_sum};
 use nalgebra::Point3;
-
-/// A double-double number `hi + lo`, `|lo| <= ulp(hi) / 2`.
-#[derive(Clone, Copy)]
-struct Dd {
-    hi: f64,
-    lo: f64,
-}
-
-/// `a + b = s + e` exactly (Knuth's two-sum).
-#[inline]
-fn two_sum(a: f64, b: f64) -> Dd {
-    let s = a + b;
-    let bb = s - a;
-    Dd {
-        hi: s,
-        lo: (a - (s - bb)) + (b - bb),
-    }
-}
-
-/// `a + b = s + e` exactly, given `|a| >= |b|`.
-#[inline]
-fn fast_two_sum(a: f64, b: f64) -> Dd {
-    let s = a + b;
-    Dd {
-        hi: s,
-        lo: b - (s - a),
-    }
-}
-
-impl Dd {
-    #[inline]
-    fn add(self, y: Dd) -> Dd {
-        let s = two_sum(self.hi, y.hi);
-        let t = two_sum(self.lo, y.lo);
-        let s = fast_two_sum(s.hi, s.lo + t.hi);
-        fast_two_sum(s.hi, s.lo + t.lo)
-    }
-
-    #[inline]
-    fn neg(self) -> Dd {
-        Dd {
-            hi: -self.hi,
-            lo: -self.lo,
-        }
-    }
-
-    #[inline]
-    fn sub(self, y: Dd) -> Dd {
-        self.add(y.neg())
-    }
-
-    #[inline]
-    fn mul(self, y: Dd) -> Dd {
-        let p = self.hi * y.hi;
-        let e = self.hi.mul_add(y.hi, -p);
-        fast_two_sum(p, e + (self.hi * y.lo + self.lo * y.hi))
-    }
-
-    /// Rounds to the nearest `f64` (the sign is exact).
-    #[inline]
-    fn value(self) -> f64 {
-        self.hi + self.lo
-    }
-}
+use std::ops::{Add, Mul, Neg, Sub};
 
 /// A 3-vector of double-doubles.
 type V3 = [Dd; 3];
@@ -107,7 +45,7 @@ pub(crate) fn cofactors(
     scale: f64,
 ) -> Option<(f64, [f64; 4])> {
     let (e1, e2, e3) = (edge(a, b), edge(a, c), edge(a, d));
-    let anchor: V3 = [0, 1, 2].map(|i| Dd { hi: a[i], lo: 0.0 });
+    let anchor: V3 = [0, 1, 2].map(|i| Dd::new(a[i]));
     let n_b = cross(&e2, &e3);
     let volume = dot(&e1, &n_b);
     if volume.value().abs() <= 1e-29 * scale {

@@ -55,6 +55,7 @@
 //! nor underflow. [`try_project_origin`] accepts any finite input: it rescales by a power
 //! of two and reports non-finite input as an error.
 
+pub mod dd;
 mod exact;
 mod segment;
 mod tetrahedron;

@@ -1,9 +1,10 @@
 //! Ray against a cone: the double cone through the apex, cut by the slab of the height.
 
-use super::dd::{Dd, two_prod, two_sum};
 use super::{LocalHit, RayCast, RayError, gjk};
 use crate::shape::{Cone, Core, SupportMap, unit};
+use collision_simplex::dd::{Dd, two_prod, two_sum};
 use nalgebra::{Point3, Vector3};
+use std::ops::{Add, Mul, Sub};
 
 /// The cone is `(2h)² (x² + z²) ≤ R² (h − y)²`, `|y| ≤ h`: apex `(0, h, 0)`, base disc of
 /// radius `R` at `y = −h`. The solid is the double cone through the apex intersected with

@@ -10,7 +10,6 @@
 mod capsule;
 mod cone;
 mod cylinder;
-mod dd;
 mod gjk;
 mod shapes;
 mod slab;
