@@ -1,7 +1,8 @@
 //! Hull building: ours vs parry3d-f64 on the same seeded clouds, uniform in
-//! a ball, on a sphere, and in a disc 1e-12 thick (the ball flattened: a thin
-//! solid, whose sharp rim makes every input point get rechecked), 1e3 to 1e6
-//! points.
+//! a ball, on a sphere, on the surface of a cube (8 points to 1e6), and in a disc
+//! 1e-12 thick (the ball flattened: a thin solid, whose sharp rim makes every input
+//! point get rechecked; 1e3 to 1e6 points). Games build hulls of 8 to 200 points
+//! (convex decompositions), so the small sizes are where fixed costs show.
 //!
 //! `cargo bench -p collision-hull --bench hull -- --warm-up-time 1 --measurement-time 3`
 //!
@@ -29,9 +30,11 @@ fn to_parry(pts: &[Point3<f64>]) -> Vec<PVec> {
 }
 
 fn bench(c: &mut Criterion) {
-    for kind in ["ball", "sphere", "slab"] {
+    for kind in ["ball", "sphere", "box", "slab"] {
         let mut group = c.benchmark_group(format!("hull/{kind}"));
-        for n in [1_000usize, 10_000, 100_000, 1_000_000] {
+        let small: &[usize] = if kind == "slab" { &[] } else { &[8, 32, 200] };
+        let large = [1_000usize, 10_000, 100_000, 1_000_000];
+        for &n in small.iter().chain(&large) {
             let pts = cloud(kind, n);
             let ppts = to_parry(&pts);
             if n >= 100_000 {

@@ -57,7 +57,7 @@ pub(crate) fn assemble(
     }
     drop((mesh_faces, seeds));
     let mut remap = vec![NONE; vidx.len()];
-    let mut vertices = Vec::new();
+    let mut vertices = Vec::with_capacity(vidx.len());
     for v in &mut face_indices {
         let slot = &mut remap[*v as usize];
         if *slot == NONE {

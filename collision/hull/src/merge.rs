@@ -101,12 +101,16 @@ fn merge(m: &Mesh, pts: &[Point3<f64>], s: &Scale, split: &[u32]) -> Faces {
         .collect();
     seeds.sort_unstable_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
 
+    // Sized for the worst case, every alive triangle its own face, so that the pushes
+    // below never regrow the buffers.
+    let alive_count = (0..slots).filter(|&f| alive(f)).count();
     let mut out = Faces {
-        loops: Vec::new(),
-        offsets: vec![0],
-        seeds: Vec::new(),
+        loops: Vec::with_capacity(3 * alive_count),
+        offsets: Vec::with_capacity(alive_count + 1),
+        seeds: Vec::with_capacity(alive_count),
         merged: false,
     };
+    out.offsets.push(0);
     let mut region = vec![NONE; if seeds.is_empty() { 0 } else { slots as usize }];
     let mut members = Vec::new();
     let mut stack = Vec::new();

@@ -139,7 +139,7 @@ impl Mesh {
         Self {
             faces: Vec::with_capacity(capacity),
             topo: Vec::with_capacity(capacity),
-            free: Vec::new(),
+            free: Vec::with_capacity(16),
         }
     }
 

@@ -39,6 +39,9 @@ struct Conflict {
     index: u32,
 }
 
+/// Starting capacity of the per-step scratch buffers.
+const SCRATCH: usize = 32;
+
 /// Quickhull state.
 pub(crate) struct Builder<'a> {
     pts: &'a [Point3<f64>],
@@ -95,8 +98,12 @@ impl<'a> Builder<'a> {
     pub fn new(pts: &'a [Point3<f64>], bounds: &Bounds, scale: Scale) -> Result<Self, HullError> {
         let [a, b, c, d] = initial::simplex(pts, &bounds.extremes, &scale)?;
         let n = pts.len();
-        let vidx = vec![a, b, c, d];
-        let vpos: Vec<Point3<f64>> = vidx.iter().map(|&i| pts[i as usize]).collect();
+        // A hull of up to 64 vertices is most of what small clouds make; larger ones
+        // grow by doubling as vertices are added.
+        let mut vidx = Vec::with_capacity(n.min(64));
+        vidx.extend([a, b, c, d]);
+        let mut vpos = Vec::with_capacity(n.min(64));
+        vpos.extend(vidx.iter().map(|&i| pts[i as usize]));
         // Euler: a hull of h ≤ n vertices has 2h − 4 faces; the slack covers
         // the faces of one step. Reserved, not touched.
         let mut mesh = Mesh::with_capacity(2 * n + 16);
@@ -121,20 +128,24 @@ impl<'a> Builder<'a> {
             mesh,
             pool: Vec::with_capacity(2 * n),
             end: 0,
-            pending: Vec::new(),
-            visible: Vec::new(),
-            stack: Vec::new(),
-            horizon: Vec::new(),
-            cone: vec![0, 1, 2, 3],
-            sources: Vec::new(),
-            targets: Vec::new(),
-            planes: Vec::new(),
-            slots: Vec::new(),
+            // The scratch buffers start at the size of a typical step (a visible
+            // region and a cone of a few dozen faces), so that small hulls, which make
+            // a handful of steps, do not spend them regrowing buffers from empty.
+            pending: Vec::with_capacity(SCRATCH),
+            visible: Vec::with_capacity(SCRATCH),
+            stack: Vec::with_capacity(SCRATCH),
+            horizon: Vec::with_capacity(SCRATCH),
+            cone: Vec::with_capacity(SCRATCH),
+            sources: Vec::with_capacity(SCRATCH),
+            targets: Vec::with_capacity(n.min(4 * SCRATCH)),
+            planes: Vec::with_capacity(SCRATCH),
+            slots: Vec::with_capacity(SCRATCH),
             live: Vec::new(),
-            near: Vec::new(),
+            near: Vec::with_capacity(SCRATCH),
             kept_near: Vec::new(),
             made: Vec::new(),
         };
+        builder.cone.extend([0, 1, 2, 3]);
         builder.seed_extremes(&bounds.extremes);
         builder.distribute_input();
         Ok(builder)
