@@ -218,6 +218,12 @@ impl<'a> Builder<'a> {
     /// coplanar points have height 0). Returns whether some were outside
     /// and got conflict ranges again.
     fn recheck_near(&mut self) -> bool {
+        if self.near.is_empty() && self.kept_near.is_empty() {
+            // Nothing to recheck (the usual case): the faces made since matter only
+            // to kept points.
+            self.made.clear();
+            return false;
+        }
         let mut near = std::mem::take(&mut self.near);
         near.sort_unstable();
         near.dedup();
