@@ -1,12 +1,13 @@
-//! cast_ray against parry3d-f64's `RayCast::cast_ray_and_get_normal` (solid) in the same run;
-//! for the cone also against parry's `cast_ray` (the parameter alone, `parry-toi/cone`).
+//! Like for like against parry3d-f64 (solid casts) in the same run: `cast_ray` (parameter,
+//! point and normal) against `RayCast::cast_ray_and_get_normal`, and `cast_ray_toi` (the
+//! parameter alone, `collision-toi/…`) against parry's `cast_ray` (`parry-toi/…`).
 //!
 //! `cargo bench -p collision --bench ray -- --warm-up-time 1 --measurement-time 3`
 
 mod contact_common;
 use contact_common as common;
 
-use collision::{Ball, Capsule, Cone, Cuboid, Ray, Shape, cast_ray};
+use collision::{Ball, Capsule, Cone, Cuboid, Ray, Shape, cast_ray, cast_ray_toi};
 use common::{hull, pose, pv, rng, to_parry, v3};
 use criterion::{Criterion, criterion_group, criterion_main};
 use nalgebra::{Point3, Vector3};
@@ -68,15 +69,20 @@ fn bench(c: &mut Criterion) {
                 }
             })
         });
-        if *name == "cone" {
-            g.bench_function(format!("parry-toi/{name}"), |bch| {
-                bch.iter(|| {
-                    for (ray, p) in &prays {
-                        black_box(theirs.cast_ray(p, ray, 10.0, true));
-                    }
-                })
-            });
-        }
+        g.bench_function(format!("collision-toi/{name}"), |bch| {
+            bch.iter(|| {
+                for (ray, p) in &rays {
+                    black_box(cast_ray_toi(ours, p, ray, 10.0).unwrap());
+                }
+            })
+        });
+        g.bench_function(format!("parry-toi/{name}"), |bch| {
+            bch.iter(|| {
+                for (ray, p) in &prays {
+                    black_box(theirs.cast_ray(p, ray, 10.0, true));
+                }
+            })
+        });
     }
     g.finish();
 }

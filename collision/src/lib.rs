@@ -50,7 +50,7 @@ pub use gjk::{
     intersects, intersects_observed,
 };
 pub use observer::{Observer, Trace};
-pub use ray::{Ray, RayError, RayHit, cast_ray, cast_ray_observed};
+pub use ray::{Ray, RayError, RayHit, cast_ray, cast_ray_observed, cast_ray_toi};
 pub use shape::{
     Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Frustum, HullKind, InscribedBall,
     MinkowskiDifference, Point, Rounded, Segment, Shape, ShapeError, SupportMap, SupportPoint,

@@ -5,7 +5,9 @@
 //! have closed forms;
 //! every other shape uses the generic GJK ray cast of van den Bergen (2004) in `gjk.rs`,
 //! which is also available for any shape as [`cast_ray_gjk`] (the tests' independent
-//! reference for the closed forms).
+//! reference for the closed forms). [`cast_ray_toi`] answers with the hit parameter
+//! alone, for callers that do not need the point and normal (line of sight, sweeps):
+//! the same cast with the normal left uncomputed, the same parameter bit for bit.
 
 mod capsule;
 mod cone;
@@ -147,6 +149,22 @@ pub trait RayCast: SupportMap {
     ) -> Result<Option<RayHit>, RayError> {
         in_local_frame(pose, ray, |s, r| self.cast_ray_local(s, r, max_toi))
     }
+
+    /// As [`Self::cast_ray_posed`], the hit parameter alone. The provided method runs
+    /// the same local cast and drops the normal; where the closed form is inlined, the
+    /// normal (and its rotation back to world) is then never computed.
+    ///
+    /// # Errors
+    /// As [`Self::cast_ray_local`].
+    #[inline]
+    fn cast_ray_toi_posed(
+        &self,
+        pose: &Isometry3<f64>,
+        ray: &Ray,
+        max_toi: f64,
+    ) -> Result<Option<f64>, RayError> {
+        toi_in_local_frame(pose, ray, |s, r| self.cast_ray_local(s, r, max_toi))
+    }
 }
 
 /// The first point where `ray` meets `shape` at `pose`, if at most `max_toi` along it.
@@ -166,6 +184,24 @@ pub fn cast_ray<S: RayCast + ?Sized>(
 ) -> Result<Option<RayHit>, RayError> {
     check_input(pose, ray, max_toi)?;
     shape.cast_ray_posed(pose, ray, max_toi)
+}
+
+/// The parameter `t` at which `ray` first meets `shape` at `pose`, if at most `max_toi`:
+/// [`cast_ray`]'s `toi` without the hit point and normal, for callers that need only
+/// the time (visibility, line of sight, sweeps). The same hits and misses, the same `t`
+/// bit for bit, the same errors.
+///
+/// # Errors
+/// As [`cast_ray`].
+#[inline]
+pub fn cast_ray_toi<S: RayCast + ?Sized>(
+    shape: &S,
+    pose: &Isometry3<f64>,
+    ray: &Ray,
+    max_toi: f64,
+) -> Result<Option<f64>, RayError> {
+    check_input(pose, ray, max_toi)?;
+    shape.cast_ray_toi_posed(pose, ray, max_toi)
 }
 
 /// As [`cast_ray`], always with the generic GJK ray cast on the shape's core and radius
@@ -257,6 +293,37 @@ fn in_local_frame(
         .transpose()
 }
 
+/// [`in_local_frame`] for the hit parameter alone: the normal is neither rotated nor
+/// kept.
+#[inline]
+fn toi_in_local_frame(
+    pose: &Isometry3<f64>,
+    ray: &Ray,
+    local: impl FnOnce(&Point3<f64>, &Vector3<f64>) -> Result<Option<LocalHit>, RayError>,
+) -> Result<Option<f64>, RayError> {
+    let s = Point3::from(
+        pose.rotation
+            .inverse_transform_vector(&(ray.origin.coords - pose.translation.vector)),
+    );
+    let r = pose.rotation.inverse_transform_vector(&ray.dir);
+    local(&s, &r)?
+        .map(|hit| world_toi(ray, hit.toi))
+        .transpose()
+}
+
+/// `toi` when the hit point `origin + toi · dir` is finite, as [`world_hit`] requires.
+///
+/// # Errors
+/// [`RayError::NonFinite`] otherwise (see [`world_hit`]).
+#[inline]
+fn world_toi(ray: &Ray, toi: f64) -> Result<f64, RayError> {
+    let point = ray.point_at(toi);
+    if point.x * 0.0 + point.y * 0.0 + point.z * 0.0 != 0.0 {
+        return Err(RayError::NonFinite);
+    }
+    Ok(toi)
+}
+
 /// The world hit at `toi` with world normal `normal`, or `−dir` normalised for a ray
 /// starting inside; every ray cast's hit is made here.
 ///
@@ -270,13 +337,11 @@ fn in_local_frame(
 /// registers, rather than on the returned `Result`, which costs a ball ray a third more.)
 #[inline]
 fn world_hit(ray: &Ray, toi: f64, normal: Option<Vector3<f64>>) -> Result<RayHit, RayError> {
-    let point = ray.point_at(toi);
     // `x · 0` is ±0 for finite `x` and NaN otherwise (see `check_input`). The point is
     // enough: a non-finite `toi` makes a coordinate ±∞ (`dir` nonzero there) or NaN
     // (`0 · ∞`), and a ray with `dir = 0` only hits at `toi = 0`.
-    if point.x * 0.0 + point.y * 0.0 + point.z * 0.0 != 0.0 {
-        return Err(RayError::NonFinite);
-    }
+    world_toi(ray, toi)?;
+    let point = ray.point_at(toi);
     Ok(RayHit {
         toi,
         point,

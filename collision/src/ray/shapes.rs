@@ -1,7 +1,7 @@
 //! [`RayCast`] for every shape: the closed forms live in their own files; the rest use the
 //! provided GJK ray cast, and [`Shape`] dispatches by `match`.
 
-use super::{LocalHit, Ray, RayCast, RayError, RayHit, in_local_frame};
+use super::{LocalHit, Ray, RayCast, RayError, RayHit, in_local_frame, toi_in_local_frame};
 use crate::shape::{
     ConvexHull, Point, Rounded, Segment, Shape, Sharp, SupportMap, Transformed, Triangle,
 };
@@ -34,6 +34,15 @@ impl<S: RayCast + ?Sized> RayCast for &S {
     ) -> Result<Option<RayHit>, RayError> {
         (**self).cast_ray_posed(pose, ray, max_toi)
     }
+    #[inline]
+    fn cast_ray_toi_posed(
+        &self,
+        pose: &Isometry3<f64>,
+        ray: &Ray,
+        max_toi: f64,
+    ) -> Result<Option<f64>, RayError> {
+        (**self).cast_ray_toi_posed(pose, ray, max_toi)
+    }
 }
 
 impl RayCast for Shape {
@@ -47,6 +56,19 @@ impl RayCast for Shape {
         match self {
             Shape::Ball(b) => b.cast_ray_posed(pose, ray, max_toi),
             _ => in_local_frame(pose, ray, |s, r| self.cast_ray_local(s, r, max_toi)),
+        }
+    }
+
+    #[inline]
+    fn cast_ray_toi_posed(
+        &self,
+        pose: &Isometry3<f64>,
+        ray: &Ray,
+        max_toi: f64,
+    ) -> Result<Option<f64>, RayError> {
+        match self {
+            Shape::Ball(b) => b.cast_ray_toi_posed(pose, ray, max_toi),
+            _ => toi_in_local_frame(pose, ray, |s, r| self.cast_ray_local(s, r, max_toi)),
         }
     }
 

@@ -1,6 +1,6 @@
 //! Ray against a ball: the first root of the quadratic, in a cancellation-safe form.
 
-use super::{LocalHit, Ray, RayCast, RayError, RayHit, gjk, world_hit};
+use super::{LocalHit, Ray, RayCast, RayError, RayHit, gjk, world_hit, world_toi};
 use crate::shape::{Ball, Core, SupportMap, unit};
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -70,7 +70,15 @@ pub(super) fn cast_rescaled<S: RayCast>(
 /// ray passes far from a small ball; the same quantity is `a (R² − |l|²)` with
 /// `l = s − (b / a) d` the point of the line nearest the centre (Haines et al., "Precision
 /// improvements for ray/sphere intersection", *Ray Tracing Gems*, 2019, ch. 7), and that
-/// form is accurate. Of the roots `(−b ± √disc) / a` the first subtracts two positive
+/// form is accurate. By Lagrange's identity `a |l|² = a |s|² − b² = |s × d|²`, so
+///
+/// ```text
+/// disc = a R² − |s × d|²
+/// ```
+///
+/// which has the same accuracy (the cross product's rounding is relative to `|s| |d|`, as
+/// `l`'s is to `|s|`) without the division `b / a`, the longest step of the chain from
+/// the ray to the hit. Of the roots `(−b ± √disc) / a` the first subtracts two positive
 /// numbers when `b < 0`; with `q = −b + √disc` (no cancellation) and the product of the
 /// roots `c / a`, the first root is `c / q` (the stable quadratic of *Numerical Recipes*
 /// §5.6).
@@ -96,7 +104,6 @@ pub(super) fn enter_ball(s: &Vector3<f64>, d: &Vector3<f64>, radius: f64) -> Opt
 fn crossing(s: &Vector3<f64>, d: &Vector3<f64>, rr: f64) -> Option<Crossing> {
     let c = s.dot(s) - rr;
     let b = s.dot(d);
-    let a = d.dot(d);
     if !(c.is_finite() && b.is_finite()) {
         return None;
     }
@@ -106,10 +113,14 @@ fn crossing(s: &Vector3<f64>, d: &Vector3<f64>, rr: f64) -> Option<Crossing> {
     if b >= 0.0 {
         return Some(Crossing::Miss);
     }
-    let l = s - d * (b / a);
-    let disc = a * (rr - l.norm_squared());
+    // An overflowed `|s × d|²` (beyond `a R²`) is a miss too; an overflowed `a R²` is
+    // not an answer.
+    let disc = d.dot(d) * rr - s.cross(d).norm_squared();
     if disc < 0.0 {
         return Some(Crossing::Miss);
+    }
+    if disc == f64::INFINITY {
+        return None;
     }
     let q = -b + disc.sqrt();
     let t = c / q;
@@ -153,7 +164,21 @@ impl RayCast for Ball {
             .transpose()
     }
 
+    /// As [`Self::cast_ray_posed`], skipping the rotation too.
     #[inline]
+    fn cast_ray_toi_posed(
+        &self,
+        pose: &Isometry3<f64>,
+        ray: &Ray,
+        max_toi: f64,
+    ) -> Result<Option<f64>, RayError> {
+        let s = Point3::from(ray.origin.coords - pose.translation.vector);
+        self.cast_ray_local(&s, &ray.dir, max_toi)?
+            .map(|hit| world_toi(ray, hit.toi))
+            .transpose()
+    }
+
+    #[inline(always)]
     fn cast_ray_local(
         &self,
         origin: &Point3<f64>,
