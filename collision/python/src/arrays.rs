@@ -192,7 +192,9 @@ pub fn quaternion(w: f64, x: f64, y: f64, z: f64) -> Result<UnitQuaternion<f64>,
             "the quaternion's norm is {n}, not 1 (within {QUATERNION_NORM_TOLERANCE}): normalize it"
         ));
     }
-    Ok(UnitQuaternion::from_quaternion(q))
+    // `from_quaternion` would take the norm again: dividing by `n` is its normalization,
+    // bit for bit.
+    Ok(UnitQuaternion::new_unchecked(q / n))
 }
 
 /// A pose from the 7 numbers `[x, y, z, qw, qx, qy, qz]`.

@@ -1,9 +1,9 @@
 //! Batch queries: a list of M shapes, their poses as an (M, 7) or (M, 4, 4) array, and a
 //! (K, 2) array of index pairs in; arrays of K results and a status code per pair out.
 //!
-//! The pairs run through `collision::batch` (feature `parallel`: chunks of 64 pairs on
-//! a rayon pool with a thread per core) with the GIL released; each is exactly the single
-//! call, so a batch row equals the single call bit for bit. A pair that has no
+//! The pairs run through `collision::batch` with the GIL released, in slices balanced over
+//! a rayon pool with a thread per core (`run_slices`); each is exactly the single call, so
+//! a batch row equals the single call bit for bit. A pair that has no
 //! answer (bad index, bad pose row, no convergence) gets its status code, an infinite
 //! distance or separation and zero vectors: never NaN, and never a number that could be
 //! read as an answer (a distance of 0 would read as "touching").
@@ -25,7 +25,10 @@ use collision::{ClosestPoints, Contact, ContactStatus, Shape};
 use nalgebra::Isometry3;
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
+use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 use std::sync::{Arc, Mutex};
 
@@ -45,6 +48,60 @@ fn pool() -> Option<Arc<ThreadPool>> {
     // The parent's pool, inherited through fork, has no threads here: never touch it.
     std::mem::forget(guard.replace((pid, pool.clone())));
     Some(pool)
+}
+
+/// Below this many pairs a batch runs on the calling thread: waking the pool costs a few
+/// microseconds, the work of about ten pairs.
+const SMALL_BATCH: usize = 16;
+
+/// Slices per thread: enough that threads finish together when pair costs differ (a
+/// deep contact costs ten times a separated one), few enough that the rayon tasks (about
+/// a microsecond each) stay a few percent of the work.
+const SLICES_PER_THREAD: usize = 8;
+
+/// Largest slice: `collision::batch` runs a slice of at most 64 pairs (its chunk) on the
+/// calling thread, so the slices never split again.
+const MAX_SLICE: usize = 64;
+
+/// Runs `query` over `records` into `out` in slices of equal length, `SLICES_PER_THREAD`
+/// per pool thread (at most `MAX_SLICE` pairs each), on this module's pool; small
+/// batches, and all of them if the pool cannot be made, on the calling thread. (The
+/// core's own driver cuts fixed chunks of 64: 400 pairs make 7 chunks, which two threads
+/// share 4 to 3.) Each pair's slot is written by its own query alone, so the answers do
+/// not depend on the slicing.
+fn run_slices<T: Send, E: Send>(
+    records: &[Pair<'_, Shape>],
+    out: &mut [PairResult<T, E>],
+    query: &(impl Fn(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Sync),
+) -> Result<(), BatchError> {
+    let sequential = |records: &[Pair<'_, Shape>], out: &mut [PairResult<T, E>]| {
+        records
+            .chunks(MAX_SLICE)
+            .zip(out.chunks_mut(MAX_SLICE))
+            .try_for_each(|(r, o)| query(r, o))
+    };
+    let pool = if records.len() > SMALL_BATCH {
+        pool()
+    } else {
+        None
+    };
+    let Some(pool) = pool else {
+        return sequential(records, out);
+    };
+    let threads = pool.current_num_threads();
+    if threads <= 1 {
+        return sequential(records, out);
+    }
+    let slice = records
+        .len()
+        .div_ceil(SLICES_PER_THREAD * threads)
+        .clamp(1, MAX_SLICE);
+    pool.install(|| {
+        records
+            .par_chunks(slice)
+            .zip(out.par_chunks_mut(slice))
+            .try_for_each(|(r, o)| query(r, o))
+    })
 }
 
 /// The shapes and poses of a batch call, read while holding the GIL.
@@ -76,13 +133,14 @@ impl Scene<'_> {
         })
     }
 
-    /// Runs the batch query `query` of `collision::batch` (parallel on rayon's pool) on
-    /// the pairs that have valid indices and poses, and gives every pair its answer or
-    /// its status code, in input order. `fill` only initialises the output slice.
+    /// Runs the batch query `query` of `collision::batch` on the pairs that have valid
+    /// indices and poses, in balanced slices on this module's pool (see [`run_slices`]),
+    /// and gives every pair its answer or its status code, in input order. `fill` only
+    /// initialises the output slice.
     fn run<T: Clone + Send, E: Send>(
         &self,
         fill: T,
-        query: impl FnOnce(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Send,
+        query: impl Fn(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Sync,
         kind: impl Fn(&E) -> Kind,
     ) -> Vec<Result<T, i8>> {
         let mut records = Vec::with_capacity(self.pairs.len());
@@ -95,10 +153,7 @@ impl Scene<'_> {
             })
             .collect();
         let mut out: Vec<PairResult<T, E>> = (0..records.len()).map(|_| Ok(fill.clone())).collect();
-        let ran = match pool() {
-            Some(pool) => pool.install(|| query(&records, &mut out)),
-            None => query(&records, &mut out),
-        };
+        let ran = run_slices(&records, &mut out, &query);
         if ran.is_err() {
             // Only slices of different lengths are refused, and these are equal.
             return vec![Err(STATUS_INVALID_INPUT); self.pairs.len()];
@@ -114,6 +169,36 @@ impl Scene<'_> {
             })
             .collect()
     }
+}
+
+/// The shapes of a batch call: a list or tuple of shapes (read by index, the common
+/// case), or any other sequence of them.
+///
+/// # Errors
+/// `TypeError` naming the first item that is not a shape.
+fn shape_list<'py>(shapes: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyShape>>> {
+    let item = |(i, s): (usize, Bound<'py, PyAny>)| {
+        s.cast_into::<PyShape>().map_err(|e| {
+            PyTypeError::new_err(format!(
+                "shapes[{i}]: {} is not a convex_collision.Shape",
+                e.into_inner()
+                    .get_type()
+                    .name()
+                    .map_or_else(|_| "?".into(), |n| n.to_string())
+            ))
+        })
+    };
+    if let Ok(list) = shapes.cast::<PyList>() {
+        return list.iter().enumerate().map(item).collect();
+    }
+    if let Ok(tuple) = shapes.cast::<PyTuple>() {
+        return tuple.iter().enumerate().map(item).collect();
+    }
+    shapes
+        .try_iter()?
+        .enumerate()
+        .map(|(i, s)| item((i, s?)))
+        .collect()
 }
 
 fn read_scene<'a, 'py>(
@@ -151,10 +236,11 @@ fn code(kind: Kind) -> i8 {
 #[pyfunction]
 pub fn batch_intersects<'py>(
     py: Python<'py>,
-    shapes: Vec<Bound<'py, PyShape>>,
+    shapes: &Bound<'py, PyAny>,
     poses: &Bound<'py, PyAny>,
     pairs: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let shapes = shape_list(shapes)?;
     let scene = read_scene(&shapes, poses, pairs)?;
     let rows = py.detach(|| scene.run(false, batch::intersects_pairs, gjk_kind));
     let hit: Array1<bool> = rows.iter().map(|r| *r.as_ref().unwrap_or(&false)).collect();
@@ -170,10 +256,11 @@ pub fn batch_intersects<'py>(
 #[pyfunction]
 pub fn batch_distance<'py>(
     py: Python<'py>,
-    shapes: Vec<Bound<'py, PyShape>>,
+    shapes: &Bound<'py, PyAny>,
     poses: &Bound<'py, PyAny>,
     pairs: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let shapes = shape_list(shapes)?;
     let scene = read_scene(&shapes, poses, pairs)?;
     let rows = py.detach(|| scene.run(0.0, batch::distance_pairs, gjk_kind));
     let d: Array1<f64> = rows
@@ -207,10 +294,11 @@ const NO_POINT: [f64; 3] = [0.0; 3];
 #[pyfunction]
 pub fn batch_closest_points<'py>(
     py: Python<'py>,
-    shapes: Vec<Bound<'py, PyShape>>,
+    shapes: &Bound<'py, PyAny>,
     poses: &Bound<'py, PyAny>,
     pairs: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let shapes = shape_list(shapes)?;
     let scene = read_scene(&shapes, poses, pairs)?;
     let rows = py.detach(|| {
         scene.run(
@@ -274,7 +362,7 @@ fn contact_status(c: &Contact) -> i8 {
 #[pyo3(signature = (shapes, poses, pairs, margin=0.0))]
 pub fn batch_contact<'py>(
     py: Python<'py>,
-    shapes: Vec<Bound<'py, PyShape>>,
+    shapes: &Bound<'py, PyAny>,
     poses: &Bound<'py, PyAny>,
     pairs: &Bound<'py, PyAny>,
     margin: f64,
@@ -284,6 +372,7 @@ pub fn batch_contact<'py>(
             "margin: must be finite and non-negative, got {margin}"
         )));
     }
+    let shapes = shape_list(shapes)?;
     let scene = read_scene(&shapes, poses, pairs)?;
     let rows = py.detach(|| {
         scene.run(
