@@ -12,7 +12,8 @@ On a shared machine, run the last step as `chrt -f 10 taskset -c 1 .../python ..
 core, real-time priority; the batch then runs on that one core too) and once as
 `chrt -f 10 .../python ...` (the batch on every core).
 
-Options: --pairs N (default 400 per size), --repeat R (default 3, the best run is kept),
+Options: --pairs N (default 400 per size), --repeat R (default 10 rounds, the libraries
+taking turns in each; the best time of each is kept),
 --sizes 16,64,1000. Hulls are points on a unit sphere (every point a vertex), pairs
 placed with centre distances uniform in [1, 3] and random rotations: a quarter of the
 hull16 pairs overlap, nearly half of the hull64 and hull1000 pairs (the last column
@@ -114,14 +115,20 @@ class Scene:
         return out
 
 
-def best(repeat, run, count):
-    """Best wall time per call, in microseconds."""
-    times = []
+def best(repeat, runs, count):
+    """Best wall time per pair of each run, in microseconds (NaN for a missing peer).
+
+    The runs take turns, `repeat` rounds of one each, so a busy moment on a shared
+    machine slows every library alike instead of one row's one library."""
+    times = [float("inf")] * len(runs)
     for _ in range(repeat):
-        t = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - t)
-    return 1e6 * min(times) / count
+        for k, run in enumerate(runs):
+            if run is None:
+                continue
+            t = time.perf_counter()
+            run()
+            times[k] = min(times[k], time.perf_counter() - t)
+    return [1e6 * t / count if run else float("nan") for t, run in zip(times, runs)]
 
 
 def ours_distance(s):
@@ -191,7 +198,7 @@ def wrong_depths(ours, theirs):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pairs", type=int, default=400)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--sizes", default="16,64,1000")
     args = parser.parse_args()
     print(f"fcl: {'python-fcl' if fcl else 'not installed'}, coal: {coal.__version__ if coal else 'not installed'}")
@@ -217,10 +224,7 @@ def main():
             ),
         }
         for query, (single, batch, f, c) in rows.items():
-            t_single = best(args.repeat, single, k)
-            t_batch = best(args.repeat, batch, k)
-            t_fcl = best(args.repeat, f, k) if f else float("nan")
-            t_coal = best(args.repeat, c, k) if c else float("nan")
+            t_single, t_batch, t_fcl, t_coal = best(args.repeat, [single, batch, f, c], k)
             off = ""
             if query == "penetration":
                 ours = ours_contact(s)

@@ -28,9 +28,8 @@ use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
-use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// This process's thread pool (one thread per core), made on first use and again in a
 /// forked child, where the parent's threads do not exist. `None` only if the pool cannot
@@ -55,8 +54,8 @@ fn pool() -> Option<Arc<ThreadPool>> {
 const SMALL_BATCH: usize = 16;
 
 /// Slices per thread: enough that threads finish together when pair costs differ (a
-/// deep contact costs ten times a separated one), few enough that the rayon tasks (about
-/// a microsecond each) stay a few percent of the work.
+/// deep contact costs ten times a separated one), few enough that taking one (a lock)
+/// stays far below its work.
 const SLICES_PER_THREAD: usize = 8;
 
 /// Largest slice: `collision::batch` runs a slice of at most 64 pairs (its chunk) on the
@@ -64,44 +63,55 @@ const SLICES_PER_THREAD: usize = 8;
 const MAX_SLICE: usize = 64;
 
 /// Runs `query` over `records` into `out` in slices of equal length, `SLICES_PER_THREAD`
-/// per pool thread (at most `MAX_SLICE` pairs each), on this module's pool; small
-/// batches, and all of them if the pool cannot be made, on the calling thread. (The
-/// core's own driver cuts fixed chunks of 64: 400 pairs make 7 chunks, which two threads
-/// share 4 to 3.) Each pair's slot is written by its own query alone, so the answers do
-/// not depend on the slicing.
+/// per thread (at most `MAX_SLICE` pairs each), which the calling thread and the other
+/// threads of this module's pool take in turn until none is left; small batches, and
+/// all of them if the pool has one thread or cannot be made, run on the calling thread.
+///
+/// The calling thread starts at once rather than handing everything to the pool and
+/// sleeping: waking a pool thread that has gone to sleep takes tens to hundreds of
+/// microseconds on a virtual machine (a 400-pair hull16 batch is about 500 µs of work),
+/// so a batch handed over whole (`ThreadPool::install`) ran slower on two threads than
+/// on one after an idle moment. (The core's own driver also cuts fixed chunks of 64: 400
+/// pairs make 7, which two threads share 4 to 3.) Each pair's slot is written by its own
+/// query alone, so the answers do not depend on who ran which slice.
 fn run_slices<T: Send, E: Send>(
     records: &[Pair<'_, Shape>],
     out: &mut [PairResult<T, E>],
     query: &(impl Fn(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Sync),
 ) -> Result<(), BatchError> {
-    let sequential = |records: &[Pair<'_, Shape>], out: &mut [PairResult<T, E>]| {
-        records
-            .chunks(MAX_SLICE)
-            .zip(out.chunks_mut(MAX_SLICE))
-            .try_for_each(|(r, o)| query(r, o))
-    };
     let pool = if records.len() > SMALL_BATCH {
         pool()
     } else {
         None
     };
-    let Some(pool) = pool else {
-        return sequential(records, out);
-    };
-    let threads = pool.current_num_threads();
-    if threads <= 1 {
-        return sequential(records, out);
-    }
+    let threads = pool.as_ref().map_or(1, |p| p.current_num_threads());
     let slice = records
         .len()
         .div_ceil(SLICES_PER_THREAD * threads)
         .clamp(1, MAX_SLICE);
-    pool.install(|| {
-        records
-            .par_chunks(slice)
-            .zip(out.par_chunks_mut(slice))
-            .try_for_each(|(r, o)| query(r, o))
-    })
+    let slices = Mutex::new(records.chunks(slice).zip(out.chunks_mut(slice)));
+    let failed = Mutex::new(Ok(()));
+    // Takes slices until none is left. A lock poisoned by a panicking query (the queries
+    // do not panic) still hands out the remaining slices.
+    let drain = || {
+        loop {
+            let next = slices.lock().unwrap_or_else(PoisonError::into_inner).next();
+            let Some((r, o)) = next else { break };
+            if let Err(e) = query(r, o) {
+                *failed.lock().unwrap_or_else(PoisonError::into_inner) = Err(e);
+            }
+        }
+    };
+    match pool {
+        Some(pool) if threads > 1 => pool.in_place_scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(|_| drain());
+            }
+            drain();
+        }),
+        _ => drain(),
+    }
+    failed.into_inner().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The shapes and poses of a batch call, read while holding the GIL.
