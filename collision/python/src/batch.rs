@@ -1,9 +1,9 @@
 //! Batch queries: a list of M shapes, their poses as an (M, 7) or (M, 4, 4) array, and a
 //! (K, 2) array of index pairs in; arrays of K results and a status code per pair out.
 //!
-//! The pairs run through `collision::batch` (feature `parallel`: chunks of 64 pairs on
-//! a rayon pool with a thread per core) with the GIL released; each is exactly the single
-//! call, so a batch row equals the single call bit for bit. A pair that has no
+//! The pairs run through `collision::batch` with the GIL released, in slices balanced over
+//! a rayon pool with a thread per core (`run_slices`); each is exactly the single call, so
+//! a batch row equals the single call bit for bit. A pair that has no
 //! answer (bad index, bad pose row, no convergence) gets its status code, an infinite
 //! distance or separation and zero vectors: never NaN, and never a number that could be
 //! read as an answer (a distance of 0 would read as "touching").
@@ -25,9 +25,11 @@ use collision::{ClosestPoints, Contact, ContactStatus, Shape};
 use nalgebra::Isometry3;
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
 use rayon::{ThreadPool, ThreadPoolBuilder};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// This process's thread pool (one thread per core), made on first use and again in a
 /// forked child, where the parent's threads do not exist. `None` only if the pool cannot
@@ -45,6 +47,71 @@ fn pool() -> Option<Arc<ThreadPool>> {
     // The parent's pool, inherited through fork, has no threads here: never touch it.
     std::mem::forget(guard.replace((pid, pool.clone())));
     Some(pool)
+}
+
+/// Below this many pairs a batch runs on the calling thread: waking the pool costs a few
+/// microseconds, the work of about ten pairs.
+const SMALL_BATCH: usize = 16;
+
+/// Slices per thread: enough that threads finish together when pair costs differ (a
+/// deep contact costs ten times a separated one), few enough that taking one (a lock)
+/// stays far below its work.
+const SLICES_PER_THREAD: usize = 8;
+
+/// Largest slice: `collision::batch` runs a slice of at most 64 pairs (its chunk) on the
+/// calling thread, so the slices never split again.
+const MAX_SLICE: usize = 64;
+
+/// Runs `query` over `records` into `out` in slices of equal length, `SLICES_PER_THREAD`
+/// per thread (at most `MAX_SLICE` pairs each), which the calling thread and the other
+/// threads of this module's pool take in turn until none is left; small batches, and
+/// all of them if the pool has one thread or cannot be made, run on the calling thread.
+///
+/// The calling thread starts at once rather than handing everything to the pool and
+/// sleeping: waking a pool thread that has gone to sleep takes tens to hundreds of
+/// microseconds on a virtual machine (a 400-pair hull16 batch is about 500 µs of work),
+/// so a batch handed over whole (`ThreadPool::install`) ran slower on two threads than
+/// on one after an idle moment. (The core's own driver also cuts fixed chunks of 64: 400
+/// pairs make 7, which two threads share 4 to 3.) Each pair's slot is written by its own
+/// query alone, so the answers do not depend on who ran which slice.
+fn run_slices<T: Send, E: Send>(
+    records: &[Pair<'_, Shape>],
+    out: &mut [PairResult<T, E>],
+    query: &(impl Fn(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Sync),
+) -> Result<(), BatchError> {
+    let pool = if records.len() > SMALL_BATCH {
+        pool()
+    } else {
+        None
+    };
+    let threads = pool.as_ref().map_or(1, |p| p.current_num_threads());
+    let slice = records
+        .len()
+        .div_ceil(SLICES_PER_THREAD * threads)
+        .clamp(1, MAX_SLICE);
+    let slices = Mutex::new(records.chunks(slice).zip(out.chunks_mut(slice)));
+    let failed = Mutex::new(Ok(()));
+    // Takes slices until none is left. A lock poisoned by a panicking query (the queries
+    // do not panic) still hands out the remaining slices.
+    let drain = || {
+        loop {
+            let next = slices.lock().unwrap_or_else(PoisonError::into_inner).next();
+            let Some((r, o)) = next else { break };
+            if let Err(e) = query(r, o) {
+                *failed.lock().unwrap_or_else(PoisonError::into_inner) = Err(e);
+            }
+        }
+    };
+    match pool {
+        Some(pool) if threads > 1 => pool.in_place_scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(|_| drain());
+            }
+            drain();
+        }),
+        _ => drain(),
+    }
+    failed.into_inner().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The shapes and poses of a batch call, read while holding the GIL.
@@ -76,13 +143,14 @@ impl Scene<'_> {
         })
     }
 
-    /// Runs the batch query `query` of `collision::batch` (parallel on rayon's pool) on
-    /// the pairs that have valid indices and poses, and gives every pair its answer or
-    /// its status code, in input order. `fill` only initialises the output slice.
+    /// Runs the batch query `query` of `collision::batch` on the pairs that have valid
+    /// indices and poses, in balanced slices on this module's pool (see [`run_slices`]),
+    /// and gives every pair its answer or its status code, in input order. `fill` only
+    /// initialises the output slice.
     fn run<T: Clone + Send, E: Send>(
         &self,
         fill: T,
-        query: impl FnOnce(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Send,
+        query: impl Fn(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Sync,
         kind: impl Fn(&E) -> Kind,
     ) -> Vec<Result<T, i8>> {
         let mut records = Vec::with_capacity(self.pairs.len());
@@ -95,10 +163,7 @@ impl Scene<'_> {
             })
             .collect();
         let mut out: Vec<PairResult<T, E>> = (0..records.len()).map(|_| Ok(fill.clone())).collect();
-        let ran = match pool() {
-            Some(pool) => pool.install(|| query(&records, &mut out)),
-            None => query(&records, &mut out),
-        };
+        let ran = run_slices(&records, &mut out, &query);
         if ran.is_err() {
             // Only slices of different lengths are refused, and these are equal.
             return vec![Err(STATUS_INVALID_INPUT); self.pairs.len()];
@@ -114,6 +179,36 @@ impl Scene<'_> {
             })
             .collect()
     }
+}
+
+/// The shapes of a batch call: a list or tuple of shapes (read by index, the common
+/// case), or any other sequence of them.
+///
+/// # Errors
+/// `TypeError` naming the first item that is not a shape.
+fn shape_list<'py>(shapes: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyShape>>> {
+    let item = |(i, s): (usize, Bound<'py, PyAny>)| {
+        s.cast_into::<PyShape>().map_err(|e| {
+            PyTypeError::new_err(format!(
+                "shapes[{i}]: {} is not a convex_collision.Shape",
+                e.into_inner()
+                    .get_type()
+                    .name()
+                    .map_or_else(|_| "?".into(), |n| n.to_string())
+            ))
+        })
+    };
+    if let Ok(list) = shapes.cast::<PyList>() {
+        return list.iter().enumerate().map(item).collect();
+    }
+    if let Ok(tuple) = shapes.cast::<PyTuple>() {
+        return tuple.iter().enumerate().map(item).collect();
+    }
+    shapes
+        .try_iter()?
+        .enumerate()
+        .map(|(i, s)| item((i, s?)))
+        .collect()
 }
 
 fn read_scene<'a, 'py>(
@@ -151,10 +246,11 @@ fn code(kind: Kind) -> i8 {
 #[pyfunction]
 pub fn batch_intersects<'py>(
     py: Python<'py>,
-    shapes: Vec<Bound<'py, PyShape>>,
+    shapes: &Bound<'py, PyAny>,
     poses: &Bound<'py, PyAny>,
     pairs: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let shapes = shape_list(shapes)?;
     let scene = read_scene(&shapes, poses, pairs)?;
     let rows = py.detach(|| scene.run(false, batch::intersects_pairs, gjk_kind));
     let hit: Array1<bool> = rows.iter().map(|r| *r.as_ref().unwrap_or(&false)).collect();
@@ -170,10 +266,11 @@ pub fn batch_intersects<'py>(
 #[pyfunction]
 pub fn batch_distance<'py>(
     py: Python<'py>,
-    shapes: Vec<Bound<'py, PyShape>>,
+    shapes: &Bound<'py, PyAny>,
     poses: &Bound<'py, PyAny>,
     pairs: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let shapes = shape_list(shapes)?;
     let scene = read_scene(&shapes, poses, pairs)?;
     let rows = py.detach(|| scene.run(0.0, batch::distance_pairs, gjk_kind));
     let d: Array1<f64> = rows
@@ -207,10 +304,11 @@ const NO_POINT: [f64; 3] = [0.0; 3];
 #[pyfunction]
 pub fn batch_closest_points<'py>(
     py: Python<'py>,
-    shapes: Vec<Bound<'py, PyShape>>,
+    shapes: &Bound<'py, PyAny>,
     poses: &Bound<'py, PyAny>,
     pairs: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let shapes = shape_list(shapes)?;
     let scene = read_scene(&shapes, poses, pairs)?;
     let rows = py.detach(|| {
         scene.run(
@@ -274,7 +372,7 @@ fn contact_status(c: &Contact) -> i8 {
 #[pyo3(signature = (shapes, poses, pairs, margin=0.0))]
 pub fn batch_contact<'py>(
     py: Python<'py>,
-    shapes: Vec<Bound<'py, PyShape>>,
+    shapes: &Bound<'py, PyAny>,
     poses: &Bound<'py, PyAny>,
     pairs: &Bound<'py, PyAny>,
     margin: f64,
@@ -284,6 +382,7 @@ pub fn batch_contact<'py>(
             "margin: must be finite and non-negative, got {margin}"
         )));
     }
+    let shapes = shape_list(shapes)?;
     let scene = read_scene(&shapes, poses, pairs)?;
     let rows = py.detach(|| {
         scene.run(

@@ -6,8 +6,8 @@
 //! - `shapes.rs`: `Shape` and its subclasses, each holding a validated `collision::Shape`
 //!   and the fixture spec it was built from (pickling, fixtures);
 //! - `arrays.rs`: reading arrays, points and poses (`[x, y, z, qw, qx, qy, qz]` or 4×4);
-//! - `queries.rs`: the single queries; `batch.rs`: the batch queries, GIL released, on
-//!   every core; `mass.rs`: mass properties; `fixture.rs`: fixture files;
+//! - `queries.rs`: the single queries and `results.rs` their result objects; `batch.rs`:
+//!   the batch queries, GIL released, on every core; `mass.rs`: mass properties; `fixture.rs`: fixture files;
 //! - `errors.rs`: every Rust error as a typed Python exception with the Rust message.
 
 mod arrays;
@@ -16,6 +16,7 @@ mod errors;
 mod fixture;
 mod mass;
 mod queries;
+mod results;
 mod shapes;
 
 use numpy::PyArray1;
@@ -91,6 +92,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mass::mass_properties, m)?)?;
     shapes::register(m)?;
     queries::register(m)?;
+    results::register(m)?;
     batch::register(m)?;
     fixture::register(m)?;
     Ok(())

@@ -1,85 +1,35 @@
-//! The single queries: two shapes and their poses in, a float, a bool or a named tuple
-//! of numpy arrays out, and a typed exception when there is no answer.
+//! The single queries: two shapes and their poses in, a float, a bool or a small result
+//! object (`results.rs`) out, and a typed exception when there is no answer.
 
-use crate::arrays::{self, xyz};
-use crate::errors::{contact_kind, gjk_kind, invalid, raise, ray_kind, toi_kind, types_attr};
+use crate::arrays;
+use crate::errors::{contact_kind, gjk_kind, invalid, raise, ray_kind, toi_kind};
+use crate::results::{PyClosestPoints, PyContact, PyImpact, PyRayHit};
 use crate::shapes::PyShape;
-use collision::{
-    ClosestPoints, Contact, ContactMethod, ContactStatus, Impact, Motion, Ray, RayHit, ToiConfig,
-};
-use nalgebra::{Point3, Vector3};
-use numpy::PyArray1;
+use collision::{ClosestPoints, Contact, Impact, Motion, Ray, RayHit, ToiConfig};
+use nalgebra::Vector3;
 use pyo3::prelude::*;
 
-fn v3<'py>(py: Python<'py>, v: &Vector3<f64>) -> Bound<'py, PyArray1<f64>> {
-    PyArray1::from_slice(py, &[v.x, v.y, v.z])
-}
-
-fn p3<'py>(py: Python<'py>, p: &Point3<f64>) -> Bound<'py, PyArray1<f64>> {
-    PyArray1::from_slice(py, &xyz(p))
-}
-
-/// `ContactStatus` as the name the Python results use.
-pub fn status_name(s: ContactStatus) -> &'static str {
-    match s {
-        ContactStatus::Converged => "converged",
-        ContactStatus::GjkMaxIterations => "gjk_max_iterations",
-        ContactStatus::EpaOutOfCapacity => "epa_out_of_capacity",
-        ContactStatus::EpaStalled => "epa_stalled",
-    }
-}
-
-fn method_name(m: ContactMethod) -> &'static str {
-    match m {
-        ContactMethod::ClosestPoints => "closest_points",
-        ContactMethod::Penetration => "penetration",
-        ContactMethod::Flat => "flat",
-    }
-}
-
-/// The `ClosestPoints` named tuple of a Rust answer.
+/// The `ClosestPoints` object of a Rust answer.
 pub fn closest_points_object<'py>(
     py: Python<'py>,
     c: &ClosestPoints,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let class = types_attr(py, "ClosestPoints")?;
-    match c {
-        ClosestPoints::Overlapping => class.call1((true, 0.0, py.None(), py.None())),
-        ClosestPoints::Separated {
-            point_a,
-            point_b,
-            distance,
-        } => class.call1((false, *distance, p3(py, point_a), p3(py, point_b))),
-    }
+    Ok(Bound::new(py, PyClosestPoints::of(c))?.into_any())
 }
 
-/// The `Contact` named tuple of a Rust contact.
+/// The `Contact` object of a Rust contact.
 pub fn contact_object<'py>(py: Python<'py>, c: &Contact) -> PyResult<Bound<'py, PyAny>> {
-    types_attr(py, "Contact")?.call1((
-        c.separation,
-        v3(py, &c.normal),
-        p3(py, &c.point_a),
-        p3(py, &c.point_b),
-        status_name(c.status),
-        method_name(c.method),
-    ))
+    Ok(Bound::new(py, PyContact::of(c))?.into_any())
 }
 
-/// The `Impact` named tuple of a Rust impact.
+/// The `Impact` object of a Rust impact.
 pub fn impact_object<'py>(py: Python<'py>, i: &Impact) -> PyResult<Bound<'py, PyAny>> {
-    types_attr(py, "Impact")?.call1((
-        i.time,
-        p3(py, &i.point_a),
-        p3(py, &i.point_b),
-        v3(py, &i.normal),
-        i.separation,
-        i.iterations,
-    ))
+    Ok(Bound::new(py, PyImpact::of(i))?.into_any())
 }
 
-/// The `RayHit` named tuple of a Rust hit.
+/// The `RayHit` object of a Rust hit.
 pub fn hit_object<'py>(py: Python<'py>, h: &RayHit) -> PyResult<Bound<'py, PyAny>> {
-    types_attr(py, "RayHit")?.call1((h.toi, p3(py, &h.point), v3(py, &h.normal)))
+    Ok(Bound::new(py, PyRayHit::of(h))?.into_any())
 }
 
 /// Whether `a` at `pose_a` and `b` at `pose_b` touch or overlap.

@@ -84,6 +84,30 @@ def test_batch_equals_single_calls(scene):
             assert con.depth[k] == 0
 
 
+@pytest.mark.parametrize("count", [1, 16, 17, 100, 400, 1000])
+def test_batch_sizes_equal_single_calls(scene, count):
+    """Small batches run on the calling thread, larger ones in slices over the pool: the
+    rows are the single calls' answers, bit for bit, whatever the slicing."""
+    shapes, poses, pairs = scene
+    pairs = pairs[:count]
+    dist = cc.batch_distance(shapes, poses, pairs)
+    con = cc.batch_contact(shapes, poses, pairs, margin=0.3)
+    for k, (i, j) in enumerate(pairs):
+        a, pa, b, pb = shapes[i], poses[i], shapes[j], poses[j]
+        same(dist.distance[k], np.float64(cc.distance(a, pa, b, pb)))
+        c = cc.contact(a, pa, b, pb, margin=0.3)
+        same(con.separation[k], np.float64(np.inf if c is None else c.separation))
+
+
+def test_batch_shapes_from_any_sequence(scene):
+    shapes, poses, pairs = scene
+    want = cc.batch_distance(shapes, poses, pairs[:50]).distance
+    same(cc.batch_distance(tuple(shapes), poses, pairs[:50]).distance, want)
+    same(cc.batch_distance((s for s in shapes), poses, pairs[:50]).distance, want)
+    with pytest.raises(TypeError, match=r"shapes\[1\]: int is not a convex_collision.Shape"):
+        cc.batch_distance([shapes[0], 7], poses[:2], [[0, 1]])
+
+
 def test_batch_matrix_poses_equal_seven(scene):
     shapes, poses, pairs = scene
     matrices = np.stack([cc.pose_to_matrix(p) for p in poses])

@@ -1,7 +1,7 @@
 """Type stubs of `convex_collision` (the native module `_native` and `_types`)."""
 
 import os
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -11,16 +11,12 @@ from ._types import (
     BatchContact as BatchContact,
     BatchDistance as BatchDistance,
     BatchIntersects as BatchIntersects,
-    ClosestPoints as ClosestPoints,
     CollisionError as CollisionError,
-    Contact as Contact,
     FixtureError as FixtureError,
-    Impact as Impact,
     InvalidInputError as InvalidInputError,
     MassProperties as MassProperties,
     NotConvergedError as NotConvergedError,
     OutOfRangeError as OutOfRangeError,
-    RayHit as RayHit,
 )
 
 #: A (3,) vector: a numpy array or any sequence of three real numbers.
@@ -181,6 +177,129 @@ class ConvexHull(Shape):
     @property
     def centroid(self) -> np.ndarray:
         """The centroid of the volume, shape (3,)."""
+
+class ClosestPoints:
+    """The closest points of two shapes (world frame), or the fact that they overlap.
+    Frozen; unpacks as `(overlapping, distance, point_a, point_b)`; compares by value;
+    pickles. Each array is built on first read, then the same object is returned."""
+
+    def __init__(
+        self,
+        overlapping: bool,
+        distance: float,
+        point_a: Optional[Vec3] = None,
+        point_b: Optional[Vec3] = None,
+    ) -> None: ...
+    @property
+    def overlapping(self) -> bool:
+        """True when the shapes touch or overlap (then the points are None)."""
+    @property
+    def distance(self) -> float:
+        """The distance between the shapes, 0.0 when they touch or overlap."""
+    @property
+    def point_a(self) -> Optional[np.ndarray]:
+        """The point of A nearest B, shape (3,), or None when overlapping."""
+    @property
+    def point_b(self) -> Optional[np.ndarray]:
+        """The point of B nearest A, shape (3,), or None when overlapping."""
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Any: ...
+    def __iter__(self) -> Iterator[Any]: ...
+
+class Contact:
+    """A contact of two shapes that overlap or lie within the margin (world frame).
+    Frozen; unpacks as `(separation, normal, point_a, point_b, status, method)`; compares
+    by value; pickles. Each array is built on first read, then the same object is
+    returned."""
+
+    def __init__(
+        self,
+        separation: float,
+        normal: Vec3,
+        point_a: Vec3,
+        point_b: Vec3,
+        status: str,
+        method: str,
+    ) -> None: ...
+    @property
+    def separation(self) -> float:
+        """Signed distance along `normal`: positive apart, minus the depth when penetrating."""
+    @property
+    def depth(self) -> float:
+        """The penetration depth, `max(0, -separation)`."""
+    @property
+    def normal(self) -> np.ndarray:
+        """Unit normal from A towards B, shape (3,)."""
+    @property
+    def point_a(self) -> np.ndarray:
+        """The point of A nearest B (when penetrating: deepest inside B), shape (3,)."""
+    @property
+    def point_b(self) -> np.ndarray:
+        """The point of B nearest A (when penetrating: deepest inside A), shape (3,)."""
+    @property
+    def status(self) -> str:
+        """How exact the answer is: 'converged', 'gjk_max_iterations' (separation is an
+        upper bound), 'epa_out_of_capacity' or 'epa_stalled' (the best depth found)."""
+    @property
+    def method(self) -> str:
+        """Which algorithm answered: 'closest_points', 'penetration' or 'flat'."""
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Any: ...
+    def __iter__(self) -> Iterator[Any]: ...
+
+class Impact:
+    """The first contact of two moving shapes, at `time` (world frame). Frozen; unpacks
+    as `(time, point_a, point_b, normal, separation, iterations)`; compares by value;
+    pickles."""
+
+    def __init__(
+        self,
+        time: float,
+        point_a: Vec3,
+        point_b: Vec3,
+        normal: Vec3,
+        separation: float,
+        iterations: int,
+    ) -> None: ...
+    @property
+    def time(self) -> float:
+        """Time of impact, 0.0 when the shapes touch or overlap at the start."""
+    @property
+    def point_a(self) -> np.ndarray:
+        """Point of A nearest B at `time`, shape (3,)."""
+    @property
+    def point_b(self) -> np.ndarray:
+        """Point of B nearest A at `time`, shape (3,)."""
+    @property
+    def normal(self) -> np.ndarray:
+        """Unit normal from A towards B at `time`, shape (3,)."""
+    @property
+    def separation(self) -> float:
+        """Signed separation at `time` (about 0 at an impact, negative if overlapping at 0)."""
+    @property
+    def iterations(self) -> int:
+        """Conservative-advancement iterations made (0 for the exact ball–ball path)."""
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Any: ...
+    def __iter__(self) -> Iterator[Any]: ...
+
+class RayHit:
+    """Where a ray enters a shape (world frame). Frozen; unpacks as `(toi, point,
+    normal)`; compares by value; pickles."""
+
+    def __init__(self, toi: float, point: Vec3, normal: Vec3) -> None: ...
+    @property
+    def toi(self) -> float:
+        """Ray parameter of the hit, in units of the direction (0 when starting inside)."""
+    @property
+    def point(self) -> np.ndarray:
+        """The hit point, shape (3,)."""
+    @property
+    def normal(self) -> np.ndarray:
+        """Unit outward normal at the hit, shape (3,) (minus the direction when inside)."""
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Any: ...
+    def __iter__(self) -> Iterator[Any]: ...
 
 def identity_pose() -> np.ndarray:
     """The identity pose [0, 0, 0, 1, 0, 0, 0]."""

@@ -1,10 +1,12 @@
-"""The exception hierarchy and the result types of `convex_collision`.
+"""The exception hierarchy and the array result types of `convex_collision`.
 
 They are plain Python so that they subclass the built-in exceptions and `NamedTuple`;
-the native module (`convex_collision._native`) creates and raises them.
+the native module (`convex_collision._native`) creates and raises them. The results of
+the single queries (`ClosestPoints`, `Contact`, `Impact`, `RayHit`) are native classes
+of `_native`, made cheaply and with their arrays built on first read.
 """
 
-from typing import List, NamedTuple, Optional
+from typing import List, NamedTuple
 
 import numpy as np
 
@@ -32,70 +34,6 @@ class OutOfRangeError(CollisionError, ArithmeticError):
 class FixtureError(CollisionError, ValueError):
     """A fixture file could not be read or does not fit the format; the message names the
     file and the line and column or the field."""
-
-
-class ClosestPoints(NamedTuple):
-    """The closest points of two shapes (world frame), or the fact that they overlap."""
-
-    overlapping: bool
-    """True when the shapes touch or overlap (then the points are None)."""
-    distance: float
-    """The distance between the shapes, 0.0 when they touch or overlap."""
-    point_a: Optional[np.ndarray]
-    """The point of A nearest B, shape (3,), or None when overlapping."""
-    point_b: Optional[np.ndarray]
-    """The point of B nearest A, shape (3,), or None when overlapping."""
-
-
-class Contact(NamedTuple):
-    """A contact of two shapes that overlap or lie within the margin (world frame)."""
-
-    separation: float
-    """Signed distance along `normal`: positive apart, minus the depth when penetrating."""
-    normal: np.ndarray
-    """Unit normal from A towards B, shape (3,)."""
-    point_a: np.ndarray
-    """The point of A nearest B (when penetrating: deepest inside B), shape (3,)."""
-    point_b: np.ndarray
-    """The point of B nearest A (when penetrating: deepest inside A), shape (3,)."""
-    status: str
-    """How exact the answer is: 'converged', 'gjk_max_iterations' (separation is an
-    upper bound), 'epa_out_of_capacity' or 'epa_stalled' (the best depth found)."""
-    method: str
-    """Which algorithm answered: 'closest_points', 'penetration' or 'flat'."""
-
-    @property
-    def depth(self) -> float:
-        """The penetration depth, `max(0, -separation)`."""
-        return max(0.0, -self.separation)
-
-
-class Impact(NamedTuple):
-    """The first contact of two moving shapes, at `time` (world frame)."""
-
-    time: float
-    """Time of impact, 0.0 when the shapes touch or overlap at the start."""
-    point_a: np.ndarray
-    """Point of A nearest B at `time`, shape (3,)."""
-    point_b: np.ndarray
-    """Point of B nearest A at `time`, shape (3,)."""
-    normal: np.ndarray
-    """Unit normal from A towards B at `time`, shape (3,)."""
-    separation: float
-    """Signed separation at `time` (about 0 at an impact, negative if overlapping at 0)."""
-    iterations: int
-    """Conservative-advancement iterations made (0 for the exact ball–ball path)."""
-
-
-class RayHit(NamedTuple):
-    """Where a ray enters a shape (world frame)."""
-
-    toi: float
-    """Ray parameter of the hit, in units of the direction (0 when starting inside)."""
-    point: np.ndarray
-    """The hit point, shape (3,)."""
-    normal: np.ndarray
-    """Unit outward normal at the hit, shape (3,) (minus the direction when inside)."""
 
 
 class MassProperties(NamedTuple):
@@ -173,10 +111,6 @@ __all__: List[str] = [
     "NotConvergedError",
     "OutOfRangeError",
     "FixtureError",
-    "ClosestPoints",
-    "Contact",
-    "Impact",
-    "RayHit",
     "MassProperties",
     "BatchIntersects",
     "BatchDistance",
