@@ -443,7 +443,7 @@ fn finite(answer: Result<Option<Contact>, ContactError>) -> Result<Option<Contac
 
 thread_local! {
     /// One EPA workspace per thread, made on first use: queries then allocate nothing and
-    /// skip re-initialising its ~25 KB.
+    /// skip re-initialising its ~115 KB.
     static POLYTOPE: RefCell<Option<Box<Polytope>>> = const { RefCell::new(None) };
 }
 
@@ -452,6 +452,6 @@ thread_local! {
 fn with_polytope<R>(f: impl FnOnce(&mut Polytope) -> R) -> R {
     POLYTOPE.with(|cell| match cell.try_borrow_mut() {
         Ok(mut slot) => f(slot.get_or_insert_with(Box::default)),
-        Err(_) => f(&mut Polytope::default()),
+        Err(_) => f(&mut Box::<Polytope>::default()),
     })
 }

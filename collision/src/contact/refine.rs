@@ -5,7 +5,7 @@
 //! EPA's lower bound is the nearest face of its polytope, and on curved pairs the
 //! polytope has to fit `A − B` closely round the deepest direction before that face
 //! comes within the tolerance. A run that starts from GJK's simplex spends most of its
-//! 128 vertices shaping the rest of the polytope, in the order its nearest faces ask,
+//! vertices shaping the rest of the polytope, in the order its nearest faces ask,
 //! and on a pair whose deepest direction sits on a crease of the support function (a
 //! cylinder's rim against a cone's side) can stop with bounds a few `1e-10` apart. The
 //! second run starts from the same simplex with the support points along the best
@@ -21,14 +21,11 @@
 //! highest lower bound and the best upper bound, and is converged when they are within
 //! the tolerance of each other.
 //!
-//! # Why not a larger polytope
+//! # Why a second run at all
 //!
-//! The polytope's faces and vertices are `u8` indices (128 vertices, 252 faces), which
-//! keeps a face in 48 bytes and the closest-face scan on one cache-friendly array: hull
-//! contacts, the hot path, converge in a few dozen vertices. The runs that stop short
-//! close their gap like `1/V` (their faces thin into slivers along a crease), and the
-//! widest measured gaps, `4e-7` of the depth, would need thousands of vertices; wider
-//! indices would slow every hull contact for them and change the observer's types.
+//! The polytope holds 512 vertices (see [`crate::epa::MAX_VERTICES`] for why that many),
+//! enough for every crease measured but one; the witness bound and the second run are
+//! for what is left, and neither costs a run that converges.
 
 use super::revolution::Bracket;
 use crate::epa::{EpaConfig, EpaOutput, EpaStatus, Polytope, Start, epa_seeded};

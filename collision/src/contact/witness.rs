@@ -4,16 +4,12 @@
 //!
 //! # Why
 //!
-//! EPA's lower bound is the nearest face of a polytope inside `A − B`. On a curved pair
-//! the polytope must fit the boundary of `A − B` to the tolerance wherever it is nearly
-//! as close as the answer, and when that boundary is nearly a sphere round the origin in
-//! some direction (a box corner or a cylinder's rim point near the axis of another
-//! cylinder: the ties of `revolution.rs`, almost) the 128 vertices of the polytope do not
-//! suffice: its faces thin into slivers along the curved direction, the gap closes like
-//! `1/V`, and measured runs stopped with bounds `1e-10` to `4e-7` of the depth apart. A
-//! larger polytope would close it like `1/V` too (hundreds of times the capacity for the
-//! widest gaps), and every hull contact would pay for the wider indices; this bound costs
-//! a few support queries, on the runs that need it only.
+//! EPA's lower bound is the nearest face of a polytope inside `A − B`, and on a curved
+//! pair the polytope must fit the boundary of `A − B` to the tolerance wherever it is
+//! nearly as close as the answer. A run that reaches the polytope's capacity first (see
+//! [`crate::epa::MAX_VERTICES`]) can still be closed from below when its deepest
+//! direction is a corner against a face, by the closed form of one point's depth; this
+//! costs a few support queries, on the runs that need it only.
 //!
 //! # Derivation
 //!

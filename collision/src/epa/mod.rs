@@ -17,7 +17,7 @@ mod polytope;
 mod record;
 mod seed;
 
-pub use polytope::{Face, MAX_FACES, MAX_VERTICES, Polytope, PolytopeError};
+pub use polytope::{Face, Index, MAX_FACES, MAX_VERTICES, Polytope, PolytopeError};
 pub use record::EpaStepRecord;
 
 use crate::gjk::{Simplex, SimplexVertex};
@@ -131,7 +131,7 @@ pub struct EpaStep<'a> {
     /// the iteration found it.
     pub polytope: &'a Polytope,
     /// Slot of the face nearest the origin (the one being expanded).
-    pub closest_face: u8,
+    pub closest_face: Index,
     /// The new support point along that face's normal.
     pub support: &'a SimplexVertex,
     /// Lower bound on the depth: the nearest face's distance.
