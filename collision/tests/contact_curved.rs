@@ -162,12 +162,13 @@ impl Observer for StepBounds {
     }
 }
 
-/// Two cylinders 1e3 in size on which EPA converges slowly (its bounds 7.8e-7 apart,
-/// relative, when the 128 vertices run out, with no sign of rounding): the answer is the
-/// best upper bound found, the overlap along its normal, between the depths of the
-/// inscribed and circumscribed 1024-sided prisms.
+/// Two cylinders 1e3 in size on which EPA converges slowly (its bounds were 7.8e-7 apart,
+/// relative, when a polytope of 128 vertices ran out; it now converges within 512): the
+/// answer lies between the depths of the inscribed and circumscribed 1024-sided prisms.
+/// (The answer of a run that does run out, the overlap along its normal, is checked in
+/// `toi_curved.rs` on nearly coaxial pairs.)
 #[test]
-fn out_of_capacity_answers_along_the_best_direction_found() {
+fn slow_pair_converges_between_the_prisms() {
     let a = Shape::from(Cylinder::new(960.3878735707297, 733.4567697874866).unwrap());
     let b = Shape::from(Cylinder::new(949.3357055163201, 825.5776259231425).unwrap());
     let pa = pose(
@@ -189,9 +190,10 @@ fn out_of_capacity_answers_along_the_best_direction_found() {
         ],
     );
     let c = contact(&a, &pa, &b, &pb, 0.0).unwrap().unwrap();
-    assert_eq!(c.status, ContactStatus::EpaOutOfCapacity);
-    check(&a, &pa, &b, &pb, &c, 1e-9, "slow pair");
-    let depth = -c.separation;
+    assert_eq!(c.status, ContactStatus::Converged);
+    // A converged answer is the nearest face's distance, within the tolerance (1e-10,
+    // relative) of the overlap along its normal.
+    check(&a, &pa, &b, &pb, &c, 1e-10 * -c.separation, "slow pair");
     let [inner, outer] = [1.0, 1.0 / (std::f64::consts::PI / 1024.0).cos()].map(|grow| {
         let prisms = (
             prism(1024, 733.4567697874866 * grow, 960.3878735707297),
@@ -203,6 +205,7 @@ fn out_of_capacity_answers_along_the_best_direction_found() {
         assert_eq!(p.status, ContactStatus::Converged);
         -p.separation
     });
+    let depth = -c.separation;
     assert!(
         inner <= depth && depth <= outer,
         "{inner} ≤ {depth} ≤ {outer}"
@@ -231,8 +234,9 @@ fn pyramid(n: usize, r: f64, h: f64) -> ConvexHull {
 
 /// 20,000 seeded overlapping pairs of cylinders and cones against each other and boxes, at
 /// scales 1e-3, 1 and 1e3: the depth is the overlap along the normal for every status
-/// (converged answers to EPA's tolerance, the others exactly), and some runs do not
-/// converge, so both kinds of answer are exercised.
+/// (converged answers to EPA's tolerance), and every run converges (with a polytope of
+/// 128 vertices, a few dozen ran out of capacity; the answer of such a run is checked
+/// above).
 #[test]
 fn curved_pairs_report_the_overlap_along_their_normal() {
     let mut r = rng(91);
@@ -283,6 +287,6 @@ fn curved_pairs_report_the_overlap_along_their_normal() {
         }
     }
     assert!(checked > 10_000, "only {checked} overlapping pairs");
-    assert!(not_converged > 0, "no run ended without converging");
+    assert_eq!(not_converged, 0, "runs that did not converge");
     assert!(at_floor > 0, "no run converged at the rounding floor");
 }

@@ -13,14 +13,17 @@
 //!   (`revolution.rs`). These are the pairs whose deepest direction ties round a circle
 //!   (a ball on a cylinder's axis, coincident cylinders or cones) or nearly does, where
 //!   EPA's polytope would need some 1e5 vertices to prove the depth;
-//! - anything else: EPA. A run that runs out of capacity or stalls is run once more with
-//!   its first vertices gathered round the best direction found (`refine.rs`), and the
-//!   two runs' proven bounds are joined. What is left unproven keeps its EPA status, and
+//! - anything else: EPA. A run that runs out of capacity or stalls is bounded from below
+//!   by the depth of one witness point inside a cylinder, cone, capsule or box core, a
+//!   closed form (`witness.rs`), and failing that run once more with its first vertices
+//!   gathered round the best direction found (`refine.rs`); the proven bounds are
+//!   joined. What is left unproven keeps its EPA status, and
 //!   its depth is the exact overlap along its normal.
 
 mod boxes;
 mod refine;
 mod revolution;
+mod witness;
 
 use crate::epa::{EpaConfig, EpaStatus, Polytope, epa_from};
 use crate::gjk::{
@@ -308,6 +311,7 @@ where
                     polytope,
                     pose_a,
                     observer,
+                    |n| witness::bracket(a, b, run.minkowski(), n, &config.epa),
                 )
             });
             if let Some(k) = proven {
@@ -439,7 +443,7 @@ fn finite(answer: Result<Option<Contact>, ContactError>) -> Result<Option<Contac
 
 thread_local! {
     /// One EPA workspace per thread, made on first use: queries then allocate nothing and
-    /// skip re-initialising its ~25 KB.
+    /// skip re-initialising its ~115 KB.
     static POLYTOPE: RefCell<Option<Box<Polytope>>> = const { RefCell::new(None) };
 }
 
@@ -448,6 +452,6 @@ thread_local! {
 fn with_polytope<R>(f: impl FnOnce(&mut Polytope) -> R) -> R {
     POLYTOPE.with(|cell| match cell.try_borrow_mut() {
         Ok(mut slot) => f(slot.get_or_insert_with(Box::default)),
-        Err(_) => f(&mut Polytope::default()),
+        Err(_) => f(&mut Box::<Polytope>::default()),
     })
 }

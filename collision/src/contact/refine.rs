@@ -1,10 +1,11 @@
-//! A second EPA run for a first one that ran out of capacity or stalled, its vertices
-//! gathered round the best direction the first found.
+//! What follows an EPA run that ran out of capacity or stalled: the closed-form bound of
+//! a witness point (`witness.rs`), then a second EPA run, its vertices gathered round the
+//! best direction the first found.
 //!
 //! EPA's lower bound is the nearest face of its polytope, and on curved pairs the
 //! polytope has to fit `A − B` closely round the deepest direction before that face
 //! comes within the tolerance. A run that starts from GJK's simplex spends most of its
-//! 128 vertices shaping the rest of the polytope, in the order its nearest faces ask,
+//! vertices shaping the rest of the polytope, in the order its nearest faces ask,
 //! and on a pair whose deepest direction sits on a crease of the support function (a
 //! cylinder's rim against a cone's side) can stop with bounds a few `1e-10` apart. The
 //! second run starts from the same simplex with the support points along the best
@@ -13,10 +14,20 @@
 //! faces near `n` then start small, at every scale down to `1.6e-3` rad, and the
 //! expansions go where the bracket is still open.
 //!
-//! Both runs' bounds are proven (a face of a polytope inside `A − B` below the depth, a
-//! support value above it), so the answer keeps the higher lower bound and the better
-//! upper bound, and is converged when they are within the tolerance of each other.
+//! The witness bound comes first since it costs a few support queries where a run costs
+//! a hundred, and closes the bracket outright when the deepest direction is a corner
+//! against a face. Every bound is proven (a face of a polytope inside `A − B` or a point's
+//! depth below the true depth, a support value above it), so the answer keeps the
+//! highest lower bound and the best upper bound, and is converged when they are within
+//! the tolerance of each other.
+//!
+//! # Why a second run at all
+//!
+//! The polytope holds 512 vertices (see [`crate::epa::MAX_VERTICES`] for why that many),
+//! enough for every crease measured but one; the witness bound and the second run are
+//! for what is left, and neither costs a run that converges.
 
+use super::revolution::Bracket;
 use crate::epa::{EpaConfig, EpaOutput, EpaStatus, Polytope, Start, epa_seeded};
 use crate::observer::Observer;
 use crate::shape::{MinkowskiDifference, SupportMap};
@@ -28,9 +39,11 @@ const RINGS: usize = 4;
 /// Gains below this times the size of the points involved are rounding (as EPA's).
 const ROUNDING_RELATIVE: f64 = 64.0 * f64::EPSILON;
 
-/// `first`, or the joined answer of it and a second run seeded round its normal when
-/// `first` did not converge (see the module docs).
-pub(super) fn refine<A, B, S, O>(
+/// `first`, or when it did not converge the joined answer of it, the `witness` bracket
+/// from its normal (`contact/witness.rs`) and, if that is not enough, a second run
+/// seeded round its normal (see the module docs).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn refine<A, B, S, O, W>(
     first: EpaOutput,
     md: &MinkowskiDifference<A, B>,
     start: &S,
@@ -38,14 +51,20 @@ pub(super) fn refine<A, B, S, O>(
     polytope: &mut Polytope,
     pose_a: &Isometry3<f64>,
     observer: &mut O,
+    witness: W,
 ) -> EpaOutput
 where
     A: SupportMap,
     B: SupportMap,
     S: Start + ?Sized,
     O: Observer + ?Sized,
+    W: Fn(&Vector3<f64>) -> Option<Bracket>,
 {
     if !matches!(first.status, EpaStatus::OutOfCapacity | EpaStatus::Stalled) {
+        return first;
+    }
+    let first = join(first, witness(&first.normal), config);
+    if first.status == EpaStatus::Converged {
         return first;
     }
     let directions = rings(&first.normal);
@@ -56,6 +75,7 @@ where
     if second.status == EpaStatus::Degenerate {
         return first;
     }
+    let second = join(second, witness(&second.normal), config);
     let best = if second.upper_bound < first.upper_bound {
         second
     } else {
@@ -75,6 +95,37 @@ where
         lower_bound: lower.min(best.upper_bound),
         ..best
     }
+}
+
+/// `out` joined with the proven bounds of `bracket`: the higher lower bound, the answer
+/// along the better upper bound, converged when they are within the tolerance.
+fn join(out: EpaOutput, bracket: Option<Bracket>, config: &EpaConfig) -> EpaOutput {
+    let Some(k) = bracket else {
+        return out;
+    };
+    let lower = out.lower_bound.max(k.lower);
+    let mut joined = if k.upper < out.upper_bound {
+        EpaOutput {
+            depth: k.upper,
+            upper_bound: k.upper,
+            normal: k.normal,
+            point_a: k.vertex.a,
+            point_b: k.vertex.b,
+            ..out
+        }
+    } else {
+        out
+    };
+    joined.lower_bound = lower.min(joined.upper_bound);
+    let proven = Bracket {
+        upper: joined.upper_bound,
+        lower: joined.lower_bound,
+        ..k
+    };
+    if proven.converged(config) {
+        joined.status = EpaStatus::Converged;
+    }
+    joined
 }
 
 /// `n` and 24 unit directions round it: four rings at angles `0.2 · 5⁻ᵏ`, six

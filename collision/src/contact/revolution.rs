@@ -161,7 +161,7 @@ fn parallel(
 
 /// The unit radial direction of `v` (its part normal to the Y axis), `x` when `v` is on
 /// the axis, and its distance from the axis.
-fn radial(v: &Vector3<f64>) -> (Vector3<f64>, f64) {
+pub(super) fn radial(v: &Vector3<f64>) -> (Vector3<f64>, f64) {
     let perp = Vector3::new(v.x, 0.0, v.z);
     match unit(&perp) {
         Some(e) => (e, v.x.hypot(v.z)),
@@ -173,7 +173,7 @@ fn radial(v: &Vector3<f64>) -> (Vector3<f64>, f64) {
 /// order; `Q` may be a single point), and the unit direction `m` that attains it: the
 /// least `h_P(m) + h_{−Q}(m)` over both signs of every edge normal of `P` and `Q` (see
 /// the module docs). Negative when the origin lies outside.
-fn deepest(p: &[[f64; 2]], q: &[[f64; 2]]) -> ([f64; 2], f64) {
+pub(super) fn deepest(p: &[[f64; 2]], q: &[[f64; 2]]) -> ([f64; 2], f64) {
     let support = |poly: &[[f64; 2]], m: [f64; 2]| {
         poly.iter()
             .fold(f64::NEG_INFINITY, |s, v| s.max(m[0] * v[0] + m[1] * v[1]))

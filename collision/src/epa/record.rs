@@ -1,6 +1,6 @@
 //! The owned, serializable copy of an [`EpaStep`] kept by [`crate::Trace`].
 
-use super::EpaStep;
+use super::{EpaStep, Index};
 use crate::gjk::SimplexVertex;
 use nalgebra::{Isometry3, Vector3};
 
@@ -39,7 +39,7 @@ pub struct EpaStepRecord {
 impl From<&EpaStep<'_>> for EpaStepRecord {
     fn from(step: &EpaStep<'_>) -> EpaStepRecord {
         let p = step.polytope;
-        let tri = |v: [u8; 3]| v.map(u32::from);
+        let tri = |v: [Index; 3]| v.map(u32::from);
         let all = p.vertices();
         let removed: Vec<[u32; 3]> = if step.expands {
             p.removed()

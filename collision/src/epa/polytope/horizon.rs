@@ -1,7 +1,9 @@
 //! One expansion of the polytope: carving out the faces a new vertex sees, then fanning
 //! the horizon (silhouette) of the carved region to the vertex.
 
-use super::{Face, MAX_FACES, MAX_HORIZON, MAX_STACK, Polytope, PolytopeError, plane};
+use super::{
+    Face, Index, MAX_FACES, MAX_HORIZON, MAX_STACK, MAX_VERTICES, Polytope, PolytopeError, plane,
+};
 
 impl Polytope {
     /// Carves out the faces that vertex `w` sees, starting from face `start` (which must
@@ -21,7 +23,7 @@ impl Polytope {
     /// # Errors
     /// [`PolytopeError::Full`] when the horizon is longer than [`super::MAX_VERTICES`]
     /// (only possible when rounding made the region non-simple).
-    pub fn carve(&mut self, start: u8, w: u8, tolerance: f64) -> Result<(), PolytopeError> {
+    pub fn carve(&mut self, start: Index, w: Index, tolerance: f64) -> Result<(), PolytopeError> {
         let p = self.vertices[w as usize].w.coords;
         self.removed_count = 0;
         self.horizon_count = 0;
@@ -29,7 +31,7 @@ impl Polytope {
         let first = &self.faces[start as usize];
         let mut top = 3;
         for (slot, e) in self.stack[..3].iter_mut().zip([2, 1, 0]) {
-            *slot = [first.adjacent[e], first.adjacent_edge[e]];
+            *slot = [first.adjacent[e], Index::from(first.adjacent_edge[e])];
         }
         while top > 0 {
             top -= 1;
@@ -47,8 +49,8 @@ impl Polytope {
                     return Err(PolytopeError::Full);
                 }
                 let (i1, i2) = (NEXT[e as usize], NEXT[NEXT[e as usize]]);
-                self.stack[top] = [adjacent[i2], adjacent_edge[i2]];
-                self.stack[top + 1] = [adjacent[i1], adjacent_edge[i1]];
+                self.stack[top] = [adjacent[i2], Index::from(adjacent_edge[i2])];
+                self.stack[top + 1] = [adjacent[i1], Index::from(adjacent_edge[i1])];
                 top += 2;
             } else {
                 if self.horizon_count == MAX_HORIZON {
@@ -61,7 +63,7 @@ impl Polytope {
         Ok(())
     }
 
-    fn kill(&mut self, f: u8) {
+    fn kill(&mut self, f: Index) {
         self.faces[f as usize].alive = false;
         self.distances[f as usize] = f64::INFINITY;
         self.removed[self.removed_count] = f;
@@ -82,7 +84,7 @@ impl Polytope {
     /// [`PolytopeError::Degenerate`] when the horizon is not one simple cycle in tour
     /// order (rounding made the visibility tests inconsistent) or a new face is degenerate;
     /// [`PolytopeError::Full`] when out of face slots. Either leaves the polytope unusable.
-    pub fn fill(&mut self, w: u8) -> Result<(), PolytopeError> {
+    pub fn fill(&mut self, w: Index) -> Result<(), PolytopeError> {
         let (h, r) = (self.horizon_count, self.removed_count);
         self.removed_count = 0;
         let fresh = h.saturating_sub(r + self.free_count);
@@ -101,10 +103,10 @@ impl Polytope {
         let (mut q, mut r_q) = (q0, self.vertices[q0 as usize].w.coords - pw);
         // Vertices met so far (a pinched horizon repeats one), and whether each edge
         // started where the previous one ended.
-        let mut seen = [0u64; 2];
+        let mut seen = [0u64; MAX_VERTICES.div_ceil(64)];
         let mut simple = true;
         let first = self.take_slot(0, r);
-        let (mut slot, mut previous) = (first, u8::MAX);
+        let (mut slot, mut previous) = (first, Index::MAX);
         for k in 0..h {
             let [g, e] = self.horizon[k];
             let kept = self.faces[g as usize].vertices;
@@ -124,7 +126,7 @@ impl Polytope {
             self.faces[slot as usize] = Face {
                 vertices: [q, p, w],
                 adjacent: [g, next, previous],
-                adjacent_edge: [e, 2, 1],
+                adjacent_edge: [e as u8, 2, 1],
                 direction,
                 offset: direction.dot(&(pw + (r_q + r_p) * (1.0 / 3.0))),
                 alive: true,
@@ -173,7 +175,7 @@ impl Polytope {
     /// The slot of new face `k`: carved slot `k` while there are `r` of them, then a
     /// freed one, then a fresh one (capacity checked by [`Self::fill`]).
     #[inline]
-    fn take_slot(&mut self, k: usize, r: usize) -> u8 {
+    fn take_slot(&mut self, k: usize, r: usize) -> Index {
         if k < r {
             self.removed[k]
         } else if self.free_count > 0 {
@@ -181,7 +183,7 @@ impl Polytope {
             self.free[self.free_count]
         } else {
             self.face_count += 1;
-            (self.face_count - 1) as u8
+            (self.face_count - 1) as Index
         }
     }
 

@@ -1,0 +1,200 @@
+//! A lower bound on the depth from one witness point, for curved pairs that EPA leaves
+//! unproven: a point of A (or of B) against a cylinder, cone, capsule or box core, whose
+//! depth has a closed form.
+//!
+//! # Why
+//!
+//! EPA's lower bound is the nearest face of a polytope inside `A − B`, and on a curved
+//! pair the polytope must fit the boundary of `A − B` to the tolerance wherever it is
+//! nearly as close as the answer. A run that reaches the polytope's capacity first (see
+//! [`crate::epa::MAX_VERTICES`]) can still be closed from below when its deepest
+//! direction is a corner against a face, by the closed form of one point's depth; this
+//! costs a few support queries, on the runs that need it only.
+//!
+//! # Derivation
+//!
+//! The depth of the origin in `A − B` is `D(A, B) = min over unit n of h_A(n) + h_B(−n)`,
+//! and it only grows with either set: for any point `a` of A, `h_A(n) ≥ n · a`, so
+//! `D(A, B) ≥ D({a}, B)`, the depth of the point `a` inside B (its distance to B's
+//! boundary); likewise `D(A, B) ≥ D(A, {b})` for a point `b` of B. Both have closed forms
+//! when the other shape's core is a solid of revolution (the 2D depth of the point's
+//! `(ρ, y)` in the section, as for a ball in `revolution.rs`) or a box (the least of
+//! `e_i − |p_i|`).
+//!
+//! The bound is tight at the answer whenever the contact is a point against a face: the
+//! witness `a = s_A(n*)` of the deepest direction `n*` (a box corner, a rim point, a
+//! capsule's end) escapes B along `n*` over exactly `D`, and for the point alone that is
+//! the shortest way out when `n*` is B's outward normal there and B's boundary curves
+//! away from the point no faster than a sphere of radius `D` round it (always for a box
+//! face or a cylinder's side at `D` below its radius). Near `n*` the witness moves along
+//! the face to first order, so a direction off by `δ` costs the bound `O(δ²)`, as it
+//! costs the upper bound.
+//!
+//! # The iteration
+//!
+//! From EPA's best direction `n`: query the support vertex `(a, b)` along `n` (its value
+//! `n · (a − b)` is an upper bound), take the closed-form depth of `a` in B and of `b` in
+//! A (lower bounds), and move `n` to the direction of the larger one (the direction in
+//! which that point leaves the other shape, the contact normal if the witness is the
+//! contact point). A point-face contact settles in one or two rounds: the next support
+//! vertex is the same corner, and the bracket closes to rounding. Edge-edge contacts
+//! (two rims crossing) are not bounded well by a single point, and keep EPA's bounds.
+
+use super::revolution::{Bracket, deepest, radial};
+use crate::epa::EpaConfig;
+use crate::gjk::SimplexVertex;
+use crate::shape::{Cuboid, Frustum, MinkowskiDifference, SupportHints, SupportMap};
+use nalgebra::{Point3, Vector3};
+
+/// Most rounds of the iteration (each a support query and two closed forms).
+const ROUNDS: usize = 8;
+
+/// A core whose depth at a point has a closed form.
+#[derive(Clone, Copy)]
+enum Body {
+    Frustum(Frustum),
+    Cuboid(Vector3<f64>),
+}
+
+impl Body {
+    fn of<S: SupportMap + ?Sized>(s: &S) -> Option<Body> {
+        s.core_frustum().map(Body::Frustum).or_else(|| {
+            s.core_cuboid()
+                .map(|c: &Cuboid| Body::Cuboid(c.half_extents()))
+        })
+    }
+
+    /// The depth of `p` (the body's frame) inside the body, its distance to the boundary
+    /// (negative outside, where it is a lower bound only), and the outward unit normal
+    /// along which `p` leaves it over that distance.
+    fn depth(&self, p: &Point3<f64>) -> (Vector3<f64>, f64) {
+        match self {
+            Body::Frustum(f) => {
+                let (e, rho) = radial(&p.coords);
+                let (m, depth) = deepest(&f.section(), &[[rho, p.y]]);
+                (e * m[0] + Vector3::y() * m[1], depth)
+            }
+            Body::Cuboid(half) => {
+                let mut best = (Vector3::x(), f64::INFINITY);
+                for i in 0..3 {
+                    let depth = half[i] - p[i].abs();
+                    if depth < best.1 {
+                        let mut n = Vector3::zeros();
+                        n[i] = if p[i] < 0.0 { -1.0 } else { 1.0 };
+                        best = (n, depth);
+                    }
+                }
+                best
+            }
+        }
+    }
+}
+
+/// The bracket of the depth of the cores of `a` and `b` (difference `md`, A's frame)
+/// found by the iteration from the unit direction `start` (see the module docs); `None`
+/// when neither core has a closed-form point depth or nothing finite came out.
+pub(super) fn bracket<A, B, MA, MB>(
+    a: &A,
+    b: &B,
+    md: &MinkowskiDifference<MA, MB>,
+    start: &Vector3<f64>,
+    config: &EpaConfig,
+) -> Option<Bracket>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    MA: SupportMap,
+    MB: SupportMap,
+{
+    let (body_a, body_b) = (Body::of(a), Body::of(b));
+    if body_a.is_none() && body_b.is_none() {
+        return None;
+    }
+    let rel = md.b_to_a();
+    let mut n = *start;
+    let mut best: Option<Bracket> = None;
+    let mut lower = f64::NEG_INFINITY;
+    for _ in 0..ROUNDS {
+        let vertex: SimplexVertex = md.support_vertex(&n, &mut SupportHints::default());
+        let upper = n.dot(&vertex.w.coords);
+        if !upper.is_finite() {
+            break;
+        }
+        let scale = vertex
+            .a
+            .coords
+            .amax()
+            .max(vertex.b.coords.amax())
+            .max(rel.translation.vector.amax());
+        if best.is_none_or(|k| upper < k.upper) {
+            best = Some(Bracket {
+                normal: n,
+                vertex,
+                upper,
+                lower,
+                scale,
+            });
+        }
+        // The depth of A's witness in B (its escape direction turned into A's frame,
+        // where B moves the other way) and of B's witness in A.
+        let mut next = (Vector3::zeros(), f64::NEG_INFINITY);
+        if let Some(body) = body_b {
+            let (m, depth) = body.depth(&md.a_point_in_b(&vertex.a));
+            next = (-(rel.rotation * m), depth);
+        }
+        if let Some(body) = body_a {
+            let (m, depth) = body.depth(&vertex.b);
+            if depth > next.1 {
+                next = (m, depth);
+            }
+        }
+        if next.1.is_finite() {
+            lower = lower.max(next.1);
+        }
+        let k = best.as_mut()?;
+        k.lower = lower.min(k.upper);
+        k.scale = k.scale.max(scale);
+        if k.converged(config) || !next.1.is_finite() || next.0 == n {
+            break;
+        }
+        n = next.0;
+    }
+    best.filter(|k| k.lower.is_finite())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{Ball, Cylinder};
+    use nalgebra::{Isometry3, Translation3, UnitQuaternion};
+
+    /// A box whose corner pokes 0.1 into the side of a cylinder of radius 1, its body
+    /// diagonal along the cylinder's radius: the corner's depth, `1 − 0.9`, is the depth
+    /// of the pair (the box lies beyond the plane `x = 0.9` otherwise), and the bracket
+    /// closes on it from a direction 0.02 rad off.
+    #[test]
+    fn box_corner_in_a_cylinder_side() {
+        let cylinder = Cylinder::new(2.0, 1.0).unwrap();
+        let cuboid = Cuboid::new(Vector3::new(0.3, 0.3, 0.3)).unwrap();
+        let diagonal = -Vector3::new(1.0, 1.0, 1.0).normalize();
+        let turn = UnitQuaternion::rotation_between(&diagonal, &-Vector3::x()).unwrap();
+        let centre = Vector3::new(0.9 + 0.3 * 3f64.sqrt(), 0.1, 0.0);
+        let pose_b = Isometry3::from_parts(Translation3::from(centre), turn);
+        let md = MinkowskiDifference::new(cylinder, &Isometry3::identity(), cuboid, &pose_b);
+        let start = Vector3::new(1.0, 0.01, 0.02).normalize();
+        let k = bracket(&cylinder, &cuboid, &md, &start, &EpaConfig::default()).unwrap();
+        assert!((k.lower - 0.1).abs() < 1e-15, "lower {}", k.lower);
+        assert!((k.upper - 0.1).abs() < 1e-15, "upper {}", k.upper);
+        assert!((k.normal - Vector3::x()).norm() < 1e-15, "{}", k.normal);
+        assert!(k.converged(&EpaConfig::default()));
+    }
+
+    /// Two balls have no closed-form body: no bracket.
+    #[test]
+    fn no_body_no_bracket() {
+        let ball = Ball::new(1.0).unwrap();
+        let id = Isometry3::identity();
+        let md = MinkowskiDifference::new(ball, &id, ball, &id);
+        assert!(bracket(&ball, &ball, &md, &Vector3::x(), &EpaConfig::default()).is_none());
+    }
+}
