@@ -300,7 +300,7 @@ pub extern "C" fn coll_batch_distance(
             },
             |p| distance_value(crate::query::with_pair!(p, |a, b| collision::distance(
                 a, &p.pose_a, b, &p.pose_b
-            ))?),
+            ))),
             |scene, out| scene.distance(batch.pairs, out),
             distance_value,
             Ok(0.0),
@@ -341,7 +341,7 @@ pub extern "C" fn coll_batch_intersects(
             false,
             |p| intersects_value(crate::query::with_pair!(p, |a, b| collision::intersects(
                 a, &p.pose_a, b, &p.pose_b
-            ))?),
+            ))),
             |scene, out| scene.intersects(batch.pairs, out),
             intersects_value,
             Ok(false),
@@ -396,7 +396,7 @@ pub extern "C" fn coll_batch_contact(
                 |p| {
                     contact_value(crate::query::with_pair!(p, |a, b| collision::contact(
                         a, &p.pose_a, b, &p.pose_b, margin
-                    ))?)
+                    )))
                 },
                 |scene, out| scene.contact(batch.pairs, margin, out),
                 contact_value,

@@ -9,10 +9,11 @@
 ///
 /// `orientation` is a unit quaternion stored as **`{x, y, z, w}`** (vector part first,
 /// scalar `w` last, as in Unity, Unreal, Jolt and libccd; the identity is
-/// `{0, 0, 0, 1}`). A quaternion whose norm is within 1e-3 of 1 is normalized before
-/// use; any other norm (a zero quaternion included) is refused with
-/// `COLL_STATUS_INVALID_QUATERNION`, and NaN or infinite components with
-/// `COLL_STATUS_NON_FINITE`.
+/// `{0, 0, 0, 1}`). A quaternion that is unit to rounding (`| |q|² − 1 | ≤ 8 ε`, about
+/// 1.8e-15, as any quaternion normalized in `double` is) is used as given; one whose
+/// norm is within 1e-3 of 1 is divided by its norm before use; any other norm (a zero
+/// quaternion included) is refused with `COLL_STATUS_INVALID_QUATERNION`, and NaN or
+/// infinite components with `COLL_STATUS_NON_FINITE`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CollPose {
