@@ -62,12 +62,8 @@ fn check(m: &CollMassProperties, mass: f64, center_y: f64, diagonal: [f64; 3], w
     }
     let mut sorted = diagonal;
     sorted.sort_by(f64::total_cmp);
-    for k in 0..3 {
-        close(
-            m.principal_moments[k],
-            sorted[k],
-            &format!("{what} moment {k}"),
-        );
+    for (k, (&got, &want)) in m.principal_moments.iter().zip(&sorted).enumerate() {
+        close(got, want, &format!("{what} moment {k}"));
     }
 }
 
