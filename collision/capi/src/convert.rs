@@ -7,6 +7,7 @@ use crate::status::{CollStatus, Error};
 use crate::types::{CollMotion, CollPose};
 use collision::Motion;
 use nalgebra::{Isometry3, Point3, Quaternion, Translation3, UnitQuaternion, Vector3};
+use std::mem::{MaybeUninit, align_of, offset_of, size_of};
 
 /// How far a quaternion's norm may be from 1 before it is rejected rather than
 /// normalized, as in the fixture format: `| |q| − 1 | ≤ 1e-3`. (A quaternion that is
@@ -140,38 +141,69 @@ pub unsafe fn point_at(pointer: *const f64, name: &str) -> Result<Point3<f64>, E
 /// an ulp at most, and rotate points by a relative `4ε`.
 const UNIT_ROUNDING: f64 = 8.0 * f64::EPSILON;
 
+// `CollPose` is laid out as `Isometry3<f64>` (both `repr(C)`: the quaternion's
+// coordinates `[x, y, z, w]`, then the translation), so that a pose can be read in place.
+const _: () = {
+    assert!(size_of::<CollPose>() == size_of::<Isometry3<f64>>());
+    assert!(align_of::<CollPose>() == align_of::<Isometry3<f64>>());
+    assert!(offset_of!(CollPose, orientation) == offset_of!(Isometry3<f64>, rotation));
+    assert!(offset_of!(CollPose, position) == offset_of!(Isometry3<f64>, translation));
+};
+
 /// The rigid transform of a [`CollPose`]: its quaternion `(x, y, z, w)` used as given
 /// when it is unit to rounding ([`UNIT_ROUNDING`]), divided by its norm (as nalgebra's
 /// `UnitQuaternion::from_quaternion` does) when the norm is within
 /// [`COLL_QUATERNION_NORM_TOLERANCE`] of 1, refused otherwise.
 ///
-/// Every query reads two poses, so the common case is kept short: finite numbers and a
-/// squared norm within 1e-3 of 1 (a norm within 5e-4 of 1) are accepted after one dot
-/// product, with no square root or division for a quaternion that is already unit to
-/// rounding (an engine's, or one normalized by the caller); anything else goes to
-/// [`checked_pose`], which decides and says what is wrong. A NaN or infinite component
-/// makes the squared norm NaN or infinite, so it fails the first test.
-///
 /// # Errors
 /// As [`checked_pose`].
 #[inline(always)]
 pub fn pose(pose: &CollPose, name: &str) -> Result<Isometry3<f64>, Error> {
+    let mut room = MaybeUninit::uninit();
+    pose_in_place(pose, name, &mut room).copied()
+}
+
+/// [`pose`] without a copy where none is needed: the caller's own pose, read as the
+/// `Isometry3<f64>` it is laid out as, when its quaternion is unit to rounding (an
+/// engine's, or one normalized by the caller); else the normalized pose, written to
+/// `room`.
+///
+/// Every query reads two poses, so the common case is kept short: finite numbers and a
+/// squared norm within 1e-3 of 1 (a norm within 5e-4 of 1) are accepted after one dot
+/// product, and nothing is copied, square-rooted or divided for a unit quaternion.
+/// Anything else goes to [`checked_pose`], which decides and says what is wrong. A NaN
+/// or infinite component makes the squared norm NaN or infinite, so it fails the first
+/// test.
+///
+/// # Errors
+/// As [`checked_pose`].
+#[inline(always)]
+pub fn pose_in_place<'a>(
+    pose: &'a CollPose,
+    name: &str,
+    room: &'a mut MaybeUninit<Isometry3<f64>>,
+) -> Result<&'a Isometry3<f64>, Error> {
     let [x, y, z, w] = pose.orientation;
     let quaternion = Quaternion::new(w, x, y, z);
     let off_unit = (quaternion.norm_squared() - 1.0).abs();
     if !(off_unit <= COLL_QUATERNION_NORM_TOLERANCE && pose.position.iter().all(|c| c.is_finite()))
     {
-        return checked_pose(pose, name);
+        return Ok(room.write(checked_pose(pose, name)?));
     }
-    Ok(Isometry3::from_parts(
+    if off_unit <= UNIT_ROUNDING {
+        // SAFETY: both types are `repr(C)` with the same size, alignment and field
+        // offsets (asserted above), every bit pattern of their doubles is valid, and the
+        // quaternion is unit to rounding, as a `UnitQuaternion` promises.
+        return Ok(unsafe { &*std::ptr::from_ref(pose).cast::<Isometry3<f64>>() });
+    }
+    Ok(room.write(Isometry3::from_parts(
         Translation3::from(pose.position),
-        unit(quaternion, off_unit),
-    ))
+        UnitQuaternion::from_quaternion(quaternion),
+    )))
 }
 
 /// `quaternion`, whose squared norm is `1 ± off_unit`, as a unit quaternion: as it is
 /// when it is unit to rounding, else divided by its norm.
-#[inline(always)]
 fn unit(quaternion: Quaternion<f64>, off_unit: f64) -> UnitQuaternion<f64> {
     if off_unit <= UNIT_ROUNDING {
         UnitQuaternion::new_unchecked(quaternion)
@@ -212,17 +244,21 @@ pub fn checked_pose(pose: &CollPose, name: &str) -> Result<Isometry3<f64>, Error
     ))
 }
 
-/// The pose `pointer` points at (see [`pose`]).
+/// The pose `pointer` points at (see [`pose_in_place`]).
 ///
 /// # Errors
 /// `NullPointer`, or as [`pose`].
 ///
 /// # Safety
-/// `pointer` must be null or point to a valid [`CollPose`].
+/// `pointer` must be null or point to a valid [`CollPose`] for `'a`.
 #[inline(always)]
-pub unsafe fn pose_at(pointer: *const CollPose, name: &str) -> Result<Isometry3<f64>, Error> {
+pub unsafe fn pose_at<'a>(
+    pointer: *const CollPose,
+    name: &str,
+    room: &'a mut MaybeUninit<Isometry3<f64>>,
+) -> Result<&'a Isometry3<f64>, Error> {
     // SAFETY: the caller's promise, passed on.
-    pose(unsafe { read(pointer, name) }?, name)
+    pose_in_place(unsafe { read(pointer, name) }?, name, room)
 }
 
 /// The [`Motion`] a [`CollMotion`] describes.
@@ -271,7 +307,7 @@ pub fn count(count: usize, item_size: usize, name: &str) -> Result<usize, Error>
 mod tests {
     use super::{COLL_QUATERNION_NORM_TOLERANCE, checked_pose, pose};
     use crate::types::CollPose;
-    use nalgebra::{Quaternion, UnitQuaternion};
+    use nalgebra::{Quaternion, UnitQuaternion, Vector3};
 
     /// A 64-bit LCG in [0, 1).
     fn next(state: &mut u64) -> f64 {
@@ -343,18 +379,24 @@ mod tests {
         }
     }
 
-    /// A quaternion that is unit to rounding is used as given, and one that is not is
-    /// divided by its norm as nalgebra does.
+    /// A quaternion that is unit to rounding is used as given, in place, and one that is
+    /// not is divided by its norm as nalgebra does.
     #[test]
     fn unit_quaternions_are_kept_and_others_normalized() {
         let q = UnitQuaternion::from_quaternion(Quaternion::new(0.9, 0.1, -0.3, 0.2));
         let c = q.coords;
         let given = [c.x, c.y, c.z, c.w];
         let p = |orientation| CollPose {
-            position: [0.0; 3],
+            position: [1.5, -2.5, 3.5],
             orientation,
         };
-        assert_eq!(pose(&p(given), "p").unwrap().rotation, q);
+        // Read in place: the layout puts every number where the isometry has it.
+        let given_pose = p(given);
+        let mut room = std::mem::MaybeUninit::uninit();
+        let read = super::pose_in_place(&given_pose, "p", &mut room).unwrap();
+        assert!(std::ptr::addr_eq(read, &given_pose));
+        assert_eq!(read.rotation, q);
+        assert_eq!(read.translation.vector, Vector3::new(1.5, -2.5, 3.5));
         let scaled = given.map(|x| x * 1.0001);
         let want = UnitQuaternion::from_quaternion(Quaternion::new(
             scaled[3], scaled[0], scaled[1], scaled[2],

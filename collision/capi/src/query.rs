@@ -18,6 +18,7 @@ use collision::{
 };
 use nalgebra::Isometry3;
 use std::cell::Cell;
+use std::mem::MaybeUninit;
 
 /// Runs `$e` with `$s` bound to the query's view of the shape `$body`: a `&Shape`, or a
 /// `&UserSupport` that records a bad callback answer in `$failed`.
@@ -56,30 +57,36 @@ pub(crate) use with_pair;
 /// Two shapes and their poses, read and checked.
 pub(crate) struct Pair<'a> {
     pub(crate) a: &'a crate::shape::Body,
-    pub(crate) pose_a: Isometry3<f64>,
+    pub(crate) pose_a: &'a Isometry3<f64>,
     pub(crate) b: &'a crate::shape::Body,
-    pub(crate) pose_b: Isometry3<f64>,
+    pub(crate) pose_b: &'a Isometry3<f64>,
 }
 
+/// Room for the poses of a pair that are normalized rather than read in place.
+pub(crate) type PoseRoom = [MaybeUninit<Isometry3<f64>>; 2];
+
 impl Pair<'_> {
-    /// Reads the shapes and poses of a pair query.
+    /// Reads the shapes and poses of a pair query: each pose in place when its
+    /// quaternion is unit to rounding, else normalized into `room`.
     ///
     /// # Safety
-    /// Each pointer must be null or valid: handles of this library, and poses.
+    /// Each pointer must be null or valid for `'a`: handles of this library, and poses.
     #[inline(always)]
     pub(crate) unsafe fn read<'a>(
         a: *const CollShape,
         pose_a: *const CollPose,
         b: *const CollShape,
         pose_b: *const CollPose,
+        room: &'a mut PoseRoom,
     ) -> Result<Pair<'a>, Error> {
+        let [room_a, room_b] = room;
         // SAFETY: the caller's promise, passed on.
         unsafe {
             Ok(Pair {
                 a: shape_body(a, "a")?,
-                pose_a: pose_at(pose_a, "pose_a")?,
+                pose_a: pose_at(pose_a, "pose_a", room_a)?,
                 b: shape_body(b, "b")?,
-                pose_b: pose_at(pose_b, "pose_b")?,
+                pose_b: pose_at(pose_b, "pose_b", room_b)?,
             })
         }
     }
@@ -140,8 +147,9 @@ pub extern "C" fn coll_intersects(
 ) -> CollStatus {
     guard("coll_intersects", || {
         let out = output(out, "out")?;
+        let mut room = [MaybeUninit::uninit(); 2];
         // SAFETY: the caller passes valid pointers or null.
-        let pair = unsafe { Pair::read(a, pose_a, b, pose_b) }?;
+        let pair = unsafe { Pair::read(a, pose_a, b, pose_b, &mut room) }?;
         intersects(&pair, out)
     })
 }
@@ -151,9 +159,9 @@ pub extern "C" fn coll_intersects(
 pub(crate) fn intersects(pair: &Pair<'_>, out: *mut bool) -> Outcome {
     let answer = with_pair!(pair, |a, b| collision::intersects(
         a,
-        &pair.pose_a,
+        pair.pose_a,
         b,
-        &pair.pose_b
+        pair.pose_b
     ));
     let (value, status) = intersects_value(answer)?;
     // SAFETY: `out` was checked not null and points to a writable `bool`.
@@ -213,8 +221,9 @@ pub extern "C" fn coll_distance(
 ) -> CollStatus {
     guard("coll_distance", || {
         let out = output(out, "out")?;
+        let mut room = [MaybeUninit::uninit(); 2];
         // SAFETY: the caller passes valid pointers or null.
-        let pair = unsafe { Pair::read(a, pose_a, b, pose_b) }?;
+        let pair = unsafe { Pair::read(a, pose_a, b, pose_b, &mut room) }?;
         distance(&pair, out)
     })
 }
@@ -224,9 +233,9 @@ pub extern "C" fn coll_distance(
 pub(crate) fn distance(pair: &Pair<'_>, out: *mut CollDistance) -> Outcome {
     let answer = with_pair!(pair, |a, b| collision::distance(
         a,
-        &pair.pose_a,
+        pair.pose_a,
         b,
-        &pair.pose_b
+        pair.pose_b
     ));
     let (value, status) = distance_value(answer)?;
     // SAFETY: `out` was checked not null and points to a writable `CollDistance`.
@@ -298,8 +307,9 @@ pub extern "C" fn coll_closest_points(
 ) -> CollStatus {
     guard("coll_closest_points", || {
         let out = output(out, "out")?;
+        let mut room = [MaybeUninit::uninit(); 2];
         // SAFETY: the caller passes valid pointers or null.
-        let pair = unsafe { Pair::read(a, pose_a, b, pose_b) }?;
+        let pair = unsafe { Pair::read(a, pose_a, b, pose_b, &mut room) }?;
         // SAFETY: the caller passes a cache handle or null, used by this thread only.
         let cache = unsafe { cache_body(cache) }?;
         closest_points(&pair, cache, out)
@@ -317,10 +327,10 @@ pub(crate) fn closest_points(
     let o = with_pair!(pair, |a, b| collision::gjk::gjk_rounded(
         &Core(a),
         a.core_radius(),
-        &pair.pose_a,
+        pair.pose_a,
         &Core(b),
         b.core_radius(),
-        &pair.pose_b,
+        pair.pose_b,
         &GjkConfig::default(),
         cache,
         &mut ()
@@ -386,8 +396,9 @@ pub extern "C" fn coll_contact(
 ) -> CollStatus {
     guard("coll_contact", || {
         let out = output(out, "out")?;
+        let mut room = [MaybeUninit::uninit(); 2];
         // SAFETY: the caller passes valid pointers or null.
-        let pair = unsafe { Pair::read(a, pose_a, b, pose_b) }?;
+        let pair = unsafe { Pair::read(a, pose_a, b, pose_b, &mut room) }?;
         let margin = length(margin, "margin")?;
         // SAFETY: the caller passes a cache handle or null, used by this thread only.
         let cache = unsafe { cache_body(cache) }?;
@@ -406,16 +417,16 @@ pub(crate) fn contact(
     let answer = match cache {
         None => with_pair!(pair, |a, b| collision::contact(
             a,
-            &pair.pose_a,
+            pair.pose_a,
             b,
-            &pair.pose_b,
+            pair.pose_b,
             margin
         )),
         Some(cache) => with_pair!(pair, |a, b| collision::contact_with(
             a,
-            &pair.pose_a,
+            pair.pose_a,
             b,
-            &pair.pose_b,
+            pair.pose_b,
             margin,
             &collision::ContactConfig::default(),
             cache,
