@@ -90,8 +90,8 @@ Body make_body(Lcg &rng, int points) {
     double q[4] = {rng.range(-1, 1), rng.range(-1, 1), rng.range(-1, 1), 1.0};
     const double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
     for (double &c : q) c /= n;
-    b.pose = CollPose{{rng.range(-1.6, 1.6), rng.range(-1.6, 1.6), rng.range(-1.6, 1.6)},
-                      {q[0], q[1], q[2], q[3]}};
+    const double x = rng.range(-1.6, 1.6), y = rng.range(-1.6, 1.6), z = rng.range(-1.6, 1.6);
+    b.pose = CollPose{{q[0], q[1], q[2], q[3]}, {x, y, z}};
     rotation_matrix(q, b.rotation);
     if (coll_hull_create(xyz.data(), xyz.size() / 3, &b.ours) != COLL_STATUS_OK) {
         std::fprintf(stderr, "hull: %s\n", coll_last_error_message());

@@ -76,30 +76,26 @@ fn pairs(points: usize, count: usize, seed: u64) -> Pairs {
                 coll_hull_create(xyz.as_ptr(), points, handle),
                 CollStatus::Ok
             );
-            let q = [
+            // The Rust caller's pose, and the same numbers as a C caller's (an engine's
+            // unit quaternion, passed as it is).
+            let (x, y, z) = (
                 rng.range(-1.0, 1.0),
                 rng.range(-1.0, 1.0),
                 rng.range(-1.0, 1.0),
-                1.0,
-            ];
-            let n = q.iter().map(|c| c * c).sum::<f64>().sqrt();
+            );
+            let rotation = UnitQuaternion::from_quaternion(Quaternion::new(1.0, x, y, z));
+            let position = Translation3::new(
+                rng.range(-1.6, 1.6),
+                rng.range(-1.6, 1.6),
+                rng.range(-1.6, 1.6),
+            );
+            let pose = Isometry3::from_parts(position, rotation);
+            let q = pose.rotation.coords;
             let c = CollPose {
-                position: [
-                    rng.range(-1.6, 1.6),
-                    rng.range(-1.6, 1.6),
-                    rng.range(-1.6, 1.6),
-                ],
-                orientation: q.map(|x| x / n),
+                position: pose.translation.vector.into(),
+                orientation: [q.x, q.y, q.z, q.w],
             };
-            poses.push(Isometry3::from_parts(
-                Translation3::from(c.position),
-                UnitQuaternion::from_quaternion(Quaternion::new(
-                    c.orientation[3],
-                    c.orientation[0],
-                    c.orientation[1],
-                    c.orientation[2],
-                )),
-            ));
+            poses.push(pose);
             c_poses.push(c);
         }
         p.shapes.push([shapes[0].clone(), shapes[1].clone()]);

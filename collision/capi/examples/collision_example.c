@@ -35,7 +35,7 @@ static CollStatus check(CollStatus status, const char *what) {
 static void print3(const double v[3]) { printf(" %.17g %.17g %.17g", v[0], v[1], v[2]); }
 
 static CollPose pose_at(double x, double y, double z) {
-    CollPose pose = {{x, y, z}, {0.0, 0.0, 0.0, 1.0}};
+    CollPose pose = {.orientation = {0.0, 0.0, 0.0, 1.0}, .position = {x, y, z}};
     return pose;
 }
 

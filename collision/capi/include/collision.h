@@ -9,8 +9,10 @@
  *   best answer found and its bounds; no output is ever NaN.
  * - Shapes (CollShape) are opaque, immutable handles: one handle may be used by any
  *   number of threads at once. Caches (CollCache) belong to one thread at a time.
- * - Poses: a position {x, y, z} and a unit quaternion {x, y, z, w} (scalar last).
- *   Quaternions with a norm within 1e-3 of 1 are normalized; others are refused.
+ * - Poses (CollPose): a unit quaternion {x, y, z, w} (scalar last), then a position
+ *   {x, y, z}.
+ *   Quaternions unit to rounding (| |q|^2 - 1 | <= 8 DBL_EPSILON) are used as given,
+ *   those with a norm within 1e-3 of 1 are normalized; others are refused.
  * - Ownership: pointer arguments are borrowed for the call only (copied when kept);
  *   outputs are written whole and need no initialisation; handles belong to the caller
  *   from their create call until their destroy call.
@@ -27,7 +29,8 @@
 
 /**
  * How far a quaternion's norm may be from 1 before it is rejected rather than
- * normalized, as in the fixture format: `| |q| − 1 | ≤ 1e-3`.
+ * normalized, as in the fixture format: `| |q| − 1 | ≤ 1e-3`. (A quaternion that is
+ * unit to rounding, `| |q|² − 1 | ≤ 8 ε`, is used as given.)
  */
 #define COLL_QUATERNION_NORM_TOLERANCE 1e-3
 
@@ -39,8 +42,9 @@
 /**
  * The version of the C ABI this header describes: bumped whenever a function, type or
  * enum value changes incompatibly. `coll_version` reports the library's own.
+ * Version 2: `CollPose` holds its orientation before its position.
  */
-#define COLL_ABI_VERSION 1
+#define COLL_ABI_VERSION 2
 
 /**
  * What a call did. Every function of the library returns one; only `COLL_STATUS_OK`
@@ -195,20 +199,26 @@ typedef struct CollShape CollShape;
  *
  * `orientation` is a unit quaternion stored as **`{x, y, z, w}`** (vector part first,
  * scalar `w` last, as in Unity, Unreal, Jolt and libccd; the identity is
- * `{0, 0, 0, 1}`). A quaternion whose norm is within 1e-3 of 1 is normalized before
- * use; any other norm (a zero quaternion included) is refused with
- * `COLL_STATUS_INVALID_QUATERNION`, and NaN or infinite components with
- * `COLL_STATUS_NON_FINITE`.
+ * `{0, 0, 0, 1}`). A quaternion that is unit to rounding (`| |q|² − 1 | ≤ 8 ε`, about
+ * 1.8e-15, as any quaternion normalized in `double` is) is used as given; one whose
+ * norm is within 1e-3 of 1 is divided by its norm before use; any other norm (a zero
+ * quaternion included) is refused with `COLL_STATUS_INVALID_QUATERNION`, and NaN or
+ * infinite components with `COLL_STATUS_NON_FINITE`.
+ *
+ * The orientation comes first: the struct is laid out as the rigid transform the
+ * queries use (nalgebra's `Isometry3<f64>`), so a query reads a pose whose quaternion is
+ * unit to rounding in place, without a copy. Initialise it by field name
+ * (`{.orientation = {0, 0, 0, 1}, .position = {x, y, z}}`) or in this order.
  */
 typedef struct CollPose {
-  /**
-   * Translation `{x, y, z}`.
-   */
-  double position[3];
   /**
    * Unit quaternion `{x, y, z, w}`.
    */
   double orientation[4];
+  /**
+   * Translation `{x, y, z}`.
+   */
+  double position[3];
 } CollPose;
 
 /**

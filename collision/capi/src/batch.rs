@@ -83,16 +83,16 @@ impl<'a> Batch<'a> {
     }
 
     /// Pair `k`'s shapes and poses, or the status that keeps it from running.
-    fn pair(&self, k: usize) -> Result<Pair<'a>, CollStatus> {
+    fn pair(&self, k: usize) -> Result<Pair<'_>, CollStatus> {
         let [i, j] = self.pairs[k].map(|i| i as usize);
         let (Some(a), Some(b)) = (self.bodies.get(i), self.bodies.get(j)) else {
             return Err(CollStatus::InvalidArgument);
         };
         Ok(Pair {
             a: (*a)?,
-            pose_a: self.poses[i]?,
+            pose_a: self.poses[i].as_ref().map_err(|&s| s)?,
             b: (*b)?,
-            pose_b: self.poses[j]?,
+            pose_b: self.poses[j].as_ref().map_err(|&s| s)?,
         })
     }
 
@@ -299,8 +299,8 @@ pub extern "C" fn coll_batch_distance(
                 lower_bound: 0.0,
             },
             |p| distance_value(crate::query::with_pair!(p, |a, b| collision::distance(
-                a, &p.pose_a, b, &p.pose_b
-            ))?),
+                a, p.pose_a, b, p.pose_b
+            ))),
             |scene, out| scene.distance(batch.pairs, out),
             distance_value,
             Ok(0.0),
@@ -340,8 +340,8 @@ pub extern "C" fn coll_batch_intersects(
             st,
             false,
             |p| intersects_value(crate::query::with_pair!(p, |a, b| collision::intersects(
-                a, &p.pose_a, b, &p.pose_b
-            ))?),
+                a, p.pose_a, b, p.pose_b
+            ))),
             |scene, out| scene.intersects(batch.pairs, out),
             intersects_value,
             Ok(false),
@@ -395,8 +395,8 @@ pub extern "C" fn coll_batch_contact(
                 zero,
                 |p| {
                     contact_value(crate::query::with_pair!(p, |a, b| collision::contact(
-                        a, &p.pose_a, b, &p.pose_b, margin
-                    ))?)
+                        a, p.pose_a, b, p.pose_b, margin
+                    )))
                 },
                 |scene, out| scene.contact(batch.pairs, margin, out),
                 contact_value,

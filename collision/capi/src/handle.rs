@@ -85,32 +85,50 @@ pub fn into_handle<T: Kind>(body: T::Body) -> *mut T {
 /// `handle` must be null or point to readable memory of at least a tag's size that
 /// stays valid for `'a`: a handle made by this library and not yet freed from the
 /// quarantine, and not being destroyed by another thread.
+#[inline]
 pub unsafe fn body<'a, T: Kind>(handle: *const T, name: &str) -> Result<&'a T::Body, Error> {
-    if handle.is_null() {
-        return Err(Error::new(
-            CollStatus::NullPointer,
-            format!("argument `{name}` is null"),
-        ));
-    }
-    // SAFETY: not null, and by the caller's promise a live or quarantined handle of
-    // some kind, which starts with its tag (`Tagged` is `repr(C)`).
-    let magic = unsafe { handle.cast::<u64>().read() };
-    match magic {
-        magic if magic == T::MAGIC => {
+    if !handle.is_null() {
+        // SAFETY: not null, and by the caller's promise a live or quarantined handle of
+        // some kind, which starts with its tag (`Tagged` is `repr(C)`).
+        if unsafe { handle.cast::<u64>().read() } == T::MAGIC {
             // SAFETY: the tag says this is a live `Tagged<T::Body>`.
             let tagged = unsafe { &*handle.cast::<Tagged<T::Body>>() };
-            tagged.body.as_ref().ok_or_else(|| {
-                Error::new(CollStatus::InvalidHandle, format!("`{name}` is destroyed"))
-            })
+            if let Some(body) = &tagged.body {
+                return Ok(body);
+            }
         }
-        DEAD => Err(Error::new(
+    }
+    // SAFETY: the caller's promise, passed on.
+    Err(unsafe { body_error::<T>(handle, name) })
+}
+
+/// Why `handle` is not a live handle of kind `T` (null, destroyed, or not a handle of
+/// that kind).
+///
+/// # Safety
+/// As [`body`].
+#[cold]
+#[inline(never)]
+unsafe fn body_error<T: Kind>(handle: *const T, name: &str) -> Error {
+    if handle.is_null() {
+        return Error::new(
+            CollStatus::NullPointer,
+            format!("argument `{name}` is null"),
+        );
+    }
+    // SAFETY: as in `body`.
+    match unsafe { handle.cast::<u64>().read() } {
+        DEAD => Error::new(
             CollStatus::InvalidHandle,
             format!("`{name}` is a {} that was already destroyed", T::NAME),
-        )),
-        _ => Err(Error::new(
+        ),
+        magic if magic == T::MAGIC => {
+            Error::new(CollStatus::InvalidHandle, format!("`{name}` is destroyed"))
+        }
+        _ => Error::new(
             CollStatus::InvalidHandle,
             format!("`{name}` is not a live {} handle", T::NAME),
-        )),
+        ),
     }
 }
 
@@ -121,6 +139,7 @@ pub unsafe fn body<'a, T: Kind>(handle: *const T, name: &str) -> Result<&'a T::B
 ///
 /// # Safety
 /// As [`body`], and no other thread may use the handle during `'a`.
+#[inline]
 pub unsafe fn body_mut<'a, T: Kind>(handle: *mut T, name: &str) -> Result<&'a mut T::Body, Error> {
     // SAFETY: the caller's promise, as for `body`; the check reads the same tag.
     unsafe { body::<T>(handle, name) }?;

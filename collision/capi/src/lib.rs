@@ -10,8 +10,10 @@
 //!   library is caught at the boundary and returned as `COLL_STATUS_INTERNAL_ERROR`.
 //! - Shapes are opaque, immutable handles ([`CollShape`]), safe to share between
 //!   threads; warm-start caches ([`CollCache`]) belong to one thread at a time.
-//! - Poses are a position and a unit quaternion stored `{x, y, z, w}` ([`CollPose`]);
-//!   a quaternion within 1e-3 of unit norm is normalized, any other is an error.
+//! - Poses are a unit quaternion stored `{x, y, z, w}` and a position ([`CollPose`],
+//!   laid out as nalgebra's `Isometry3<f64>` and read in place); a quaternion unit to
+//!   rounding is used as given, one within 1e-3 of unit norm is normalized, any other
+//!   is an error.
 //! - Ownership is written on every function: inputs are borrowed for the call only and
 //!   copied when kept; outputs are written whole and need no initialisation; handles
 //!   are owned by the caller from creation until their `destroy`.

@@ -1,6 +1,6 @@
 //! Queries along a path: time of impact of two moving shapes, and ray casts.
 
-use crate::convert::{convert_motion, finite, output, pose_at, read, vector_at, write};
+use crate::convert::{convert_motion, finite, output, read, vector_at, write};
 use crate::query::{degenerate, with_shape, xyz};
 use crate::shape::{CollShape, shape_body};
 use crate::status::{CollStatus, Error, guard, not_converged};
@@ -122,7 +122,7 @@ pub extern "C" fn coll_ray_cast(
         let (body, pose, origin, dir) = unsafe {
             (
                 shape_body(shape, "shape")?,
-                pose_at(pose, "pose")?,
+                crate::convert::pose(read(pose, "pose")?, "pose")?,
                 vector_at(origin, "origin")?,
                 vector_at(dir, "dir")?,
             )

@@ -18,6 +18,7 @@ use collision::{
 };
 use nalgebra::Isometry3;
 use std::cell::Cell;
+use std::mem::MaybeUninit;
 
 /// Runs `$e` with `$s` bound to the query's view of the shape `$body`: a `&Shape`, or a
 /// `&UserSupport` that records a bad callback answer in `$failed`.
@@ -38,7 +39,8 @@ macro_rules! with_shape {
 pub(crate) use with_shape;
 
 /// Runs `$e` with `$a`, `$b` bound to the views of the two shapes of a pair (see
-/// [`with_shape!`]), then turns a bad callback answer into an error.
+/// [`with_shape!`]) and gives its value, or returns the error of a bad callback answer
+/// from the enclosing function (whose error type is [`Error`]).
 macro_rules! with_pair {
     ($pair:expr, |$a:ident, $b:ident| $e:expr) => {{
         let pair: &$crate::query::Pair<'_> = $pair;
@@ -46,7 +48,8 @@ macro_rules! with_pair {
         let result = $crate::query::with_shape!(pair.a, &fa, |$a| {
             $crate::query::with_shape!(pair.b, &fb, |$b| $e)
         });
-        $crate::query::callbacks_ok(&fa, &fb).map(|()| result)
+        $crate::query::callbacks_ok(&fa, &fb)?;
+        result
     }};
 }
 pub(crate) use with_pair;
@@ -54,46 +57,63 @@ pub(crate) use with_pair;
 /// Two shapes and their poses, read and checked.
 pub(crate) struct Pair<'a> {
     pub(crate) a: &'a crate::shape::Body,
-    pub(crate) pose_a: Isometry3<f64>,
+    pub(crate) pose_a: &'a Isometry3<f64>,
     pub(crate) b: &'a crate::shape::Body,
-    pub(crate) pose_b: Isometry3<f64>,
+    pub(crate) pose_b: &'a Isometry3<f64>,
 }
 
+/// Room for the poses of a pair that are normalized rather than read in place.
+pub(crate) type PoseRoom = [MaybeUninit<Isometry3<f64>>; 2];
+
 impl Pair<'_> {
-    /// Reads the shapes and poses of a pair query.
+    /// Reads the shapes and poses of a pair query: each pose in place when its
+    /// quaternion is unit to rounding, else normalized into `room`.
     ///
     /// # Safety
-    /// Each pointer must be null or valid: handles of this library, and poses.
+    /// Each pointer must be null or valid for `'a`: handles of this library, and poses.
+    #[inline(always)]
     pub(crate) unsafe fn read<'a>(
         a: *const CollShape,
         pose_a: *const CollPose,
         b: *const CollShape,
         pose_b: *const CollPose,
+        room: &'a mut PoseRoom,
     ) -> Result<Pair<'a>, Error> {
+        let [room_a, room_b] = room;
         // SAFETY: the caller's promise, passed on.
         unsafe {
             Ok(Pair {
                 a: shape_body(a, "a")?,
-                pose_a: pose_at(pose_a, "pose_a")?,
+                pose_a: pose_at(pose_a, "pose_a", room_a)?,
                 b: shape_body(b, "b")?,
-                pose_b: pose_at(pose_b, "pose_b")?,
+                pose_b: pose_at(pose_b, "pose_b", room_b)?,
             })
         }
     }
 }
 
 /// `Ok` unless a user shape's callback gave a non-finite point during the query.
+#[inline]
 pub(crate) fn callbacks_ok(failed_a: &Cell<bool>, failed_b: &Cell<bool>) -> Result<(), Error> {
-    let which = match (failed_a.get(), failed_b.get()) {
-        (false, false) => return Ok(()),
+    match (failed_a.get(), failed_b.get()) {
+        (false, false) => Ok(()),
+        (a, b) => Err(callback_error(a, b)),
+    }
+}
+
+/// The error of a query during which the callback of shape a, b or both (`failed_a`,
+/// `failed_b`) wrote a non-finite coordinate.
+#[cold]
+fn callback_error(failed_a: bool, failed_b: bool) -> Error {
+    let which = match (failed_a, failed_b) {
         (true, false) => "a",
         (false, true) => "b",
-        (true, true) => "a and b",
+        _ => "a and b",
     };
-    Err(Error::new(
+    Error::new(
         CollStatus::CallbackNonFinite,
         format!("the support callback of shape {which} wrote a NaN or infinite coordinate"),
-    ))
+    )
 }
 
 /// `[x, y, z]` of a nalgebra vector or point's coordinates.
@@ -102,6 +122,7 @@ pub(crate) fn xyz(v: &nalgebra::Vector3<f64>) -> [f64; 3] {
 }
 
 /// The degenerate-input error of the queries.
+#[cold]
 pub(crate) fn degenerate(what: impl std::fmt::Display) -> Error {
     Error::new(CollStatus::Degenerate, what.to_string())
 }
@@ -126,20 +147,22 @@ pub extern "C" fn coll_intersects(
 ) -> CollStatus {
     guard("coll_intersects", || {
         let out = output(out, "out")?;
+        let mut room = [MaybeUninit::uninit(); 2];
         // SAFETY: the caller passes valid pointers or null.
-        let pair = unsafe { Pair::read(a, pose_a, b, pose_b) }?;
+        let pair = unsafe { Pair::read(a, pose_a, b, pose_b, &mut room) }?;
         intersects(&pair, out)
     })
 }
 
 /// The body of [`coll_intersects`] on a checked pair, writing to the checked `out`.
+#[inline]
 pub(crate) fn intersects(pair: &Pair<'_>, out: *mut bool) -> Outcome {
     let answer = with_pair!(pair, |a, b| collision::intersects(
         a,
-        &pair.pose_a,
+        pair.pose_a,
         b,
-        &pair.pose_b
-    ))?;
+        pair.pose_b
+    ));
     let (value, status) = intersects_value(answer)?;
     // SAFETY: `out` was checked not null and points to a writable `bool`.
     unsafe { write(out, value) };
@@ -150,6 +173,7 @@ pub(crate) fn intersects(pair: &Pair<'_>, out: *mut bool) -> Outcome {
 
 /// `Ok` for `COLL_STATUS_OK`; for `COLL_STATUS_NOT_CONVERGED` the message `why` and that
 /// status.
+#[inline]
 fn report(function: &str, status: CollStatus, why: impl FnOnce() -> String) -> Outcome {
     if status == CollStatus::NotConverged {
         not_converged(function, &why())
@@ -160,13 +184,23 @@ fn report(function: &str, status: CollStatus, why: impl FnOnce() -> String) -> O
 
 /// The C answer and status of an intersection test's result (`true`, the conservative
 /// answer, when it did not converge).
+#[inline]
 pub(crate) fn intersects_value(
     answer: Result<bool, GjkError>,
 ) -> Result<(bool, CollStatus), Error> {
     match answer {
         Ok(value) => Ok((value, CollStatus::Ok)),
-        Err(GjkError::MaxIterations { .. }) => Ok((true, CollStatus::NotConverged)),
-        Err(e @ GjkError::Degenerate) => Err(degenerate(e)),
+        Err(e) => intersects_failure(&e),
+    }
+}
+
+/// [`intersects_value`] of a test that failed, out of the answer's path (taking the
+/// error by reference, so that the path never copies it).
+#[cold]
+fn intersects_failure(e: &GjkError) -> Result<(bool, CollStatus), Error> {
+    match e {
+        GjkError::MaxIterations { .. } => Ok((true, CollStatus::NotConverged)),
+        GjkError::Degenerate => Err(degenerate(e)),
     }
 }
 
@@ -187,20 +221,22 @@ pub extern "C" fn coll_distance(
 ) -> CollStatus {
     guard("coll_distance", || {
         let out = output(out, "out")?;
+        let mut room = [MaybeUninit::uninit(); 2];
         // SAFETY: the caller passes valid pointers or null.
-        let pair = unsafe { Pair::read(a, pose_a, b, pose_b) }?;
+        let pair = unsafe { Pair::read(a, pose_a, b, pose_b, &mut room) }?;
         distance(&pair, out)
     })
 }
 
 /// The body of [`coll_distance`] on a checked pair, writing to the checked `out`.
+#[inline]
 pub(crate) fn distance(pair: &Pair<'_>, out: *mut CollDistance) -> Outcome {
     let answer = with_pair!(pair, |a, b| collision::distance(
         a,
-        &pair.pose_a,
+        pair.pose_a,
         b,
-        &pair.pose_b
-    ))?;
+        pair.pose_b
+    ));
     let (value, status) = distance_value(answer)?;
     // SAFETY: `out` was checked not null and points to a writable `CollDistance`.
     unsafe { write(out, value) };
@@ -213,6 +249,7 @@ pub(crate) fn distance(pair: &Pair<'_>, out: *mut CollDistance) -> Outcome {
 }
 
 /// The C answer and status of a distance query's result.
+#[inline]
 pub(crate) fn distance_value(
     answer: Result<f64, GjkError>,
 ) -> Result<(CollDistance, CollStatus), Error> {
@@ -224,18 +261,26 @@ pub(crate) fn distance_value(
             },
             CollStatus::Ok,
         )),
-        Err(GjkError::MaxIterations {
+        Err(e) => distance_failure(&e),
+    }
+}
+
+/// [`distance_value`] of a query that failed, out of the answer's path.
+#[cold]
+fn distance_failure(e: &GjkError) -> Result<(CollDistance, CollStatus), Error> {
+    match *e {
+        GjkError::MaxIterations {
             lower_bound,
             upper_bound,
             ..
-        }) if upper_bound.is_finite() => Ok((
+        } if upper_bound.is_finite() => Ok((
             CollDistance {
                 distance: upper_bound,
                 lower_bound,
             },
             CollStatus::NotConverged,
         )),
-        Err(e) => Err(degenerate(e)),
+        _ => Err(degenerate(e)),
     }
 }
 
@@ -262,8 +307,9 @@ pub extern "C" fn coll_closest_points(
 ) -> CollStatus {
     guard("coll_closest_points", || {
         let out = output(out, "out")?;
+        let mut room = [MaybeUninit::uninit(); 2];
         // SAFETY: the caller passes valid pointers or null.
-        let pair = unsafe { Pair::read(a, pose_a, b, pose_b) }?;
+        let pair = unsafe { Pair::read(a, pose_a, b, pose_b, &mut room) }?;
         // SAFETY: the caller passes a cache handle or null, used by this thread only.
         let cache = unsafe { cache_body(cache) }?;
         closest_points(&pair, cache, out)
@@ -281,14 +327,14 @@ pub(crate) fn closest_points(
     let o = with_pair!(pair, |a, b| collision::gjk::gjk_rounded(
         &Core(a),
         a.core_radius(),
-        &pair.pose_a,
+        pair.pose_a,
         &Core(b),
         b.core_radius(),
-        &pair.pose_b,
+        pair.pose_b,
         &GjkConfig::default(),
         cache,
         &mut ()
-    ))?;
+    ));
     let separated = matches!(o.status, GjkStatus::Converged | GjkStatus::MaxIterations);
     let value = CollClosestPoints {
         separated,
@@ -350,8 +396,9 @@ pub extern "C" fn coll_contact(
 ) -> CollStatus {
     guard("coll_contact", || {
         let out = output(out, "out")?;
+        let mut room = [MaybeUninit::uninit(); 2];
         // SAFETY: the caller passes valid pointers or null.
-        let pair = unsafe { Pair::read(a, pose_a, b, pose_b) }?;
+        let pair = unsafe { Pair::read(a, pose_a, b, pose_b, &mut room) }?;
         let margin = length(margin, "margin")?;
         // SAFETY: the caller passes a cache handle or null, used by this thread only.
         let cache = unsafe { cache_body(cache) }?;
@@ -360,6 +407,7 @@ pub extern "C" fn coll_contact(
 }
 
 /// The body of [`coll_contact`] on checked arguments, writing to the checked `out`.
+#[inline]
 pub(crate) fn contact(
     pair: &Pair<'_>,
     margin: f64,
@@ -369,21 +417,21 @@ pub(crate) fn contact(
     let answer = match cache {
         None => with_pair!(pair, |a, b| collision::contact(
             a,
-            &pair.pose_a,
+            pair.pose_a,
             b,
-            &pair.pose_b,
+            pair.pose_b,
             margin
-        ))?,
+        )),
         Some(cache) => with_pair!(pair, |a, b| collision::contact_with(
             a,
-            &pair.pose_a,
+            pair.pose_a,
             b,
-            &pair.pose_b,
+            pair.pose_b,
             margin,
             &collision::ContactConfig::default(),
             cache,
             &mut ()
-        ))?,
+        )),
     };
     let (value, status) = contact_value(answer)?;
     // SAFETY: `out` was checked not null and points to a writable `CollContact`.

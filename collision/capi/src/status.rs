@@ -88,30 +88,45 @@ fn set_last_error(message: &str) {
 
 /// Runs `body`, the work of entry point `function`, catching any panic: the status it
 /// returns, with the message recorded for anything but `COLL_STATUS_OK`.
+///
+/// Inlined into each entry point, so that the answer's path is the body alone (a
+/// `catch_unwind` costs nothing until something panics); the failures are recorded by
+/// [`failed`] and [`panicked`], out of line.
+#[inline]
 pub(crate) fn guard(function: &str, body: impl FnOnce() -> Outcome) -> CollStatus {
     match catch_unwind(AssertUnwindSafe(body)) {
-        Ok(Ok(CollStatus::Ok)) => CollStatus::Ok,
-        Ok(Ok(status)) => {
-            // Only `NotConverged` is returned this way; its message is set by the body.
-            status
-        }
-        Ok(Err(e)) => {
-            set_last_error(&format!("{function}: {}", e.message));
-            e.status
-        }
-        Err(payload) => {
-            let what = payload
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_owned())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".to_owned());
-            set_last_error(&format!("{function}: internal error (a bug): {what}"));
-            CollStatus::InternalError
-        }
+        // `Ok` and `NotConverged` (whose message the body set) are returned as they are.
+        Ok(Ok(status)) => status,
+        Ok(Err(e)) => failed(function, e),
+        Err(payload) => panicked(function, payload),
     }
 }
 
+/// Records the error `e` of entry point `function` as this thread's last error and
+/// returns its status.
+#[cold]
+#[inline(never)]
+fn failed(function: &str, e: Error) -> CollStatus {
+    set_last_error(&format!("{function}: {}", e.message));
+    e.status
+}
+
+/// Records a panic caught in entry point `function` and returns
+/// `COLL_STATUS_INTERNAL_ERROR`.
+#[cold]
+#[inline(never)]
+fn panicked(function: &str, payload: Box<dyn std::any::Any + Send>) -> CollStatus {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_owned());
+    set_last_error(&format!("{function}: internal error (a bug): {what}"));
+    CollStatus::InternalError
+}
+
 /// `NotConverged`, with `message` (prefixed with `function`) as the last error.
+#[cold]
 pub(crate) fn not_converged(function: &str, message: &str) -> Outcome {
     set_last_error(&format!("{function}: {message}"));
     Ok(CollStatus::NotConverged)

@@ -9,17 +9,23 @@
 ///
 /// `orientation` is a unit quaternion stored as **`{x, y, z, w}`** (vector part first,
 /// scalar `w` last, as in Unity, Unreal, Jolt and libccd; the identity is
-/// `{0, 0, 0, 1}`). A quaternion whose norm is within 1e-3 of 1 is normalized before
-/// use; any other norm (a zero quaternion included) is refused with
-/// `COLL_STATUS_INVALID_QUATERNION`, and NaN or infinite components with
-/// `COLL_STATUS_NON_FINITE`.
+/// `{0, 0, 0, 1}`). A quaternion that is unit to rounding (`| |q|² − 1 | ≤ 8 ε`, about
+/// 1.8e-15, as any quaternion normalized in `double` is) is used as given; one whose
+/// norm is within 1e-3 of 1 is divided by its norm before use; any other norm (a zero
+/// quaternion included) is refused with `COLL_STATUS_INVALID_QUATERNION`, and NaN or
+/// infinite components with `COLL_STATUS_NON_FINITE`.
+///
+/// The orientation comes first: the struct is laid out as the rigid transform the
+/// queries use (nalgebra's `Isometry3<f64>`), so a query reads a pose whose quaternion is
+/// unit to rounding in place, without a copy. Initialise it by field name
+/// (`{.orientation = {0, 0, 0, 1}, .position = {x, y, z}}`) or in this order.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CollPose {
-    /// Translation `{x, y, z}`.
-    pub position: [f64; 3],
     /// Unit quaternion `{x, y, z, w}`.
     pub orientation: [f64; 4],
+    /// Translation `{x, y, z}`.
+    pub position: [f64; 3],
 }
 
 /// A body moving with constant velocities over a time interval: at time `t` its centre

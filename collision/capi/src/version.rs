@@ -6,7 +6,8 @@ use crate::types::CollVersion;
 
 /// The version of the C ABI this header describes: bumped whenever a function, type or
 /// enum value changes incompatibly. `coll_version` reports the library's own.
-pub const COLL_ABI_VERSION: u32 = 1;
+/// Version 2: `CollPose` holds its orientation before its position.
+pub const COLL_ABI_VERSION: u32 = 2;
 
 /// Parses a version component from Cargo's package version (0 if missing).
 const fn component(text: &str) -> u32 {

@@ -78,12 +78,16 @@ fn write_pairs(cases: &[Case], path: &Path) {
     std::fs::write(path, text).unwrap();
 }
 
-/// The pose the C ABI makes of `[px, py, pz, qx, qy, qz, qw]`.
+/// The pose the C ABI makes of `[px, py, pz, qx, qy, qz, qw]`: the quaternion as it is
+/// when its squared norm is within 8 ε of 1 (unit to rounding), else divided by its norm.
 fn pose(p: &[f64; 7]) -> Isometry3<f64> {
-    Isometry3::from_parts(
-        Translation3::new(p[0], p[1], p[2]),
-        UnitQuaternion::from_quaternion(Quaternion::new(p[6], p[3], p[4], p[5])),
-    )
+    let q = Quaternion::new(p[6], p[3], p[4], p[5]);
+    let rotation = if (q.norm_squared() - 1.0).abs() <= 8.0 * f64::EPSILON {
+        UnitQuaternion::new_unchecked(q)
+    } else {
+        UnitQuaternion::from_quaternion(q)
+    };
+    Isometry3::from_parts(Translation3::new(p[0], p[1], p[2]), rotation)
 }
 
 fn hull(points: &[[f64; 3]]) -> Shape {

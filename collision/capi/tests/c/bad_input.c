@@ -57,7 +57,8 @@ static void poisoned_poses(const CollShape *a, const CollShape *b, double value,
                            CollStatus want) {
     for (int which = 0; which < 2; ++which) {
         for (int k = 0; k < 7; ++k) {
-            CollPose poses[2] = {{{0, 0, 0}, {0, 0, 0, 1}}, {{3, 0, 0}, {0, 0, 0, 1}}};
+            CollPose poses[2] = {{.orientation = {0, 0, 0, 1}, .position = {0, 0, 0}},
+                                  {.orientation = {0, 0, 0, 1}, .position = {3, 0, 0}}};
             if (k < 3) {
                 poses[which].position[k] = value;
             } else {
@@ -170,7 +171,8 @@ static void queries(void) {
     EXPECT(coll_cuboid_create(h, &b), COLL_STATUS_OK);
     EXPECT(coll_user_shape_create(nan_support, NULL, NULL, &user_nan), COLL_STATUS_OK);
     EXPECT(coll_user_shape_create(silent_support, NULL, NULL, &user_silent), COLL_STATUS_OK);
-    CollPose pa = {{0, 0, 0}, {0, 0, 0, 1}}, pb = {{3, 0, 0}, {0, 0, 0, 1}};
+    CollPose pa = {.orientation = {0, 0, 0, 1}, .position = {0, 0, 0}};
+    CollPose pb = {.orientation = {0, 0, 0, 1}, .position = {3, 0, 0}};
     CollMotion ma = {pa, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
     CollMotion mb = {pb, {-1, 0, 0}, {0, 0, 0}, {0, 0, 0}};
     bool hit;
@@ -221,8 +223,9 @@ static void queries(void) {
     /* NaN and infinity in every pose component, zero and non-unit quaternions. */
     poisoned_poses(a, b, NAN, COLL_STATUS_NON_FINITE);
     poisoned_poses(a, b, INFINITY, COLL_STATUS_NON_FINITE);
-    CollPose zero = {{0, 0, 0}, {0, 0, 0, 0}}, long_q = {{0, 0, 0}, {0, 0, 0, 1.01}};
-    CollPose near_unit = {{3, 0, 0}, {0, 0, 0, 1.0005}};
+    CollPose zero = {.orientation = {0, 0, 0, 0}, .position = {0, 0, 0}};
+    CollPose long_q = {.orientation = {0, 0, 0, 1.01}, .position = {0, 0, 0}};
+    CollPose near_unit = {.orientation = {0, 0, 0, 1.0005}, .position = {3, 0, 0}};
     EXPECT(coll_distance(a, &zero, b, &pb, &d), COLL_STATUS_INVALID_QUATERNION);
     EXPECT(coll_distance(a, &pa, b, &zero, &d), COLL_STATUS_INVALID_QUATERNION);
     EXPECT(coll_distance(a, &long_q, b, &pb, &d), COLL_STATUS_INVALID_QUATERNION);

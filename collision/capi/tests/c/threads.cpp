@@ -19,8 +19,9 @@ struct Shapes {
 
 double query(const Shapes &s, int i) {
     const double angle = 0.001 * i;
-    CollPose pa{{0.0, 0.0, 0.0}, {0.0, std::sin(angle), 0.0, std::cos(angle)}};
-    CollPose pb{{2.0 + 0.0001 * i, 0.5, 0.0}, {0.0, 0.0, 0.0, 1.0}};
+    // {orientation {x, y, z, w}, position}
+    CollPose pa{{0.0, std::sin(angle), 0.0, std::cos(angle)}, {0.0, 0.0, 0.0}};
+    CollPose pb{{0.0, 0.0, 0.0, 1.0}, {2.0 + 0.0001 * i, 0.5, 0.0}};
     CollDistance d{};
     if (coll_distance(s.hull, &pa, s.ball, &pb, &d) != COLL_STATUS_OK) return -1.0;
     return d.distance;

@@ -102,8 +102,13 @@ pub fn build(
 
 /// Runs `exe` with `args` and returns its output, panicking with it unless it exits 0.
 pub fn run(exe: &Path, args: &[&Path], env: &[(&str, &str)]) -> Output {
+    // Cargo runs tests with `LD_LIBRARY_PATH` naming its target directories, which
+    // may hold an older `libcollision_capi.so` from a plain `cargo build`; that path
+    // takes precedence over the program's run path, so it is removed: the program loads
+    // the library it was linked against.
     let output = Command::new(exe)
         .args(args)
+        .env_remove("LD_LIBRARY_PATH")
         .envs(env.iter().copied())
         .output()
         .unwrap_or_else(|e| panic!("running {}: {e}", exe.display()));
