@@ -108,14 +108,28 @@ impl Bits for Contact {
         let s = [f(self.separation), f(self.separation_bounds[0])];
         let t = [f(self.separation_bounds[1]), self.status as u64];
         let m = [self.method as u64];
-        [&p3(&self.point_a)[..], &p3(&self.point_b), &v(&self.normal), &s, &t, &m].concat()
+        [
+            &p3(&self.point_a)[..],
+            &p3(&self.point_b),
+            &v(&self.normal),
+            &s,
+            &t,
+            &m,
+        ]
+        .concat()
     }
 }
 
 impl Bits for collision::Impact {
     fn bits(&self) -> Vec<u64> {
         let s = [f(self.time), f(self.separation), u64::from(self.iterations)];
-        [&p3(&self.point_a)[..], &p3(&self.point_b), &v(&self.normal), &s].concat()
+        [
+            &p3(&self.point_a)[..],
+            &p3(&self.point_b),
+            &v(&self.normal),
+            &s,
+        ]
+        .concat()
     }
 }
 
@@ -218,7 +232,10 @@ fn check_gjk_trace(
         };
         // The closed form's answer is the query's, and its spheres give it.
         let gap = (pc.center_b - pc.center_a).norm() - pc.radius_a - pc.radius_b;
-        assert!((gap - pc.separation).abs() <= 1e-9 * (1.0 + gap.abs()), "{what}");
+        assert!(
+            (gap - pc.separation).abs() <= 1e-9 * (1.0 + gap.abs()),
+            "{what}"
+        );
         if let Some(o) = overlapping {
             assert_eq!(o, pc.overlapping, "{what}: {pc:?}");
         }
@@ -237,10 +254,7 @@ fn check_gjk_trace(
     if let Some(Shortcut::InscribedBalls(p)) = shortcuts.first() {
         // A proof ends the run before any step, and is an overlap.
         assert_eq!(gjk_steps(trace), 0, "{what}");
-        assert!(
-            matches!(trace.events[0], TraceEvent::Shortcut(_)),
-            "{what}"
-        );
+        assert!(matches!(trace.events[0], TraceEvent::Shortcut(_)), "{what}");
         assert_ne!(overlapping, Some(false), "{what}: {p:?}");
         assert!(ball_inside(a, pa, &p.center_a, p.radius_a), "{what}: {p:?}");
         assert!(ball_inside(b, pb, &p.center_b, p.radius_b), "{what}: {p:?}");
@@ -260,7 +274,10 @@ fn check_gjk_trace(
         // Balls that plainly overlap always prove it.
         let (ca, cb) = (pa * ba.center(), pb * bb.center());
         let gap = (cb - ca).norm() - ba.radius() - bb.radius();
-        assert!(gap > -1e-9 * (1.0 + ba.radius() + bb.radius()), "{what}: no ball proof");
+        assert!(
+            gap > -1e-9 * (1.0 + ba.radius() + bb.radius()),
+            "{what}: no ball proof"
+        );
     }
 }
 
@@ -284,7 +301,11 @@ fn check_contact_trace(what: &str, trace: &Trace, c: Option<&Contact>, stats: &m
             Shortcut::BoxBox(sat) => {
                 // The SAT answers: no EPA, and the winner is the least overlap.
                 assert_eq!(epa_steps(trace), 0, "{what}");
-                let least = sat.axes.iter().map(|x| x.overlap).fold(f64::INFINITY, f64::min);
+                let least = sat
+                    .axes
+                    .iter()
+                    .map(|x| x.overlap)
+                    .fold(f64::INFINITY, f64::min);
                 assert_eq!(sat.axes[sat.winner].overlap, least, "{what}");
                 assert_eq!(sat.depth, least, "{what}");
                 let c = c.expect("overlapping boxes have a contact");
@@ -339,7 +360,14 @@ fn observed_queries_answer_bit_for_bit_and_show_their_shortcuts() {
         let t = same(&format!("{what} distance"), plain, |o| {
             collision::distance_observed(a_, &pa, b_, &pb, o)
         });
-        check_gjk_trace(&what, &t, (&a, &pa), (&b, &pb), d.map(|d| d == 0.0), &mut stats);
+        check_gjk_trace(
+            &what,
+            &t,
+            (&a, &pa),
+            (&b, &pb),
+            d.map(|d| d == 0.0),
+            &mut stats,
+        );
 
         let plain = collision::closest_points(a_, &pa, b_, &pb);
         let t = same(&format!("{what} closest"), plain, |o| {
@@ -357,7 +385,11 @@ fn observed_queries_answer_bit_for_bit_and_show_their_shortcuts() {
         // Time of impact: B thrown at A, both spinning unless they are balls.
         let spin = |r: &mut ChaCha8Rng| v3(r, 1.0) * f64::from(u8::from(r.random_bool(0.5)));
         let ma = Motion::new(pa, v3(&mut r, 0.5), spin(&mut r));
-        let mb = Motion::new(pb, pa.translation.vector - pb.translation.vector, spin(&mut r));
+        let mb = Motion::new(
+            pb,
+            pa.translation.vector - pb.translation.vector,
+            spin(&mut r),
+        );
         let config = ToiConfig::default();
         let plain = collision::time_of_impact_with(a_, &ma, b_, &mb, 2.0, &config);
         let impact_time = plain.as_ref().ok().map(|i| i.map(|i| i.time));
@@ -385,13 +417,13 @@ fn observed_queries_answer_bit_for_bit_and_show_their_shortcuts() {
         let t = same(&format!("{what} ray"), plain, |o| {
             collision::cast_ray_observed(a_, &pa, &ray, 10.0, o)
         });
-        let closed = matches!(
-            closed_form_kind(&a),
-            Some(true)
-        );
+        let closed = matches!(closed_form_kind(&a), Some(true));
         if closed {
             assert_eq!(t.events.len(), 1, "{what}: {:?}", t.events);
-            assert!(matches!(t.shortcuts().next(), Some(Shortcut::Ray(_))), "{what}");
+            assert!(
+                matches!(t.shortcuts().next(), Some(Shortcut::Ray(_))),
+                "{what}"
+            );
             stats.ray_closed += 1;
         } else {
             assert_eq!(t.shortcuts().count(), 0, "{what}");
@@ -416,7 +448,10 @@ fn observed_queries_answer_bit_for_bit_and_show_their_shortcuts() {
             };
             assert_eq!(simplex.len(), first.simplex.vertices().len(), "{what}");
             for (s, f) in simplex.iter().zip(first.simplex.vertices()) {
-                assert!((s.w - f.w).norm() <= 1e-9 * (1.0 + f.w.coords.norm()), "{what}");
+                assert!(
+                    (s.w - f.w).norm() <= 1e-9 * (1.0 + f.w.coords.norm()),
+                    "{what}"
+                );
             }
             stats.warm_starts += 1;
         }
@@ -428,7 +463,10 @@ fn observed_queries_answer_bit_for_bit_and_show_their_shortcuts() {
         ("balls", stats.balls),
         ("cones", stats.cones),
         ("box-box", stats.box_box),
-        ("revolution", stats.revolution_converged + stats.revolution_joined),
+        (
+            "revolution",
+            stats.revolution_converged + stats.revolution_joined,
+        ),
         ("ball impacts", stats.ball_impacts),
         ("ray closed forms", stats.ray_closed),
         ("ray GJK", stats.ray_gjk),

@@ -150,10 +150,16 @@ pub(super) fn observed(
         k += 1;
     };
     for i in 0..3u8 {
-        consider(Some(Vector3::ith(usize::from(i), 1.0)), SatAxisKind::FaceA(i));
+        consider(
+            Some(Vector3::ith(usize::from(i), 1.0)),
+            SatAxisKind::FaceA(i),
+        );
     }
     for j in 0..3u8 {
-        consider(Some(r.column(usize::from(j)).into_owned()), SatAxisKind::FaceB(j));
+        consider(
+            Some(r.column(usize::from(j)).into_owned()),
+            SatAxisKind::FaceB(j),
+        );
     }
     for i in 0..3u8 {
         for j in 0..3u8 {

@@ -1,6 +1,6 @@
 //! Ray against a ball: the first root of the quadratic, in a cancellation-safe form.
 
-use super::{LocalHit, Ray, RayCast, RayError, RayHit, gjk, world_hit, report_closed_form};
+use super::{LocalHit, Ray, RayCast, RayError, RayHit, gjk, report_closed_form, world_hit};
 use crate::observer::{Observer, RayShape};
 use crate::shape::{Ball, Core, SupportMap, unit};
 use nalgebra::{Isometry3, Point3, Vector3};
@@ -178,9 +178,15 @@ impl RayCast for Ball {
         let s = Point3::from(ray.origin.coords - pose.translation.vector);
         let hit = self.cast_ray_local(&s, &ray.dir, max_toi);
         let frame = Isometry3::from_parts(pose.translation, nalgebra::UnitQuaternion::identity());
-        report_closed_form(RayShape::Ball, hit, (&s, &ray.dir, max_toi), &frame, observer)?
-            .map(|hit| world_hit(ray, hit.toi, hit.normal))
-            .transpose()
+        report_closed_form(
+            RayShape::Ball,
+            hit,
+            (&s, &ray.dir, max_toi),
+            &frame,
+            observer,
+        )?
+        .map(|hit| world_hit(ray, hit.toi, hit.normal))
+        .transpose()
     }
 
     #[inline]
