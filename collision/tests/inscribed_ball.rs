@@ -196,7 +196,10 @@ fn flat_shapes_deep_inside_solids_need_no_support_call() {
     assert_eq!(t.calls.get(), 0);
     // Observed, the same proof, reported with both balls and still no support call.
     let mut trace = Trace::default();
-    assert_eq!(intersects_observed(&t, &near, &cube, &id, &mut trace), Ok(true));
+    assert_eq!(
+        intersects_observed(&t, &near, &cube, &id, &mut trace),
+        Ok(true)
+    );
     assert_eq!(t.calls.get(), 0);
     let shortcuts: Vec<_> = trace.shortcuts().collect();
     assert!(

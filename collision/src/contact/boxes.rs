@@ -132,7 +132,7 @@ pub(super) fn observed(
     let skipped = SatAxis {
         kind: SatAxisKind::FaceA(0),
         axis: Vector3::zeros(),
-        overlap: f64::INFINITY,
+        overlap: None,
     };
     let mut axes = [skipped; 15];
     let mut winner = (f64::INFINITY, 0);
@@ -142,7 +142,7 @@ pub(super) fn observed(
         if let Some(l) = l {
             let o = overlap(&l);
             axes[k].axis = pose_a.rotation * l;
-            axes[k].overlap = o;
+            axes[k].overlap = Some(o);
             if o < winner.0 {
                 winner = (o, k);
             }

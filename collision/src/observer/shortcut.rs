@@ -100,8 +100,9 @@ pub struct SatAxis {
     /// Unit direction; zero when the test skipped it (parallel edges, whose cross
     /// product has no direction).
     pub axis: Vector3<f64>,
-    /// Overlap of the boxes' projections on it (`+∞` when skipped); the least is the depth.
-    pub overlap: f64,
+    /// Overlap of the boxes' projections on it, `None` when skipped; the least is the
+    /// depth.
+    pub overlap: Option<f64>,
 }
 
 /// The separating axis test of two overlapping boxes (the cores of the shapes; their
@@ -208,6 +209,8 @@ pub struct BallBallImpact {
     pub t_max: f64,
     /// The answer: the first time the balls touch, or `None` before `t_max`.
     pub time: Option<f64>,
+    /// The shapes' world poses `[A, B]` at that time.
+    pub poses: Option<[Isometry3<f64>; 2]>,
 }
 
 /// Which closed form answered a ray cast.

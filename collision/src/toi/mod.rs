@@ -222,6 +222,9 @@ where
                 velocity_b: motion_b.linear_velocity,
                 t_max,
                 time: hit.as_ref().map(|h| h.time),
+                poses: hit
+                    .as_ref()
+                    .map(|h| [motion_a.pose_at(h.time), motion_b.pose_at(h.time)]),
             }));
         }
         if let Some(h) = hit.filter(|_| observer.is_active()) {
