@@ -15,6 +15,8 @@ use nalgebra::{Isometry3, Point3, Vector3};
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
+// Built only for an active observer and passed by reference; `Trace` boxes it.
+#[allow(clippy::large_enum_variant)]
 pub enum Shortcut {
     /// A pair whose core on one side is a single point (a ball's centre) and on the other
     /// has a nearest-point formula (ball, capsule, box and their rounded versions):
