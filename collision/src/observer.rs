@@ -4,6 +4,19 @@
 //! borrowed state. `()` is the no-op observer: its empty methods inline away, so the
 //! plain queries (which pass `&mut ()`) pay nothing. [`Trace`] copies every step into
 //! owned, serializable records.
+//!
+//! A query observed with any observer takes the path the unobserved call takes: the
+//! shortcuts that answer without an iterative run (closed forms, inscribed-ball overlap
+//! proofs) are reported as [`Shortcut`]s of their own, and a GJK run that starts from a
+//! warm-start cache reports the simplex it starts from ([`Observer::warm_start`]). The
+//! observed answer is the unobserved one, bit for bit.
+
+mod shortcut;
+
+pub use shortcut::{
+    BallBallImpact, BallProof, BoxBoxSat, InscribedBallProof, PointCorePair, RayClosedForm,
+    RayShape, RevolutionDepth, SatAxis, SatAxisKind, Shortcut,
+};
 
 use crate::gjk::{GjkOutput, SimplexVertex};
 use nalgebra::{Isometry3, Vector3};
@@ -78,6 +91,22 @@ pub trait Observer {
     fn ray_step(&mut self, step: &crate::ray::RayStep<'_>) {
         let _ = step;
     }
+
+    /// Called when a query takes a shortcut: a closed form or an inscribed-ball overlap
+    /// proof, with its inputs and its answer (see [`Shortcut`]).
+    #[inline(always)]
+    fn shortcut(&mut self, shortcut: &Shortcut) {
+        let _ = shortcut;
+    }
+
+    /// Called when a GJK run starts from a warm-start cache
+    /// ([`GjkCache`](crate::gjk::GjkCache)) filled on the same shapes, before its first
+    /// step, with the simplex it starts from (A's frame; `pose_a` maps it to world; the
+    /// weights are not yet computed and are 0).
+    #[inline(always)]
+    fn warm_start(&mut self, pose_a: &Isometry3<f64>, simplex: &[SimplexVertex]) {
+        let _ = (pose_a, simplex);
+    }
 }
 
 /// The no-op observer.
@@ -132,6 +161,15 @@ pub enum TraceEvent {
     ToiStep(Box<ToiStepRecord>),
     /// A GJK ray-cast iteration (in the frame of its `pose`).
     RayStep(Box<crate::ray::RayStepRecord>),
+    /// A shortcut the query took: a closed form or an inscribed-ball overlap proof.
+    Shortcut(Box<Shortcut>),
+    /// A GJK run started from a warm-start cache, from this simplex.
+    WarmStart {
+        /// World pose of shape A; the simplex is in A's frame.
+        pose_a: Isometry3<f64>,
+        /// The cached simplex the run starts from (weights 0).
+        simplex: Vec<SimplexVertex>,
+    },
 }
 
 /// An owned copy of a [`crate::toi::ToiStep`] (the step holds no borrows, so it is the
@@ -204,6 +242,17 @@ impl Observer for Trace {
             crate::ray::RayStepRecord::from(step),
         )));
     }
+
+    fn shortcut(&mut self, shortcut: &Shortcut) {
+        self.events.push(TraceEvent::Shortcut(Box::new(*shortcut)));
+    }
+
+    fn warm_start(&mut self, pose_a: &Isometry3<f64>, simplex: &[SimplexVertex]) {
+        self.events.push(TraceEvent::WarmStart {
+            pose_a: *pose_a,
+            simplex: simplex.to_vec(),
+        });
+    }
 }
 
 impl Trace {
@@ -211,6 +260,14 @@ impl Trace {
     pub fn toi_steps(&self) -> impl Iterator<Item = &ToiStepRecord> {
         self.events.iter().filter_map(|e| match e {
             TraceEvent::ToiStep(s) => Some(&**s),
+            _ => None,
+        })
+    }
+
+    /// The shortcuts recorded so far.
+    pub fn shortcuts(&self) -> impl Iterator<Item = &Shortcut> {
+        self.events.iter().filter_map(|e| match e {
+            TraceEvent::Shortcut(s) => Some(&**s),
             _ => None,
         })
     }
@@ -252,5 +309,13 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     #[inline(always)]
     fn ray_step(&mut self, step: &crate::ray::RayStep<'_>) {
         (**self).ray_step(step);
+    }
+    #[inline(always)]
+    fn shortcut(&mut self, shortcut: &Shortcut) {
+        (**self).shortcut(shortcut);
+    }
+    #[inline(always)]
+    fn warm_start(&mut self, pose_a: &Isometry3<f64>, simplex: &[SimplexVertex]) {
+        (**self).warm_start(pose_a, simplex);
     }
 }

@@ -330,6 +330,12 @@ fn the_trace_records_every_iteration_and_changes_nothing() {
         let plain = distance(&a, &pa, &b, &pb).unwrap();
         let observed = distance_observed(&a, &pa, &b, &pb, &mut trace).unwrap();
         assert_eq!(plain, observed);
+        // A deep overlap the inscribed balls prove ends before GJK's steps, as the plain
+        // query does (`tests/observed_path.rs` checks the proof).
+        if trace.shortcuts().next().is_some() {
+            assert_eq!(plain, 0.0);
+            continue;
+        }
         let out = gjk(
             &a,
             &pa,

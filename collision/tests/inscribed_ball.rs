@@ -194,12 +194,22 @@ fn flat_shapes_deep_inside_solids_need_no_support_call() {
     assert_eq!(intersects(&t, &near, &cube, &id), Ok(true));
     assert_eq!(distance(&cube, &id, &t, &near), Ok(0.0));
     assert_eq!(t.calls.get(), 0);
-    // Observed, GJK runs in full and agrees.
+    // Observed, the same proof, reported with both balls and still no support call.
+    let mut trace = Trace::default();
     assert_eq!(
-        intersects_observed(&t, &near, &cube, &id, &mut Trace::default()),
+        intersects_observed(&t, &near, &cube, &id, &mut trace),
         Ok(true)
     );
-    assert!(t.calls.get() > 0);
+    assert_eq!(t.calls.get(), 0);
+    let shortcuts: Vec<_> = trace.shortcuts().collect();
+    assert!(
+        matches!(
+            shortcuts[..],
+            [collision::observer::Shortcut::InscribedBalls(_)]
+        ),
+        "{shortcuts:?}"
+    );
+    assert_eq!(trace.gjk_steps().count(), 0);
 
     let seg =
         counting(Segment::new(Point3::new(-0.1, 0.0, 0.0), Point3::new(0.2, 0.1, 0.0)).unwrap());

@@ -7,16 +7,19 @@
 //! the origin (1e6) cost no precision. Witness points become world points `pose_A · p`.
 
 mod motion;
+mod shortcut;
 mod simplex;
 
 pub(crate) use motion::ray_result;
 use motion::{ray_step, toi_step};
+pub(crate) use shortcut::{axis_name, length};
+use shortcut::{shortcut_frame, warm_start};
 use simplex::{epa_result, epa_step, gjk_result, gjk_step};
 
 use collision::Trace;
 use collision::epa::EpaStatus;
 use collision::gjk::GjkStatus;
-use collision::observer::TraceEvent;
+use collision::observer::{Shortcut, TraceEvent};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// Which step a frame shows.
@@ -70,6 +73,14 @@ pub enum FrameKind {
         /// Whether the ray hit the shape.
         hit: bool,
     },
+    /// A shortcut the query took instead of (or before) an iterative run: a closed form
+    /// or an inscribed-ball overlap proof ([`Frame::shortcut`] holds it).
+    Shortcut {
+        /// Which: [`Shortcut::name`].
+        name: &'static str,
+    },
+    /// A GJK run starting from a warm-start cache: the cached simplex it starts from.
+    WarmStart,
 }
 
 /// A vertex of the simplex or polytope, in world coordinates.
@@ -126,6 +137,10 @@ pub struct Frame {
     /// The shapes' world poses at this frame, `[A, B]`, when the shapes move during the
     /// query (time-of-impact steps); `None` for the scene's poses.
     pub poses: Option<[Isometry3<f64>; 2]>,
+    /// For a [`FrameKind::Shortcut`] frame, the shortcut as recorded (world
+    /// coordinates): the closed form's or ball proof's inputs and answer, which the views
+    /// draw (spheres and their centre line, the SAT axes, the inscribed balls).
+    pub shortcut: Option<Box<Shortcut>>,
 }
 
 impl Frame {
@@ -155,6 +170,8 @@ impl Frame {
             FrameKind::ToiStep { iteration, .. } => format!("TOI {iteration}"),
             FrameKind::RayStep { iteration, .. } => format!("Ray {iteration}"),
             FrameKind::RayResult { .. } => "Ray result".to_string(),
+            FrameKind::Shortcut { name } => format!("Shortcut: {name}"),
+            FrameKind::WarmStart => "GJK warm start".to_string(),
         }
     }
 }
@@ -164,7 +181,8 @@ fn finite_p(p: &Point3<f64>) -> bool {
 }
 
 /// Converts every event of `trace` to a frame, in order: one frame per GJK step, per
-/// GJK result, per EPA step, per time-of-impact step and per ray-cast step. `pose_a` places the GJK result's simplex (its record
+/// GJK result, per EPA step, per time-of-impact step, per ray-cast step, per shortcut
+/// and per warm start. `pose_a` places the GJK result's simplex (its record
 /// has no pose); the steps carry their own.
 ///
 /// Frames show what the algorithms worked on: when a query runs GJK/EPA on the shapes'
@@ -194,6 +212,10 @@ pub fn frames_from_trace(trace: &Trace, pose_a: &Isometry3<f64>) -> Vec<Frame> {
             }
             TraceEvent::ToiStep(s) => frames.push(toi_step(s)),
             TraceEvent::RayStep(s) => frames.push(ray_step(s)),
+            TraceEvent::Shortcut(s) => frames.push(shortcut_frame(s)),
+            TraceEvent::WarmStart { pose_a, simplex } => {
+                frames.push(warm_start(pose_a, simplex));
+            }
             _ => {}
         }
     }

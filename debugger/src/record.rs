@@ -85,10 +85,12 @@ pub struct Recording {
 
 /// Runs the scene's query with a [`Trace`] observer and converts the trace to frames.
 ///
-/// `intersects`, `distance`, `closest_points` and `contact` are recorded in full (GJK,
-/// and EPA when a contact's cores overlap). `time_of_impact` records one step per
-/// conservative-advancement iteration (its inner GJK runs are not recorded). `ray_cast`
-/// records one frame per GJK ray-cast iteration and one for the hit or miss.
+/// The recorded run is the one the plain query makes: `intersects`, `distance`,
+/// `closest_points` and `contact` are recorded in full (GJK, and EPA when a contact's
+/// cores overlap), and a shortcut (a closed form, an inscribed-ball overlap proof) is a
+/// frame of its own. `time_of_impact` records one step per conservative-advancement
+/// iteration (its inner GJK runs are not recorded). `ray_cast` records the closed form,
+/// or one frame per GJK ray-cast iteration, and one for the hit or miss.
 ///
 /// # Errors
 /// [`DebugError::NonFinitePose`] when a pose of a hand-built scene is not finite.
@@ -111,15 +113,16 @@ pub fn record(scene: &Scene) -> Result<Recording, DebugError> {
     match scene.query {
         Query::TimeOfImpact { .. } => notes.push(
             "time_of_impact: one frame per conservative-advancement step (the analytic \
-             ball-ball path gives one frame at the impact); the inner GJK runs are not \
-             recorded; each frame draws the shapes at its step's poses"
+             ball-ball path gives its closed-form frame and one frame at the impact); the \
+             inner GJK runs are not recorded; each frame draws the shapes at its step's \
+             poses"
                 .to_string(),
         ),
         Query::RayCast { .. } => notes.push(format!(
-            "ray_cast against shape A, recorded through the GJK ray cast on its core \
-             (convex radius {radius_a}): frames show x - C for the ray point x; for \
-             balls, boxes, capsules and cylinders cast_ray answers by a closed form, \
-             which this answer matches to the cast's accuracy"
+            "ray_cast against shape A, as cast_ray runs it: balls, boxes, capsules, \
+             cylinders and cones answer by a closed form (one frame); other shapes by the \
+             GJK ray cast on their core (convex radius {radius_a}), whose frames show x - C \
+             for the ray point x"
         )),
         _ => {}
     }
@@ -132,6 +135,13 @@ pub fn record(scene: &Scene) -> Result<Recording, DebugError> {
         Ok(Answer::RayCast(hit)) => Outcome::RayCast(hit),
         Err(EvalError::Query { message, .. }) => Outcome::Failed { message },
     };
+    if trace.shortcuts().next().is_some() {
+        notes.push(
+            "the query took a shortcut (closed form or inscribed-ball proof): its frame \
+             shows the inputs and the answer; the plain query takes the same path"
+                .to_string(),
+        );
+    }
     if trace.events.is_empty() {
         notes.push("the query reported no steps (answered before iterating)".to_string());
     }

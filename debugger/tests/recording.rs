@@ -1,6 +1,8 @@
 //! Recording: frames match the trace one to one, and their geometry matches closed forms.
 
+use collision::SupportMap;
 use collision::observer::TraceEvent;
+use collision::observer::{RayShape, SatAxisKind, Shortcut};
 use debugger::{DebugError, FrameKind, Outcome, Recording, record, record_file};
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -41,6 +43,8 @@ fn assert_frames_follow_trace(r: &Recording) {
             TraceEvent::EpaDone { .. } => "epa done",
             TraceEvent::ToiStep(_) => "toi",
             TraceEvent::RayStep(_) => "ray",
+            TraceEvent::Shortcut(_) => "shortcut",
+            TraceEvent::WarmStart { .. } => "warm start",
             _ => "other",
         })
         .collect();
@@ -56,6 +60,8 @@ fn assert_frames_follow_trace(r: &Recording) {
             FrameKind::ToiStep { .. } => Some("toi"),
             FrameKind::RayStep { .. } => Some("ray"),
             FrameKind::RayResult { .. } => None,
+            FrameKind::Shortcut { .. } => Some("shortcut"),
+            FrameKind::WarmStart => Some("warm start"),
         })
         .collect();
     assert_eq!(frames, kinds);
@@ -70,49 +76,62 @@ fn assert_frames_follow_trace(r: &Recording) {
 }
 
 #[test]
-fn gjk_fixture_has_one_frame_per_step_and_ends_on_the_closed_form() {
+fn point_core_pair_is_one_closed_form_frame() {
     // Balls of radius 1 and 0.5 at (0,0,0) and (0,3,4): distance 3.5, closest points
-    // (0,0.6,0.8) and (0,2.7,3.6).
+    // (0,0.6,0.8) and (0,2.7,3.6). The query answers by the closed form, and so does
+    // the recording: one frame, the two spheres and their centre line.
     let r = rec("ball_ball_separated");
-    assert_frames_follow_trace(&r);
-    assert_eq!(r.gjk_step_count(), r.trace.gjk_steps().count());
-    assert!(r.gjk_step_count() >= 1);
+    assert_eq!(r.gjk_step_count(), 0);
     assert_eq!(r.epa_step_count(), 0);
-    assert_eq!(r.frames.len(), r.gjk_step_count() + 1);
-    assert_gjk_bounds(&r, 3.5 + r.radius_a + r.radius_b);
-    let last = r.frames.last().unwrap();
-    assert!(matches!(last.kind, FrameKind::GjkResult { .. }));
-    // Frames show the cores (the balls' centres, 5 apart); core witnesses pushed out by
-    // the radii along the direction are the full shapes' closest points.
-    let (ra, rb) = (r.radius_a, r.radius_b);
-    assert_eq!((ra, rb), (1.0, 0.5));
-    close("final upper bound", last.upper_bound, 3.5 + ra + rb, 1e-12);
-    close("final lower bound", last.lower_bound, 3.5 + ra + rb, 5e-9);
-    let n = last.direction.unwrap();
-    close_p(
-        "witness a",
-        &(last.witness_a + n * ra),
-        [0.0, 0.6, 0.8],
-        1e-6,
+    assert_eq!(r.frames.len(), 1);
+    let f = &r.frames[0];
+    assert_eq!(
+        f.kind,
+        FrameKind::Shortcut {
+            name: "point-core closed form"
+        }
     );
-    close_p(
-        "witness b",
-        &(last.witness_b - n * rb),
-        [0.0, 2.7, 3.6],
-        1e-6,
-    );
-    close(
-        "|b − a|",
-        (last.witness_b - last.witness_a).norm(),
-        5.0,
-        1e-9,
-    );
+    let Some(Shortcut::PointCore(k)) = f.shortcut.as_deref() else {
+        panic!("{:?}", f.shortcut);
+    };
+    close_p("centre a", &k.center_a, [0.0, 0.0, 0.0], 1e-12);
+    close_p("centre b", &k.center_b, [0.0, 3.0, 4.0], 1e-12);
+    assert_eq!((k.radius_a, k.radius_b), (1.0, 0.5));
+    close("separation", k.separation, 3.5, 1e-12);
+    assert!(!k.overlapping);
+    close_p("witness a", &f.witness_a, [0.0, 0.6, 0.8], 1e-12);
+    close_p("witness b", &f.witness_b, [0.0, 2.7, 3.6], 1e-12);
+    close("bounds", f.lower_bound.max(f.upper_bound), 3.5, 1e-12);
     let Outcome::ClosestPoints(collision::ClosestPoints::Separated { distance, .. }) = r.outcome
     else {
         panic!("{:?}", r.outcome)
     };
     close("answer", distance, 3.5, 1e-12);
-    assert!(r.notes.iter().any(|n| n.contains("cores")), "{:?}", r.notes);
+    assert!(
+        r.notes.iter().any(|n| n.contains("shortcut")),
+        "{:?}",
+        r.notes
+    );
+}
+
+#[test]
+fn gjk_fixture_has_one_frame_per_step_and_ends_on_the_answer() {
+    // A segment's core is itself: no closed form, GJK steps to the distance.
+    let r = rec("segment_segment_skew");
+    assert_frames_follow_trace(&r);
+    assert_eq!(r.gjk_step_count(), r.trace.gjk_steps().count());
+    assert!(r.gjk_step_count() >= 1);
+    assert_eq!(r.epa_step_count(), 0);
+    assert_eq!(r.frames.len(), r.gjk_step_count() + 1);
+    let distance = match r.outcome {
+        Outcome::Distance(d) => d,
+        Outcome::ClosestPoints(collision::ClosestPoints::Separated { distance, .. }) => distance,
+        ref o => panic!("{o:?}"),
+    };
+    assert_gjk_bounds(&r, distance);
+    let last = r.frames.last().unwrap();
+    assert!(matches!(last.kind, FrameKind::GjkResult { .. }));
+    close("final upper bound", last.upper_bound, distance, 1e-12);
 }
 
 /// Every GJK step brackets the true distance, `|v|` is the upper bound and only
@@ -213,19 +232,9 @@ fn rotated_pose_frames_are_in_world_coordinates() {
     let want_a = motion * Point3::new(0.0, 0.6, 0.8);
     let want_b = motion * Point3::new(0.0, 2.7, 3.6);
     let n = last.direction.unwrap();
-    let (ra, rb) = (r.radius_a, r.radius_b);
-    close_p(
-        "witness a",
-        &(last.witness_a + n * ra),
-        want_a.coords.into(),
-        1e-6,
-    );
-    close_p(
-        "witness b",
-        &(last.witness_b - n * rb),
-        want_b.coords.into(),
-        1e-6,
-    );
+    // The closed form's frame holds the full shapes' points.
+    close_p("witness a", &last.witness_a, want_a.coords.into(), 1e-6);
+    close_p("witness b", &last.witness_b, want_b.coords.into(), 1e-6);
     let want_n = motion.rotation * Vector3::new(0.0, 0.6, 0.8);
     close("normal", (n - want_n).norm(), 0.0, 1e-6);
 }
@@ -288,13 +297,53 @@ fn assert_epa_frames(r: &Recording, depth: f64) {
 
 #[test]
 fn epa_fixture_frames_bracket_the_closed_form_depth() {
-    // Unit cubes (half 1) 0.1 apart along x: depth 1.9 along x.
+    // Unit cubes (half 1) 0.1 apart along x: depth 1.9 along x. (The separating axis
+    // test leaves this pair to EPA: B's face clipped to A's is lost to rounding.)
     let r = rec("cuboid_cuboid_deep");
     assert_epa_frames(&r, 1.9);
     let Outcome::Contact(Some(c)) = &r.outcome else {
         panic!("{:?}", r.outcome)
     };
     close("separation", c.separation, -1.9, 1e-12);
+    // A tetrahedron's vertex 0.2 deep in a box's face.
+    assert_epa_frames(&rec("cuboid_tetrahedron_vertex_face_penetrating"), 0.2);
+}
+
+#[test]
+fn box_pair_contact_is_the_separating_axis_frame() {
+    // Unit cubes with crossed edges overlapping by 2√2 − 2.7 along x, the edge-edge
+    // axis (every face axis overlaps by at least 0.79): the separating axis test after
+    // GJK found the overlap, no EPA.
+    let r = rec("cuboid_cuboid_edge_edge_penetrating");
+    assert_eq!(r.epa_step_count(), 0);
+    let last = r.frames.last().unwrap();
+    assert_eq!(
+        last.kind,
+        FrameKind::Shortcut {
+            name: "box-box SAT"
+        }
+    );
+    assert!(matches!(
+        r.frames[r.frames.len() - 2].kind,
+        FrameKind::GjkResult { .. }
+    ));
+    let Some(Shortcut::BoxBox(k)) = last.shortcut.as_deref() else {
+        panic!("{:?}", last.shortcut);
+    };
+    let depth = 2.0 * std::f64::consts::SQRT_2 - 2.7;
+    close("depth", k.depth, depth, 1e-12);
+    for a in &k.axes {
+        assert!(a.overlap.is_none_or(|o| o >= k.depth), "{a:?}");
+        if let (SatAxisKind::FaceA(_) | SatAxisKind::FaceB(_), Some(o)) = (a.kind, a.overlap) {
+            assert!(o >= 0.79, "{a:?}");
+        }
+    }
+    assert!(matches!(k.axes[k.winner].kind, SatAxisKind::Edges(..)));
+    close_p("normal", &k.normal.into(), [1.0, 0.0, 0.0], 1e-12);
+    let Outcome::Contact(Some(c)) = &r.outcome else {
+        panic!("{:?}", r.outcome)
+    };
+    close("separation", c.separation, -depth, 1e-12);
 }
 
 #[test]
@@ -352,7 +401,17 @@ fn contact_on_balls_records_the_cores_and_says_so() {
 /// past a ball ends on a miss.
 #[test]
 fn ray_casts_are_recorded_step_by_step() {
-    let r = rec("ray_rotated_cuboid");
+    // The box as a hull, so that the GJK ray cast answers (a box has a closed form).
+    let mut scene = fixtures::load(fixture("ray_rotated_cuboid")).unwrap().scene;
+    let corners: Vec<nalgebra::Point3<f64>> = (0..8)
+        .map(|k| {
+            let h = scene.shape_a.aabb(&nalgebra::Isometry3::identity()).maxs;
+            let s = |bit: i32, x: f64| if k & bit != 0 { x } else { -x };
+            nalgebra::Point3::new(s(1, h.x), s(2, h.y), s(4, h.z))
+        })
+        .collect();
+    scene.shape_a = collision::ConvexHull::new(&corners).unwrap().into();
+    let r = record(&scene).unwrap();
     let Outcome::RayCast(Some(hit)) = r.outcome else {
         panic!("{:?}", r.outcome);
     };
@@ -405,7 +464,21 @@ fn ray_casts_are_recorded_step_by_step() {
         miss.frames.last().unwrap().kind,
         FrameKind::RayResult { hit: false }
     );
-    assert!(miss.frames.len() >= 2);
+    // A ball's closed form: one shortcut frame, then the miss.
+    assert_eq!(miss.frames.len(), 2);
+    assert_eq!(
+        miss.frames[0].kind,
+        FrameKind::Shortcut {
+            name: "ray closed form"
+        }
+    );
+    // The box itself: its closed form, at the same parameter.
+    let boxed = rec("ray_rotated_cuboid");
+    let Some(Shortcut::Ray(k)) = boxed.frames[0].shortcut.as_deref() else {
+        panic!("{:?}", boxed.frames[0]);
+    };
+    assert_eq!(k.shape, RayShape::Cuboid);
+    close("closed-form toi", k.toi.unwrap(), toi, 1e-12);
 }
 
 /// The book's CCD scene (conservative advancement): one TOI frame per iteration, times
@@ -477,16 +550,24 @@ fn time_of_impact_frames_step_to_the_impact_time() {
         panic!("{:?}", balls.outcome);
     };
     close("toi", hit.time, 2.0, 1e-12);
-    assert_eq!(balls.frames.len(), 1);
+    // The quadratic's frame (inputs and answer), then the impact.
+    assert_eq!(balls.frames.len(), 2);
+    let Some(Shortcut::BallBallImpact(k)) = balls.frames[0].shortcut.as_deref() else {
+        panic!("{:?}", balls.frames[0]);
+    };
+    assert_eq!(k.time, Some(hit.time));
     assert_eq!(
-        balls.frames[0].kind,
+        balls.frames[1].kind,
         FrameKind::ToiStep {
             iteration: 0,
             time: hit.time
         }
     );
-    close_p("a", &balls.frames[0].witness_a, [1.0, 0.0, 0.0], 1e-12);
-    close_p("b", &balls.frames[0].witness_b, [1.0, 0.0, 0.0], 1e-12);
+    for f in &balls.frames {
+        close_p("a", &f.witness_a, [1.0, 0.0, 0.0], 1e-12);
+        close_p("b", &f.witness_b, [1.0, 0.0, 0.0], 1e-12);
+        assert_eq!(f.poses, balls.frames[1].poses);
+    }
 }
 
 /// Each time-of-impact frame's caption says what proved its step. On the spinning boxes

@@ -25,6 +25,7 @@ fn frame(k: usize) -> Frame {
         upper_bound: 0.0,
         caption: format!("frame {k}"),
         poses: None,
+        shortcut: None,
     }
 }
 

@@ -166,6 +166,9 @@ fn check_world(name: &str, f: &Frame, s: &Scene3d) {
     let ray = matches!(
         f.kind,
         FrameKind::RayStep { .. } | FrameKind::RayResult { .. }
+    ) || matches!(
+        f.shortcut.as_deref(),
+        Some(collision::observer::Shortcut::Ray(_))
     );
     let shapes = if ray { 1 } else { 2 };
     if ray {

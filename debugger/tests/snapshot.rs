@@ -144,7 +144,8 @@ fn a_chosen_frame_renders_alone_and_clamps() {
 
 #[test]
 fn non_finite_frame_values_are_left_out_and_reported() {
-    let mut r = record_file(fixture("ball_ball_separated")).unwrap();
+    // Segments: GJK frames with vertices (a ball pair is one closed-form frame).
+    let mut r = record_file(fixture("segment_segment_skew")).unwrap();
     r.frames[0].witness_a = Point3::new(f64::NAN, 0.0, 0.0);
     r.frames[0].vertices[0].w = Point3::new(0.0, f64::INFINITY, 0.0);
     assert!(!r.frames[0].is_finite());

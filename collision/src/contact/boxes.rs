@@ -1,6 +1,7 @@
 //! Penetration of two boxes by the separating axis theorem, with the contact points from
 //! the touching features.
 
+use crate::observer::{BoxBoxSat, SatAxis, SatAxisKind};
 use crate::shape::Cuboid;
 use nalgebra::{Isometry3, Matrix3, Point3, Vector3};
 
@@ -105,6 +106,82 @@ pub(super) fn box_box(a: &Cuboid, b: &Cuboid, pose_ab: &Isometry3<f64>) -> Optio
         point_a: Point3::from(point_a),
         point_b: Point3::from(point_b),
     })
+}
+
+/// The observer's record of the test [`box_box`] made on boxes `a` at `pose_a` and `b`
+/// at `pose_b` (world) with the answer `p`: the 15 candidate axes with their overlaps,
+/// recomputed in the same order with the same formula (so the least is the one
+/// [`box_box`] chose), in world coordinates.
+pub(super) fn observed(
+    a: &Cuboid,
+    pose_a: &Isometry3<f64>,
+    b: &Cuboid,
+    pose_b: &Isometry3<f64>,
+    p: &BoxPenetration,
+    radii: [f64; 2],
+) -> BoxBoxSat {
+    let pose_ab = crate::gjk::relative_pose(pose_a, pose_b);
+    let (ha, hb) = (a.half_extents(), b.half_extents());
+    let r: Matrix3<f64> = pose_ab.rotation.to_rotation_matrix().into_inner();
+    let t = pose_ab.translation.vector;
+    let overlap = |l: &Vector3<f64>| {
+        let r_a = ha.dot(&l.abs());
+        let r_b = hb.dot(&(r.transpose() * l).abs());
+        r_a + r_b - t.dot(l).abs()
+    };
+    let skipped = SatAxis {
+        kind: SatAxisKind::FaceA(0),
+        axis: Vector3::zeros(),
+        overlap: None,
+    };
+    let mut axes = [skipped; 15];
+    let mut winner = (f64::INFINITY, 0);
+    let mut k = 0;
+    let mut consider = |l: Option<Vector3<f64>>, kind: SatAxisKind| {
+        axes[k].kind = kind;
+        if let Some(l) = l {
+            let o = overlap(&l);
+            axes[k].axis = pose_a.rotation * l;
+            axes[k].overlap = Some(o);
+            if o < winner.0 {
+                winner = (o, k);
+            }
+        }
+        k += 1;
+    };
+    for i in 0..3u8 {
+        consider(
+            Some(Vector3::ith(usize::from(i), 1.0)),
+            SatAxisKind::FaceA(i),
+        );
+    }
+    for j in 0..3u8 {
+        consider(
+            Some(r.column(usize::from(j)).into_owned()),
+            SatAxisKind::FaceB(j),
+        );
+    }
+    for i in 0..3u8 {
+        for j in 0..3u8 {
+            let l = Vector3::<f64>::ith(usize::from(i), 1.0).cross(&r.column(usize::from(j)));
+            let len2 = l.norm_squared();
+            let l = (len2 > 1e-24).then(|| l / len2.sqrt());
+            consider(l, SatAxisKind::Edges(i, j));
+        }
+    }
+    BoxBoxSat {
+        pose_a: *pose_a,
+        half_extents_a: ha,
+        pose_b: *pose_b,
+        half_extents_b: hb,
+        axes,
+        winner: winner.1,
+        depth: p.depth,
+        normal: pose_a.rotation * p.normal,
+        point_a: pose_a * p.point_a,
+        point_b: pose_a * p.point_b,
+        radii,
+    }
 }
 
 /// Axes along which `d` is level to rounding: the deepest feature is free along them.

@@ -29,7 +29,7 @@ use crate::epa::{EpaConfig, EpaStatus, Polytope, epa_from};
 use crate::gjk::{
     GjkCache, GjkConfig, GjkStatus, SimplexVertex, Work, degenerate, gjk_core, relative_pose,
 };
-use crate::observer::Observer;
+use crate::observer::{Observer, RevolutionDepth, Shortcut};
 use crate::shape::{Core, SupportMap, all_finite};
 use nalgebra::{Isometry3, Point3, Vector3};
 use std::cell::RefCell;
@@ -154,7 +154,9 @@ where
     contact_observed(a, pose_a, b, pose_b, margin, &mut ())
 }
 
-/// [`contact`], reporting every GJK and EPA step to `observer`.
+/// [`contact`], reporting every GJK and EPA step to `observer`, and the closed forms it
+/// takes (box–box SAT, solids of revolution) as [`Shortcut`]s: the answer is
+/// [`contact`]'s, bit for bit.
 ///
 /// # Errors
 /// As [`contact`].
@@ -260,12 +262,16 @@ where
         GjkStatus::Converged => ContactStatus::Converged,
         GjkStatus::MaxIterations => ContactStatus::GjkMaxIterations,
         GjkStatus::Overlapping => {
-            // Two boxes: the separating axis theorem, unless an observer wants EPA's steps
-            // (both agree to EPA's tolerance; `tests/contact.rs`).
-            if !observer.is_active()
-                && let (Some(ca), Some(cb)) = (a.core_cuboid(), b.core_cuboid())
+            // Two boxes: the separating axis theorem (it agrees with EPA to EPA's
+            // tolerance; `tests/contact.rs`).
+            if let (Some(ca), Some(cb)) = (a.core_cuboid(), b.core_cuboid())
                 && let Some(p) = boxes::box_box(ca, cb, &relative_pose(pose_a, pose_b))
             {
+                if observer.is_active() {
+                    let radii = [radius_a, radius_b];
+                    let sat = boxes::observed(ca, pose_a, cb, pose_b, &p, radii);
+                    observer.shortcut(&Shortcut::BoxBox(sat));
+                }
                 let normal = pose_a.rotation * p.normal;
                 return Ok(Some(Contact {
                     point_a: pose_a * p.point_a + normal * radius_a,
@@ -279,12 +285,16 @@ where
             }
             // Solids of revolution against a point core or on nearly one axis: a closed
             // form (`revolution.rs`), where EPA would have to resolve a circle of ties.
-            // An observer still sees EPA's steps, and the closed form's answer.
             let closed = revolution::bracket(a, b, run.minkowski());
             let proven = closed.filter(|k| k.converged(&config.epa));
-            if let Some(k) = proven
-                && !observer.is_active()
+            if observer.is_active()
+                && let Some(k) = &closed
             {
+                let converged = proven.is_some();
+                let form = revolution_depth(pose_a, [radius_a, radius_b], k, converged);
+                observer.shortcut(&Shortcut::Revolution(form));
+            }
+            if let Some(k) = proven {
                 return Ok(Some(penetration(
                     pose_a,
                     [radius_a, radius_b],
@@ -314,16 +324,6 @@ where
                     |n| witness::bracket(a, b, run.minkowski(), n, &config.epa),
                 )
             });
-            if let Some(k) = proven {
-                return Ok(Some(penetration(
-                    pose_a,
-                    [radius_a, radius_b],
-                    &k.normal,
-                    &k.vertex,
-                    [k.upper, k.lower, k.upper],
-                    ContactStatus::Converged,
-                )));
-            }
             let (mut status, method) = match e.status {
                 EpaStatus::Degenerate => return Err(ContactError::NonFinite),
                 EpaStatus::Converged => (ContactStatus::Converged, ContactMethod::Penetration),
@@ -428,6 +428,24 @@ fn penetration(
         ],
         status,
         method: ContactMethod::Penetration,
+    }
+}
+
+/// The observer's record of a closed-form bracket `k` (A's frame) of the cores' depth.
+fn revolution_depth(
+    pose_a: &Isometry3<f64>,
+    radii: [f64; 2],
+    k: &revolution::Bracket,
+    converged: bool,
+) -> RevolutionDepth {
+    RevolutionDepth {
+        normal: pose_a.rotation * k.normal,
+        point_a: pose_a * k.vertex.a,
+        point_b: pose_a * k.vertex.b,
+        upper: k.upper,
+        lower: k.lower,
+        converged,
+        radii,
     }
 }
 

@@ -1,5 +1,5 @@
 //! Overlap proofs from the shapes' inscribed balls ([`SupportMap::inscribed_ball`]) at
-//! the start of a cold run, for the free functions without an observer: most deep
+//! the start of a cold run, for the free functions: most deep
 //! overlaps are proved with one support query or none, where GJK needs four for a
 //! tetrahedron around the origin.
 //!
@@ -22,8 +22,9 @@
 //! with no square root. Either test proves `0 ∈ D`: the shapes overlap.
 //!
 //! The first vertex is GJK's own (along B's origin as seen from A's), so a run the tests
-//! do not end goes on exactly as without them, and its steps are those an observer sees
-//! (observed runs skip the tests, as they skip the closed forms). The ball test needs no
+//! do not end goes on exactly as without them. Observed runs make the same tests; a
+//! proof is reported as a [`Shortcut::InscribedBalls`](crate::observer::Shortcut) with
+//! both balls. The ball test needs no
 //! support query and does not hold up the first one, which does not depend on it. On
 //! the benchmark's pairs of 1000-point hulls the ball proves 14 of the 17 overlapping
 //! pairs and the cone 2 more (hull64: 11 and 4 of 17; hull16: 5 and 2 of 7). Rounding

@@ -1,7 +1,9 @@
-//! Answers without a GJK run, for the free functions when no observer is listening (so
-//! that observed runs still show their steps): closed forms for pairs with a point core.
+//! Answers without a GJK run, for the free functions: closed forms for pairs with a point
+//! core. An observer is told the closed form's inputs and answer
+//! ([`Shortcut::PointCore`]).
 
 use super::run::is_finite_pose;
+use crate::observer::{Observer, PointCorePair, Shortcut};
 use crate::shape::SupportMap;
 use nalgebra::{Isometry3, Point3};
 
@@ -14,17 +16,19 @@ use super::query::ClosestPoints;
 ///
 /// With `p` the point core and `q` the nearest point of the other core (both in the other
 /// shape's frame), the distance is `|p − q| − r_A − r_B` along `n = (q − p)/|q − p|`,
-/// exactly as GJK on the cores would find it, without iterating. Used only when no
-/// observer is listening, so that observed runs still show their GJK steps.
-pub(super) fn point_core_pair<A, B>(
+/// exactly as GJK on the cores would find it, without iterating. The observer is told
+/// the spheres and the answer.
+pub(super) fn point_core_pair<A, B, O>(
     a: &A,
     pose_a: &Isometry3<f64>,
     b: &B,
     pose_b: &Isometry3<f64>,
+    observer: &mut O,
 ) -> Option<ClosestPoints>
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
+    O: Observer + ?Sized,
 {
     let (p, q, frame) = point_core_points(a, pose_a, b, pose_b)?;
     let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
@@ -32,6 +36,7 @@ where
     // Scaled where `|d|²` would overflow (centres 1e154 apart and more); a non-finite
     // `d` (poses beyond f64) leaves the pair to GJK, which reports it.
     let length = crate::shape::norm(&d)?;
+    report(observer, frame, (&p, radius_a), (&q, radius_b), length);
     if length <= radius_a + radius_b {
         return Some(ClosestPoints::Overlapping);
     }
@@ -44,20 +49,47 @@ where
 }
 
 /// [`point_core_pair`]'s distance alone (0 when touching or overlapping): no witness
-/// points, so nothing is mapped back to world coordinates.
-pub(super) fn point_core_distance<A, B>(
+/// points, so nothing is mapped back to world coordinates (but for an observer).
+pub(super) fn point_core_distance<A, B, O>(
     a: &A,
     pose_a: &Isometry3<f64>,
     b: &B,
     pose_b: &Isometry3<f64>,
+    observer: &mut O,
 ) -> Option<f64>
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
+    O: Observer + ?Sized,
 {
-    let (p, q, _) = point_core_points(a, pose_a, b, pose_b)?;
+    let (p, q, frame) = point_core_points(a, pose_a, b, pose_b)?;
     let length = crate::shape::norm(&(q - p))?;
-    Some((length - (a.core_radius() + b.core_radius())).max(0.0))
+    let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
+    report(observer, frame, (&p, radius_a), (&q, radius_b), length);
+    Some((length - (radius_a + radius_b)).max(0.0))
+}
+
+/// Tells an active observer the closed form's spheres (`(p, r_A)` and `(q, r_B)` in the
+/// frame `frame`, their centres `length` apart) and answer.
+#[inline(always)]
+fn report<O: Observer + ?Sized>(
+    observer: &mut O,
+    frame: &Isometry3<f64>,
+    (p, radius_a): (&Point3<f64>, f64),
+    (q, radius_b): (&Point3<f64>, f64),
+    length: f64,
+) {
+    if observer.is_active() {
+        let separation = length - (radius_a + radius_b);
+        observer.shortcut(&Shortcut::PointCore(PointCorePair {
+            center_a: frame * p,
+            radius_a,
+            center_b: frame * q,
+            radius_b,
+            separation,
+            overlapping: length <= radius_a + radius_b,
+        }));
+    }
 }
 
 /// For [`point_core_pair`]: the point core `p` and the nearest point `q` of the other

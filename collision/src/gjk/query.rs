@@ -6,10 +6,12 @@
 //! ball is a point and a capsule a segment, so curved shapes cost a few exact
 //! iterations. Observers see the cores' steps.
 //!
-//! Without an observer two shortcuts apply, both exact: pairs with a point core get
-//! their closed form (`closed_form.rs`), and a cold run ends as soon as the shapes'
-//! inscribed balls prove an overlap (`ball_start.rs`; deep overlaps then cost one
-//! support query or none).
+//! Two shortcuts apply, both exact: pairs with a point core get their closed form
+//! (`closed_form.rs`), and a cold run ends as soon as the shapes' inscribed balls prove
+//! an overlap (`ball_start.rs`; deep overlaps then cost one support query or none). An
+//! observed query takes them too, and the observer sees each as a
+//! [`Shortcut`](crate::observer::Shortcut): the answer is the unobserved one, bit for
+//! bit.
 
 use super::ball_start::NoBalls;
 use super::closed_form::{point_core_distance, point_core_pair};
@@ -118,9 +120,7 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    if !observer.is_active()
-        && let Some(c) = point_core_pair(a, pose_a, b, pose_b)
-    {
+    if let Some(c) = point_core_pair(a, pose_a, b, pose_b, observer) {
         return Ok(c == ClosestPoints::Overlapping);
     }
     let run = run_rounded::<_, _, _, _, true>(
@@ -132,8 +132,8 @@ where
         pose_b,
         &GjkConfig::default(),
         None,
-        // The shapes whose inscribed balls may prove an overlap (not in observed runs).
-        (!observer.is_active()).then_some((a, b)),
+        // The shapes whose inscribed balls may prove an overlap.
+        Some((a, b)),
         observer,
         &mut Work::default(),
     );
@@ -184,9 +184,7 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    if !observer.is_active()
-        && let Some(d) = point_core_distance(a, pose_a, b, pose_b)
-    {
+    if let Some(d) = point_core_distance(a, pose_a, b, pose_b, observer) {
         return Ok(d);
     }
     let (r, radius, _) = run_closest(a, pose_a, b, pose_b, observer, &mut Work::default())?;
@@ -218,7 +216,7 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    if let Some(d) = point_core_distance(a, pose_a, b, pose_b) {
+    if let Some(d) = point_core_distance(a, pose_a, b, pose_b, &mut ()) {
         return Ok(d);
     }
     let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
@@ -287,9 +285,7 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    if !observer.is_active()
-        && let Some(c) = point_core_pair(a, pose_a, b, pose_b)
-    {
+    if let Some(c) = point_core_pair(a, pose_a, b, pose_b, observer) {
         return c.is_finite().then_some(c).ok_or(GjkError::Degenerate);
     }
     let mut work = Work::default();
@@ -341,8 +337,8 @@ where
         pose_b,
         &GjkConfig::default(),
         None,
-        // The shapes whose inscribed balls may prove an overlap (not in observed runs).
-        (!observer.is_active()).then_some((a, b)),
+        // The shapes whose inscribed balls may prove an overlap.
+        Some((a, b)),
         observer,
         work,
     );

@@ -11,12 +11,12 @@
 //! - no support hints in the first iterations, whose directions turn most: the same;
 //! - both hulls' scans fused into one call: the out-of-order core already overlaps them.
 
-use super::ball_start::{BallProof, BallSource};
+use super::ball_start::{BallProof as BallTest, BallSource, Balls};
 use super::normal::sharper_lower_bound;
 use super::reseed::Reseeds;
 use super::work::Work;
 use super::{GjkCache, Simplex, SimplexVertex};
-use crate::observer::{GjkStep, Observer};
+use crate::observer::{BallProof, GjkStep, InscribedBallProof, Observer, Shortcut};
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
 use nalgebra::{Isometry3, Point3, Translation3, Vector3};
 
@@ -260,6 +260,9 @@ where
     let mut hints = match &cache {
         Some(c) if c.fits(md) => {
             c.load(md, work);
+            if observer.is_active() && work.len() > 0 {
+                observer.warm_start(pose_a, work.simplex().vertices());
+            }
             c.hints()
         }
         _ => SupportHints::default(),
@@ -268,8 +271,14 @@ where
     if work.len() == 0 {
         // Overlaps the inscribed balls prove (`ball_start.rs`): the ball test needs no
         // support query, and the first query does not wait on it.
-        let proof = balls.balls().and_then(|balls| BallProof::new(md, balls));
-        if proof.as_ref().is_some_and(BallProof::holds_origin) {
+        let inscribed = balls.balls();
+        let proof = inscribed.and_then(|balls| BallTest::new(md, balls));
+        if proof.as_ref().is_some_and(BallTest::holds_origin) {
+            if observer.is_active()
+                && let Some(balls) = &inscribed
+            {
+                report_balls(observer, md, pose_a, balls, None);
+            }
             return Run::overlapping(0);
         }
         // Cold start: search towards B's origin, where the closest point usually is.
@@ -284,6 +293,11 @@ where
         work.push(a, b, w, [hints.a, hints.b]);
         iterations = 1;
         if proof.is_some_and(|p| p.cone_holds_origin(&w, &dir)) {
+            if observer.is_active()
+                && let Some(balls) = &inscribed
+            {
+                report_balls(observer, md, pose_a, balls, Some(&w));
+            }
             return Run::overlapping(1);
         }
     }
@@ -469,6 +483,37 @@ where
         lower,
         lower_direction,
     }
+}
+
+/// Tells the observer that the inscribed `balls` proved the overlap: the balls alone
+/// (`apex` `None`), or the cone from GJK's first support point `apex` (A's frame).
+#[cold]
+#[inline(never)]
+fn report_balls<A, B, O>(
+    observer: &mut O,
+    md: &MinkowskiDifference<A, B>,
+    pose_a: &Isometry3<f64>,
+    (ball_a, ball_b): &Balls,
+    apex: Option<&Point3<f64>>,
+) where
+    A: SupportMap,
+    B: SupportMap,
+    O: Observer,
+{
+    let center_b = md.b_point_in_a(ball_b.center());
+    observer.shortcut(&Shortcut::InscribedBalls(InscribedBallProof {
+        center_a: pose_a * ball_a.center(),
+        radius_a: ball_a.radius(),
+        center_b: pose_a * center_b,
+        radius_b: ball_b.radius(),
+        proof: match apex {
+            None => BallProof::Balls,
+            Some(w) => BallProof::Cone {
+                apex: pose_a.rotation * w.coords,
+            },
+        },
+        iterations: u32::from(apex.is_some()),
+    }));
 }
 
 /// Whether the duality gap of a run at `|v|² = vv` (`|v| = v_norm`) with the best lower

@@ -2,9 +2,10 @@
 
 use super::cylinder::{Wall, side_wall};
 use super::sphere::{ball_hit, cast_rescaled, enter_ball, scaled};
-use super::{LocalHit, RayCast, RayError, gjk};
+use super::{LocalHit, RayCast, RayError, gjk, report_closed_form};
+use crate::observer::{Observer, RayShape};
 use crate::shape::{Capsule, Core, SupportMap};
-use nalgebra::{Point3, Vector3};
+use nalgebra::{Isometry3, Point3, Vector3};
 
 /// The capsule is the set of points within `R` of the segment `y ∈ [−h, h]` on the y axis.
 ///
@@ -19,6 +20,19 @@ use nalgebra::{Point3, Vector3};
 /// disc of radius `R`, which belongs to the cap ball: either way the ray meets the capsule
 /// first, if at all, on the ball of radius `R` at `(0, ±h, 0)`.
 impl RayCast for Capsule {
+    fn cast_ray_local_observed(
+        &self,
+        origin: &Point3<f64>,
+        dir: &Vector3<f64>,
+        max_toi: f64,
+        pose: &Isometry3<f64>,
+        observer: &mut dyn Observer,
+    ) -> Result<Option<LocalHit>, RayError> {
+        let hit = self.cast_ray_local(origin, dir, max_toi);
+        let ray = (origin, dir, max_toi);
+        report_closed_form(RayShape::Capsule, hit, ray, pose, observer)
+    }
+
     #[inline]
     fn cast_ray_local(
         &self,

@@ -1,9 +1,10 @@
 //! Ray against a cone: the double cone through the apex, cut by the slab of the height.
 
-use super::{LocalHit, RayCast, RayError, gjk};
+use super::{LocalHit, RayCast, RayError, gjk, report_closed_form};
+use crate::observer::{Observer, RayShape};
 use crate::shape::{Cone, Core, SupportMap, unit};
 use collision_simplex::dd::{Dd, two_prod, two_sum};
-use nalgebra::{Point3, Vector3};
+use nalgebra::{Isometry3, Point3, Vector3};
 use std::ops::{Add, Mul, Sub};
 
 /// The cone is `(2h)² (x² + z²) ≤ R² (h − y)²`, `|y| ≤ h`: apex `(0, h, 0)`, base disc of
@@ -64,6 +65,19 @@ use std::ops::{Add, Mul, Sub};
 /// ray cast; scenes whose lengths lie beyond `1e±40` are first rescaled by powers of two
 /// (exact), since the terms of `D` are of the fourth degree.
 impl RayCast for Cone {
+    fn cast_ray_local_observed(
+        &self,
+        origin: &Point3<f64>,
+        dir: &Vector3<f64>,
+        max_toi: f64,
+        pose: &Isometry3<f64>,
+        observer: &mut dyn Observer,
+    ) -> Result<Option<LocalHit>, RayError> {
+        let hit = self.cast_ray_local(origin, dir, max_toi);
+        let ray = (origin, dir, max_toi);
+        report_closed_form(RayShape::Cone, hit, ray, pose, observer)
+    }
+
     #[inline]
     fn cast_ray_local(
         &self,

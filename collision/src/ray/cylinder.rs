@@ -1,9 +1,10 @@
 //! Ray against a cylinder: the infinite cylinder around the axis, then one cap disc.
 
 use super::sphere::{Crossing, cast_rescaled, enter_ball, scaled, surface_normal};
-use super::{LocalHit, RayCast, RayError, gjk};
+use super::{LocalHit, RayCast, RayError, gjk, report_closed_form};
+use crate::observer::{Observer, RayShape};
 use crate::shape::{Core, Cylinder, SupportMap};
-use nalgebra::{Point3, Vector3};
+use nalgebra::{Isometry3, Point3, Vector3};
 
 /// The cylinder is `x² + z² ≤ R²`, `|y| ≤ h`: the infinite cylinder cut by the slab
 /// `|y| ≤ h`.
@@ -24,6 +25,19 @@ use nalgebra::{Point3, Vector3};
 /// Collision Detection*, 2005, §5.3.7, takes the same two surfaces in a different order.)
 /// `d` is rescaled first (`scaled`) so that its squares neither overflow nor underflow.
 impl RayCast for Cylinder {
+    fn cast_ray_local_observed(
+        &self,
+        origin: &Point3<f64>,
+        dir: &Vector3<f64>,
+        max_toi: f64,
+        pose: &Isometry3<f64>,
+        observer: &mut dyn Observer,
+    ) -> Result<Option<LocalHit>, RayError> {
+        let hit = self.cast_ray_local(origin, dir, max_toi);
+        let ray = (origin, dir, max_toi);
+        report_closed_form(RayShape::Cylinder, hit, ray, pose, observer)
+    }
+
     #[inline]
     fn cast_ray_local(
         &self,

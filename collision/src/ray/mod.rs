@@ -21,7 +21,7 @@ mod step;
 pub use gjk::STALL_RELATIVE as GJK_RAY_ACCURACY;
 pub use step::{RayStep, RayStepRecord};
 
-use crate::observer::Observer;
+use crate::observer::{Observer, RayClosedForm, RayShape, Shortcut};
 use crate::shape::{Core, SupportMap, all_finite, unit};
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -165,6 +165,67 @@ pub trait RayCast: SupportMap {
     ) -> Result<Option<f64>, RayError> {
         toi_in_local_frame(pose, ray, |s, r| self.cast_ray_local(s, r, max_toi))
     }
+
+    /// [`Self::cast_ray_local`], reporting to `observer`: the GJK ray cast's iterations
+    /// ([`Observer::ray_step`]), or the closed form ([`Observer::shortcut`]). `pose`, the
+    /// shape's world pose, is passed on to the observer only. A shape that overrides
+    /// [`Self::cast_ray_local`] overrides this too, with the same computation, so that
+    /// the observed cast answers as the plain one, bit for bit.
+    ///
+    /// # Errors
+    /// As [`Self::cast_ray_local`].
+    fn cast_ray_local_observed(
+        &self,
+        origin: &Point3<f64>,
+        dir: &Vector3<f64>,
+        max_toi: f64,
+        pose: &Isometry3<f64>,
+        observer: &mut dyn Observer,
+    ) -> Result<Option<LocalHit>, RayError> {
+        let (core, radius) = (Core(self), self.core_radius());
+        gjk::cast_local_observed(&core, radius, origin, dir, max_toi, pose, observer)
+    }
+
+    /// [`Self::cast_ray_posed`], reporting to `observer` (see
+    /// [`Self::cast_ray_local_observed`]). A shape that overrides
+    /// [`Self::cast_ray_posed`] overrides this too.
+    ///
+    /// # Errors
+    /// As [`Self::cast_ray_local`].
+    fn cast_ray_posed_observed(
+        &self,
+        pose: &Isometry3<f64>,
+        ray: &Ray,
+        max_toi: f64,
+        observer: &mut dyn Observer,
+    ) -> Result<Option<RayHit>, RayError> {
+        in_local_frame(pose, ray, |s, r| {
+            self.cast_ray_local_observed(s, r, max_toi, pose, observer)
+        })
+    }
+}
+
+/// `hit`, a closed form's answer for the ray `origin + t dir` (local frame of `pose`), after
+/// telling `observer` about it ([`Shortcut::Ray`]) when it is an answer.
+pub(crate) fn report_closed_form(
+    shape: RayShape,
+    hit: Result<Option<LocalHit>, RayError>,
+    (origin, dir, max_toi): (&Point3<f64>, &Vector3<f64>, f64),
+    pose: &Isometry3<f64>,
+    observer: &mut dyn Observer,
+) -> Result<Option<LocalHit>, RayError> {
+    if let Ok(h) = &hit {
+        observer.shortcut(&Shortcut::Ray(RayClosedForm {
+            shape,
+            pose: *pose,
+            origin: *origin,
+            dir: *dir,
+            max_toi,
+            toi: h.map(|h| h.toi),
+            normal: h.and_then(|h| h.normal),
+        }));
+    }
+    hit
 }
 
 /// The first point where `ray` meets `shape` at `pose`, if at most `max_toi` along it.
@@ -222,14 +283,11 @@ pub fn cast_ray_gjk<S: SupportMap + ?Sized>(
     })
 }
 
-/// As [`cast_ray`], reporting each iteration of the GJK ray cast to `observer` (see
-/// [`RayStep`]).
-///
-/// With an active observer the cast always runs the GJK ray cast on the shape's core and
-/// radius, as [`cast_ray_gjk`] does, so that closed-form shapes (balls, boxes, capsules,
-/// cylinders, cones) have steps to show too; their hit then agrees with [`cast_ray`]'s closed
-/// form to the GJK ray cast's accuracy ([`GJK_RAY_ACCURACY`] of the size on curved cores,
-/// rounding elsewhere). With the no-op observer `()` it is [`cast_ray`].
+/// As [`cast_ray`], reporting to `observer` each iteration of the GJK ray cast (see
+/// [`RayStep`]) or the closed form that answered ([`Shortcut::Ray`]: balls, boxes,
+/// capsules, cylinders and cones). The cast takes the path [`cast_ray`] takes and its
+/// answer is [`cast_ray`]'s, bit for bit; with the no-op observer `()` it is
+/// [`cast_ray`].
 ///
 /// # Errors
 /// As [`cast_ray`].
@@ -248,10 +306,8 @@ where
         return cast_ray(shape, pose, ray, max_toi);
     }
     check_input(pose, ray, max_toi)?;
-    let (core, radius) = (Core(shape), shape.core_radius());
-    in_local_frame(pose, ray, |s, r| {
-        gjk::cast_local_observed(&core, radius, s, r, max_toi, pose, observer)
-    })
+    let mut observer = observer;
+    shape.cast_ray_posed_observed(pose, ray, max_toi, &mut observer)
 }
 
 /// [`RayError::NonFinite`] unless the pose and the ray are finite and `max_toi` is not
@@ -306,9 +362,7 @@ fn toi_in_local_frame(
             .inverse_transform_vector(&(ray.origin.coords - pose.translation.vector)),
     );
     let r = pose.rotation.inverse_transform_vector(&ray.dir);
-    local(&s, &r)?
-        .map(|hit| world_toi(ray, hit.toi))
-        .transpose()
+    local(&s, &r)?.map(|hit| world_toi(ray, hit.toi)).transpose()
 }
 
 /// `toi` when the hit point `origin + toi · dir` is finite, as [`world_hit`] requires.

@@ -1,8 +1,9 @@
 //! Ray against a box: the slab method.
 
-use super::{LocalHit, RayCast, RayError};
+use super::{LocalHit, RayCast, RayError, report_closed_form};
+use crate::observer::{Observer, RayShape};
 use crate::shape::Cuboid;
-use nalgebra::{Point3, Vector3};
+use nalgebra::{Isometry3, Point3, Vector3};
 
 /// The slab method (Kay and Kajiya, "Ray tracing complex scenes", SIGGRAPH 1986; Ericson,
 /// *Real-Time Collision Detection*, 2005, §5.3.3).
@@ -16,6 +17,19 @@ use nalgebra::{Point3, Vector3};
 /// `t` free when `|sᵢ| ≤ hᵢ` and is a miss otherwise. Every quotient is finite or ±∞ for
 /// finite input, never NaN.
 impl RayCast for Cuboid {
+    fn cast_ray_local_observed(
+        &self,
+        origin: &Point3<f64>,
+        dir: &Vector3<f64>,
+        max_toi: f64,
+        pose: &Isometry3<f64>,
+        observer: &mut dyn Observer,
+    ) -> Result<Option<LocalHit>, RayError> {
+        let hit = self.cast_ray_local(origin, dir, max_toi);
+        let ray = (origin, dir, max_toi);
+        report_closed_form(RayShape::Cuboid, hit, ray, pose, observer)
+    }
+
     #[inline]
     fn cast_ray_local(
         &self,

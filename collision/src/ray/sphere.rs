@@ -1,6 +1,7 @@
 //! Ray against a ball: the first root of the quadratic, in a cancellation-safe form.
 
-use super::{LocalHit, Ray, RayCast, RayError, RayHit, gjk, world_hit, world_toi};
+use super::{LocalHit, Ray, RayCast, RayError, RayHit, gjk, report_closed_form, world_hit, world_toi};
+use crate::observer::{Observer, RayShape};
 use crate::shape::{Ball, Core, SupportMap, unit};
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -149,6 +150,19 @@ fn enter_ball_rescaled(s: &Vector3<f64>, d: &Vector3<f64>, radius: f64) -> Optio
 }
 
 impl RayCast for Ball {
+    fn cast_ray_local_observed(
+        &self,
+        origin: &Point3<f64>,
+        dir: &Vector3<f64>,
+        max_toi: f64,
+        pose: &Isometry3<f64>,
+        observer: &mut dyn Observer,
+    ) -> Result<Option<LocalHit>, RayError> {
+        let hit = self.cast_ray_local(origin, dir, max_toi);
+        let ray = (origin, dir, max_toi);
+        report_closed_form(RayShape::Ball, hit, ray, pose, observer)
+    }
+
     /// A ball is invariant under rotation about its centre: only the translation moves
     /// the ray into its frame, and the normal needs no rotating back.
     #[inline]
@@ -162,6 +176,28 @@ impl RayCast for Ball {
         self.cast_ray_local(&s, &ray.dir, max_toi)?
             .map(|hit| world_hit(ray, hit.toi, hit.normal))
             .transpose()
+    }
+
+    /// As [`Self::cast_ray_posed`]: reported in the ball's frame without its rotation.
+    fn cast_ray_posed_observed(
+        &self,
+        pose: &Isometry3<f64>,
+        ray: &Ray,
+        max_toi: f64,
+        observer: &mut dyn Observer,
+    ) -> Result<Option<RayHit>, RayError> {
+        let s = Point3::from(ray.origin.coords - pose.translation.vector);
+        let hit = self.cast_ray_local(&s, &ray.dir, max_toi);
+        let frame = Isometry3::from_parts(pose.translation, nalgebra::UnitQuaternion::identity());
+        report_closed_form(
+            RayShape::Ball,
+            hit,
+            (&s, &ray.dir, max_toi),
+            &frame,
+            observer,
+        )?
+        .map(|hit| world_hit(ray, hit.toi, hit.normal))
+        .transpose()
     }
 
     /// As [`Self::cast_ray_posed`], skipping the rotation too.

@@ -19,7 +19,7 @@ pub use step::{StepBound, ToiStep};
 
 use crate::contact::contact;
 use crate::gjk::{GjkCache, GjkConfig, GjkStatus, Work, gjk, gjk_core};
-use crate::observer::Observer;
+use crate::observer::{BallBallImpact, Observer, Shortcut};
 use crate::shape::{Core, SupportMap, all_finite};
 use advance::{Spin, safe_step};
 use certify::{Body, longest_step};
@@ -174,8 +174,9 @@ where
 /// ([`Observer::toi_step`]). The inner GJK runs are not reported.
 ///
 /// Two shapes whose cores are points (balls) and whose centres do not orbit (they
-/// coincide with the centre of mass, or do not spin) take the exact quadratic path;
-/// everything else takes conservative advancement.
+/// coincide with the centre of mass, or do not spin) take the exact quadratic path,
+/// reported as a [`Shortcut::BallBallImpact`] (and, for a hit, a step with `iteration`
+/// 0 at the impact); everything else takes conservative advancement.
 ///
 /// # Errors
 /// As [`time_of_impact`].
@@ -211,6 +212,21 @@ where
             (cb, radius_b, motion_b.linear_velocity),
             t_max,
         )?;
+        if observer.is_active() {
+            observer.shortcut(&Shortcut::BallBallImpact(BallBallImpact {
+                center_a: ca,
+                radius_a,
+                velocity_a: motion_a.linear_velocity,
+                center_b: cb,
+                radius_b,
+                velocity_b: motion_b.linear_velocity,
+                t_max,
+                time: hit.as_ref().map(|h| h.time),
+                poses: hit
+                    .as_ref()
+                    .map(|h| [motion_a.pose_at(h.time), motion_b.pose_at(h.time)]),
+            }));
+        }
         if let Some(h) = hit.filter(|_| observer.is_active()) {
             let closing = (motion_a.linear_velocity - motion_b.linear_velocity).dot(&h.normal);
             observer.toi_step(&ToiStep {

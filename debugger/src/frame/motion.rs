@@ -54,6 +54,7 @@ pub(super) fn toi_step(s: &ToiStepRecord) -> Frame {
         upper_bound: s.distance,
         caption,
         poses: Some([s.pose_a, s.pose_b]),
+        shortcut: None,
     }
 }
 
@@ -124,6 +125,7 @@ pub(super) fn ray_step(s: &RayStepRecord) -> Frame {
         upper_bound: gap,
         caption,
         poses: None,
+        shortcut: None,
     }
 }
 
@@ -168,5 +170,6 @@ pub(crate) fn ray_result(last_step: Option<&Frame>, ray: &Ray, hit: Option<&RayH
         upper_bound: last_step.map_or(0.0, |f| f.upper_bound),
         caption,
         poses: None,
+        shortcut: None,
     }
 }

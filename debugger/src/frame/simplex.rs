@@ -78,6 +78,7 @@ pub(super) fn gjk_step(s: &GjkStepRecord) -> Frame {
         upper_bound: s.upper_bound,
         caption,
         poses: None,
+        shortcut: None,
     }
 }
 
@@ -134,6 +135,7 @@ pub(super) fn gjk_result(out: &GjkOutput, pose_a: &Isometry3<f64>, last_lower: f
         upper_bound: upper,
         caption,
         poses: None,
+        shortcut: None,
     }
 }
 
@@ -215,6 +217,7 @@ pub(super) fn epa_step(s: &EpaStepRecord) -> Frame {
         upper_bound: s.upper_bound,
         caption,
         poses: None,
+        shortcut: None,
     }
 }
 
@@ -262,6 +265,7 @@ pub(super) fn epa_result(
         upper_bound: out.upper_bound,
         caption,
         poses: None,
+        shortcut: None,
     }
 }
 

@@ -7,6 +7,7 @@
 //! frames is real motion.
 
 mod panel;
+mod shortcut;
 mod view;
 mod writer;
 

@@ -289,6 +289,7 @@ pub fn config_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outline
                 | FrameKind::EpaResult { .. }
                 | FrameKind::ToiStep { .. }
                 | FrameKind::RayResult { .. }
+                | FrameKind::Shortcut { .. }
         ) {
             "n"
         } else {
@@ -330,6 +331,7 @@ pub fn config_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outline
             &note,
         );
     }
+    super::shortcut::config(svg, v, frame);
     scale_note(svg, v, if outside > 0 { 1 } else { 0 });
     title(svg, v, "configuration space A − B");
 }
@@ -436,6 +438,7 @@ pub fn world_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outlines
                 | FrameKind::EpaResult { .. }
                 | FrameKind::ToiStep { .. }
                 | FrameKind::RayResult { .. }
+                | FrameKind::Shortcut { .. }
         ) {
             "n"
         } else {
@@ -443,6 +446,7 @@ pub fn world_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outlines
         };
         arrow(svg, a, v.dir_px(d, 36.0), "#212121", "arrow-black", label);
     }
+    super::shortcut::world(svg, v, frame);
     scale_note(svg, v, 0);
     title(svg, v, "world");
 }
