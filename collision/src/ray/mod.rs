@@ -362,7 +362,9 @@ fn toi_in_local_frame(
             .inverse_transform_vector(&(ray.origin.coords - pose.translation.vector)),
     );
     let r = pose.rotation.inverse_transform_vector(&ray.dir);
-    local(&s, &r)?.map(|hit| world_toi(ray, hit.toi)).transpose()
+    local(&s, &r)?
+        .map(|hit| world_toi(ray, hit.toi))
+        .transpose()
 }
 
 /// `toi` when the hit point `origin + toi · dir` is finite, as [`world_hit`] requires.

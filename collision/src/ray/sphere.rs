@@ -1,6 +1,8 @@
 //! Ray against a ball: the first root of the quadratic, in a cancellation-safe form.
 
-use super::{LocalHit, Ray, RayCast, RayError, RayHit, gjk, report_closed_form, world_hit, world_toi};
+use super::{
+    LocalHit, Ray, RayCast, RayError, RayHit, gjk, report_closed_form, world_hit, world_toi,
+};
 use crate::observer::{Observer, RayShape};
 use crate::shape::{Ball, Core, SupportMap, unit};
 use nalgebra::{Isometry3, Point3, Vector3};
