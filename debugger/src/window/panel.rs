@@ -45,6 +45,7 @@ pub(super) fn show(
     view: &mut View,
     clicks: &mut Vec<Click>,
 ) {
+    ctx.set_theme(egui::Theme::Light);
     let screen = ctx.viewport_rect();
     // An area (not a panel of a root Ui, which kiss3d does not make): egui then knows
     // the pointer is over it, and the camera leaves drags on the panel alone.
@@ -56,6 +57,7 @@ pub(super) fn show(
             let margin = frame.total_margin().sum();
             frame.show(ui, |ui| {
                 ui.set_width(PANEL_WIDTH - margin.x);
+                ui.set_max_width(PANEL_WIDTH - margin.x);
                 ui.set_height(screen.height() - margin.y);
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     fixture_section(ui, session, state, clicks);
@@ -324,7 +326,7 @@ fn numbers_section(ui: &mut egui::Ui, session: &Session) {
             egui::Grid::new("numbers").striped(true).show(ui, |ui| {
                 for (name, value) in rows {
                     ui.label(name);
-                    ui.monospace(value);
+                    ui.add(egui::Label::new(egui::RichText::new(value).monospace()).wrap());
                     ui.end_row();
                 }
             });
@@ -333,13 +335,15 @@ fn numbers_section(ui: &mut egui::Ui, session: &Session) {
                 egui::Grid::new("vertices").striped(true).show(ui, |ui| {
                     for (k, v) in f.vertices.iter().enumerate() {
                         ui.label(format!("{}", k + 1));
-                        ui.monospace(format!(
+                        let text = egui::RichText::new(format!(
                             "λ {:?}\nw {}\na {}\nb {}",
                             v.weight,
                             p3(&v.w),
                             p3(&v.a),
                             p3(&v.b)
-                        ));
+                        ))
+                        .monospace();
+                        ui.add(egui::Label::new(text).wrap());
                         ui.end_row();
                     }
                 });
