@@ -86,10 +86,7 @@ impl Phase {
     /// How many of `frames` are in this phase.
     #[must_use]
     pub fn count_in(self, frames: &[Frame]) -> usize {
-        frames
-            .iter()
-            .filter(|f| Phase::of(&f.kind) == self)
-            .count()
+        frames.iter().filter(|f| Phase::of(&f.kind) == self).count()
     }
 }
 
@@ -156,10 +153,10 @@ impl Player {
     }
 
     /// Starts playing in `forward`'s direction. From the end it plays towards, it
-    /// starts over from the other end.
+    /// starts over from the other end. An empty replay does not play.
     pub fn play(&mut self, forward: bool, replay: &mut Replay) {
         self.forward = forward;
-        self.playing = true;
+        self.playing = !replay.is_empty();
         self.owed = 0.0;
         let at_end = if forward {
             replay.index() + 1 >= replay.len()

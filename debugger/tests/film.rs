@@ -34,11 +34,20 @@ fn the_film_holds_every_step_each_drawn_and_different() {
         .arg(&fixture)
         .arg("--film")
         .arg(&out)
-        .args(["--size", &format!("{w}x{h}"), "--columns", &columns.to_string()])
+        .args([
+            "--size",
+            &format!("{w}x{h}"),
+            "--columns",
+            &columns.to_string(),
+        ])
         .env("NODEVICE_SELECT", "1")
         .output()
         .unwrap();
-    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
     let film = image::open(&out).unwrap().to_rgb8();
     let rows = (n as u32).div_ceil(columns);
     assert_eq!(
@@ -64,7 +73,11 @@ fn the_film_holds_every_step_each_drawn_and_different() {
     let tiles: Vec<image::RgbImage> = (0..n as u32).map(tile).collect();
     for (k, t) in tiles.iter().enumerate() {
         let colours: std::collections::HashSet<[u8; 3]> = t.pixels().map(|p| p.0).collect();
-        assert!(colours.len() > 20, "frame {k} is not blank: {} colours", colours.len());
+        assert!(
+            colours.len() > 20,
+            "frame {k} is not blank: {} colours",
+            colours.len()
+        );
         let gaps = t.pixels().filter(|p| **p == gap).count();
         assert!(gaps * 20 < t.len() / 3, "frame {k} fills its cell");
     }
@@ -74,6 +87,10 @@ fn the_film_holds_every_step_each_drawn_and_different() {
             .zip(tiles[k - 1].pixels())
             .filter(|(p, q)| p.0.iter().zip(q.0).any(|(a, b)| a.abs_diff(b) > 24))
             .count();
-        assert!(differ > 100, "frames {k} and {} differ: {differ} pixels", k + 1);
+        assert!(
+            differ > 100,
+            "frames {k} and {} differ: {differ} pixels",
+            k + 1
+        );
     }
 }

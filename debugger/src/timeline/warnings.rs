@@ -67,7 +67,10 @@ impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Warning::OriginOnFeature { feature } => {
-                write!(f, "the origin lies on a {feature} of the simplex (touching)")
+                write!(
+                    f,
+                    "the origin lies on a {feature} of the simplex (touching)"
+                )
             }
             Warning::RepeatedSupport { vertex } => write!(
                 f,

@@ -11,8 +11,8 @@ use super::render::{
 use super::scene::{Scene3d, SceneBuilder, View};
 use crate::timeline::{Command, Layers, Phase, Reload, Session};
 use kiss3d::camera::{Camera3d, OrbitCamera3d};
-use kiss3d::glamx::Vec3;
 use kiss3d::event::{Action, Key, Modifiers, WindowEvent};
+use kiss3d::glamx::Vec3;
 use kiss3d::scene::SceneNode3d;
 use kiss3d::text::Font;
 use kiss3d::window::Window;
@@ -187,12 +187,16 @@ impl App {
             .builder
             .as_ref()
             .and_then(|(_, b)| b.scene(index, self.view));
-        let step_changed = self.drawn_for.is_none_or(|k| (k.0, k.1) != (generation, index));
+        let step_changed = self
+            .drawn_for
+            .is_none_or(|k| (k.0, k.1) != (generation, index));
         if let (Some(s), true) = (&scene, step_changed) {
             println!("{}", s.caption.join("\n    "));
         }
         let layered = scene.map(|s| s.with_layers(&self.layers));
-        self.root = layered.as_ref().map_or_else(SceneNode3d::empty, scene_nodes);
+        self.root = layered
+            .as_ref()
+            .map_or_else(SceneNode3d::empty, scene_nodes);
         let path = self.session.shown_path().map(PathBuf::from);
         let placed = self
             .camera
@@ -344,8 +348,8 @@ impl Script {
             return None;
         }
         if let Some((generation, error, deadline)) = &self.waiting {
-            let changed = app.session.generation() != *generation
-                || app.session.error() != error.as_deref();
+            let changed =
+                app.session.generation() != *generation || app.session.error() != error.as_deref();
             if !changed && Instant::now() < *deadline {
                 return None;
             }
@@ -434,9 +438,19 @@ async fn event_loop(mut session: Session, options: WindowOptions) {
         draw(&mut window, &app, &font);
         let mut clicks = Vec::new();
         window.draw_ui(|ctx| {
-            panel::show(ctx, &app.session, &mut app.panel, &mut app.layers, &mut app.view, &mut clicks);
+            panel::show(
+                ctx,
+                &app.session,
+                &mut app.panel,
+                &mut app.layers,
+                &mut app.view,
+                &mut clicks,
+            );
         });
-        let camera = app.camera.as_mut().map_or(&mut fallback_camera, |c| &mut c.2);
+        let camera = app
+            .camera
+            .as_mut()
+            .map_or(&mut fallback_camera, |c| &mut c.2);
         if !window.render_3d(&mut app.root, camera).await {
             break;
         }
@@ -497,7 +511,8 @@ fn title(session: &Session) -> String {
 
 fn draw(window: &mut Window, app: &App, font: &Arc<Font>) {
     let Some(scene) = &app.scene else { return };
-    draw_overlay(window, scene, font, &[]);
+    let width = window.size().x as f32 * (1.0 - app.panel_share);
+    draw_overlay(window, scene, font, &[], width);
     if app.layers.labels
         && let Some((_, _, camera)) = &app.camera
     {

@@ -84,10 +84,9 @@ impl Shortcut {
             Shortcut::NextFixture => Command::NextFixture,
             Shortcut::PrevFixture => Command::PrevFixture,
             Shortcut::Reload => Command::Reload,
-            Shortcut::Screenshot
-            | Shortcut::ToggleView
-            | Shortcut::ToggleGrid
-            | Shortcut::Quit => return None,
+            Shortcut::Screenshot | Shortcut::ToggleView | Shortcut::ToggleGrid | Shortcut::Quit => {
+                return None;
+            }
         })
     }
 }

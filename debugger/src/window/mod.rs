@@ -29,12 +29,12 @@ mod render;
 
 #[cfg(feature = "window")]
 pub use app::{WindowOptions, run_window};
+pub use keys::{SHORTCUTS, ScriptStep, Shortcut, parse_script};
 #[cfg(feature = "window")]
 pub use render::{
     FILM_GAP, FILM_GAP_COLOUR, FilmOptions, Picture, RenderOptions, probe_adapter, render_film,
     render_frame, render_scene,
 };
-pub use keys::{SHORTCUTS, ScriptStep, Shortcut, parse_script};
 pub use scene::{
     Face, FaceRole, Framing, LineRole, Marker, PointRole, Scene3d, SceneBuilder, Segment, View,
     legend,

@@ -92,7 +92,10 @@ fn fixture_section(
         ui.small(path.display().to_string());
     }
     if let Some(error) = session.error() {
-        ui.colored_label(ERROR, "⚠ the fixture did not load; the last good replay stays:");
+        ui.colored_label(
+            ERROR,
+            "⚠ the fixture did not load; the last good replay stays:",
+        );
         ui.colored_label(ERROR, egui::RichText::new(error).monospace());
     }
     if !state.status.is_empty() {
@@ -141,9 +144,7 @@ fn timeline_section(ui: &mut egui::Ui, session: &Session, clicks: &mut Vec<Click
     }
     let mut step = replay.index() + 1;
     let label = replay.current().map_or_else(String::new, Frame::label);
-    let phase = replay
-        .current()
-        .map_or("", |f| Phase::of(&f.kind).label());
+    let phase = replay.current().map_or("", |f| Phase::of(&f.kind).label());
     ui.label(format!("step {step} of {n} · {label} · phase {phase}"));
     let slider = egui::Slider::new(&mut step, 1..=n).text("step");
     if ui.add(slider).changed() {
@@ -172,7 +173,10 @@ fn timeline_section(ui: &mut egui::Ui, session: &Session, clicks: &mut Vec<Click
                 Command::Play(false)
             }));
         }
-        if ui.selectable_label(!player.is_playing(), "⏸ pause").clicked() {
+        if ui
+            .selectable_label(!player.is_playing(), "⏸ pause")
+            .clicked()
+        {
             clicks.push(Click::Command(Command::Pause));
         }
         if ui.selectable_label(forward, "play ▶▶").clicked() {
@@ -294,13 +298,12 @@ fn numbers_section(ui: &mut egui::Ui, session: &Session) {
             let mut rows: Vec<(String, String)> = vec![
                 ("lower bound".into(), format!("{:?}", f.lower_bound)),
                 ("upper bound".into(), format!("{:?}", f.upper_bound)),
-                (
-                    "gap".into(),
-                    format!("{:?}", f.upper_bound - f.lower_bound),
-                ),
+                ("gap".into(), format!("{:?}", f.upper_bound - f.lower_bound)),
             ];
             match f.kind {
-                FrameKind::ToiStep { time, .. } => rows.push(("time t".into(), format!("{time:?}"))),
+                FrameKind::ToiStep { time, .. } => {
+                    rows.push(("time t".into(), format!("{time:?}")))
+                }
                 FrameKind::RayStep { lambda, .. } => {
                     rows.push(("ray parameter".into(), format!("{lambda:?}")));
                 }
@@ -313,40 +316,43 @@ fn numbers_section(ui: &mut egui::Ui, session: &Session) {
                 rows.push(("support on A".into(), p3(&s.a)));
                 rows.push(("support on B".into(), p3(&s.b)));
             }
-            let epa = matches!(f.kind, FrameKind::EpaStep { .. } | FrameKind::EpaResult { .. });
+            let epa = matches!(
+                f.kind,
+                FrameKind::EpaStep { .. } | FrameKind::EpaResult { .. }
+            );
             if let Some(d) = &f.direction {
                 let name = if epa { "normal" } else { "direction" };
                 rows.push((name.into(), v3(d)));
             }
             if epa {
-                rows.push(("depth (nearest face)".into(), format!("{:?}", f.lower_bound)));
+                rows.push((
+                    "depth (nearest face)".into(),
+                    format!("{:?}", f.lower_bound),
+                ));
             }
             rows.push(("witness a".into(), p3(&f.witness_a)));
             rows.push(("witness b".into(), p3(&f.witness_b)));
-            egui::Grid::new("numbers").striped(true).show(ui, |ui| {
-                for (name, value) in rows {
-                    ui.label(name);
-                    ui.add(egui::Label::new(egui::RichText::new(value).monospace()).wrap());
-                    ui.end_row();
-                }
-            });
+            for (name, value) in rows {
+                let text = egui::RichText::new(format!("{name}: {value}")).monospace();
+                ui.add(egui::Label::new(text).wrap());
+            }
             if !f.vertices.is_empty() {
-                ui.label(format!("vertices ({}): weight, w = a − b, a, b", f.vertices.len()));
-                egui::Grid::new("vertices").striped(true).show(ui, |ui| {
-                    for (k, v) in f.vertices.iter().enumerate() {
-                        ui.label(format!("{}", k + 1));
-                        let text = egui::RichText::new(format!(
-                            "λ {:?}\nw {}\na {}\nb {}",
-                            v.weight,
-                            p3(&v.w),
-                            p3(&v.a),
-                            p3(&v.b)
-                        ))
-                        .monospace();
-                        ui.add(egui::Label::new(text).wrap());
-                        ui.end_row();
-                    }
-                });
+                ui.label(format!(
+                    "vertices ({}): weight λ, w = a − b, a, b",
+                    f.vertices.len()
+                ));
+                for (k, v) in f.vertices.iter().enumerate() {
+                    let text = egui::RichText::new(format!(
+                        "{}: λ {:?}\n   w {}\n   a {}\n   b {}",
+                        k + 1,
+                        v.weight,
+                        p3(&v.w),
+                        p3(&v.a),
+                        p3(&v.b)
+                    ))
+                    .monospace();
+                    ui.add(egui::Label::new(text).wrap());
+                }
             }
         });
     ui.separator();

@@ -203,13 +203,14 @@ pub(crate) fn orbit_camera(scene: &Scene3d) -> OrbitCamera3d {
     camera
 }
 
-/// Queues the segments, markers and text lines (`caption` then `extra`) for the next
-/// frame of `window`.
+/// Queues the segments, markers and text lines (`caption` then `extra`, wrapped to
+/// `text_width` pixels) for the next frame of `window`.
 pub(crate) fn draw_overlay(
     window: &mut Window,
     scene: &Scene3d,
     font: &Arc<Font>,
     extra: &[String],
+    text_width: f32,
 ) {
     for s in &scene.segments {
         window.draw_line(
@@ -224,7 +225,7 @@ pub(crate) fn draw_overlay(
         window.draw_point(vec3(m.at), color(m.role.rgba()), m.role.size());
     }
     // Rewrapped to the window's width (about 0.52 em per character of the font).
-    let chars = ((window.size().x as f32 - 24.0) / (0.52 * FONT_SIZE)).max(20.0) as usize;
+    let chars = ((text_width - 24.0) / (0.52 * FONT_SIZE)).max(20.0) as usize;
     let lines = scene
         .caption
         .iter()
@@ -402,7 +403,7 @@ fn draw_offscreen(
         if !options.caption {
             shown.caption.clear();
         }
-        draw_overlay(surface.window_mut(), &shown, &font, &[]);
+        draw_overlay(surface.window_mut(), &shown, &font, &[], width as f32);
         surface.render_3d(&mut root, &mut camera).await;
         surface.snap_image()
     })
@@ -459,7 +460,9 @@ pub fn render_film(rec: &Recording, options: &FilmOptions) -> Result<Picture, Wi
     let rows = n.div_ceil(columns);
     let size = |count: usize, tile: u32| -> Option<u32> {
         let count = u32::try_from(count).ok()?;
-        let total = count.checked_mul(tile.checked_add(FILM_GAP)?)?.checked_add(FILM_GAP)?;
+        let total = count
+            .checked_mul(tile.checked_add(FILM_GAP)?)?
+            .checked_add(FILM_GAP)?;
         (total <= 32768).then_some(total)
     };
     let (Some(width), Some(height)) = (size(columns, w), size(rows, h)) else {
@@ -477,7 +480,9 @@ pub fn render_film(rec: &Recording, options: &FilmOptions) -> Result<Picture, Wi
     let chars = ((w as f32 - 24.0) / (0.52 * FONT_SIZE)).max(20.0) as usize;
     let mut film = image::RgbImage::from_pixel(width, height, image::Rgb(FILM_GAP_COLOUR));
     for k in 0..n {
-        let mut scene = builder.scene(k, options.view).ok_or(WindowError::NoFrames)?;
+        let mut scene = builder
+            .scene(k, options.view)
+            .ok_or(WindowError::NoFrames)?;
         scene.caption = scene
             .caption
             .iter()

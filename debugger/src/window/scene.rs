@@ -19,12 +19,12 @@ use crate::frame::Frame;
 use crate::record::Recording;
 use crate::svg::caption_lines;
 use crate::timeline::Layers;
-use std::borrow::Cow;
 use collision::shape::Core;
 use fixtures::Query;
 use framing::{configuration_framing, eyes, is_ray, world_framing};
 use nalgebra::{Isometry3, Point3, Vector3};
 use pen::Pen;
+use std::borrow::Cow;
 
 /// Which space a scene shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
