@@ -148,10 +148,8 @@ fn step_warnings(f: &Frame) -> Vec<Warning> {
                 out.push(Warning::OriginOnFeature { feature });
             }
         }
-        FrameKind::EpaStep { .. } if f.closest_face.is_some() => {
-            if f.lower_bound.abs() <= tol {
-                out.push(Warning::OriginOnFeature { feature: "face" });
-            }
+        FrameKind::EpaStep { .. } if f.closest_face.is_some() && f.lower_bound.abs() <= tol => {
+            out.push(Warning::OriginOnFeature { feature: "face" });
         }
         _ => {}
     }
