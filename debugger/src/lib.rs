@@ -11,10 +11,12 @@
 //!    points, direction, bounds, caption).
 //! 3. Front ends read frames only: [`Replay`] (a list of frames and an index, tested
 //!    without a window), the SVG film strip [`snapshot_svg`], and the terminal text
-//!    ([`text`]), and the 3D front end ([`window`]): a kiss3d window stepping through
-//!    [`Replay::current`] and a headless PNG render of one frame (feature `window`, on
-//!    by default), drawn from [`window::Scene3d`]s that are built and tested without a
-//!    GPU.
+//!    ([`text`]), and the 3D front end ([`window`]): a kiss3d window with an egui side
+//!    panel stepping through [`Replay::current`], and headless PNG renders of one frame
+//!    or of every frame as a film (feature `window`, on by default), drawn from
+//!    [`window::Scene3d`]s that are built and tested without a GPU.
+//! 4. The window's logic lives in [`timeline`], without kiss3d: phases, playing at a
+//!    speed, layers, warnings, the fixture list and reloads ([`timeline::Session`]).
 //!
 //! ```
 //! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/data/cuboid_cuboid_deep.json");
@@ -31,6 +33,7 @@ mod record;
 mod replay;
 pub mod svg;
 pub mod text;
+pub mod timeline;
 pub mod window;
 
 pub use frame::{Frame, FrameKind, FrameVertex, frames_from_trace};

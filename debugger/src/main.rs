@@ -1,6 +1,7 @@
-//! `debugger [FIXTURE.json] [--snapshot OUT.svg] [--png OUT.png] [--window] [--frame N]
-//! [--world] [--text]`: replays the GJK and EPA steps of a fixture's query in the
-//! terminal, in a 3D window, or writes an SVG film strip or a PNG of one frame.
+//! `debugger [FIXTURE.json | FOLDER] [--snapshot OUT.svg] [--png OUT.png] [--film OUT.png]
+//! [--window] [--frame N] [--world] [--text]`: replays the GJK and EPA steps of a
+//! fixture's query in the terminal, in a 3D window (a folder opens all its fixtures),
+//! or writes an SVG film strip, a PNG of one frame or a PNG film of every frame.
 
 use clap::Parser;
 use debugger::{Recording, Replay, SnapshotOptions, record_file, snapshot_svg, text};
@@ -14,7 +15,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 #[command(name = "debugger", version)]
 struct Args {
     /// Fixture JSON file (default: fixtures/data/book_diamond_sunk_into_ground.json,
-    /// which runs GJK then EPA).
+    /// which runs GJK then EPA); with --window also a folder, whose .json fixtures are
+    /// all listed.
     fixture: Option<PathBuf>,
     /// Write an SVG film strip (one panel per frame) to this file and print its path.
     #[arg(long, value_name = "OUT.svg")]
@@ -23,17 +25,32 @@ struct Args {
     /// file through the 3D window's scene code, and print its path.
     #[arg(long, value_name = "OUT.png")]
     png: Option<PathBuf>,
-    /// Open the 3D window (kiss3d): arrows or n/p step, Home/End jump, w switches
-    /// between configuration space and world, the mouse orbits.
+    /// Render every frame headless into one PNG: a grid of frames (--columns per row,
+    /// each --size, default 480x360) with their captions.
+    #[arg(long, value_name = "OUT.png")]
+    film: Option<PathBuf>,
+    /// Open the 3D window (kiss3d) with its side panel: arrows or n/p step, Home/End
+    /// jump, Space plays, PageUp/PageDown change fixture, r reloads, s saves a
+    /// screenshot, w switches between configuration space and world, the mouse orbits.
     #[arg(long)]
     window: bool,
+    /// Drive the window with synthetic key presses: a comma-separated list of key
+    /// names (next, prev, first, last, play, reload, next-fixture, world, grid, ...),
+    /// `snap` (save the next capture-NN.png), `wait-change` (wait for the fixture file
+    /// to change), `wait:MS` and `quit`.
+    #[arg(long, value_name = "STEPS", requires = "window")]
+    drive: Option<String>,
+    /// Folder for the window's screenshots and captures (default: the current one).
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    capture_dir: PathBuf,
     /// Start the window or the PNG in the world view (both shapes) instead of the
     /// configuration space A - B.
     #[arg(long)]
     world: bool,
-    /// PNG size in pixels, WIDTHxHEIGHT.
-    #[arg(long, default_value = "1024x768", value_name = "WxH", value_parser = parse_size)]
-    size: (u32, u32),
+    /// Size in pixels, WIDTHxHEIGHT: of the PNG (default 1024x768), of each film
+    /// frame (480x360) or of the window (1500x900).
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    size: Option<(u32, u32)>,
     /// Show only frame N (counted from 1; clamped to the last frame).
     #[arg(long, value_name = "N")]
     frame: Option<usize>,
@@ -44,7 +61,7 @@ struct Args {
     /// normal (0: depths at true length; 20: directions across the normal stay apart).
     #[arg(long, default_value_t = 20.0, value_name = "DEG")]
     tilt: f64,
-    /// Panels per row of the film strip.
+    /// Panels per row of the film strip (SVG and PNG).
     #[arg(long, default_value_t = 3)]
     columns: usize,
 }
@@ -78,6 +95,24 @@ fn main() -> ExitCode {
         .fixture
         .clone()
         .unwrap_or_else(debugger::default_fixture);
+    let other_output =
+        args.snapshot.is_some() || args.png.is_some() || args.film.is_some() || args.text;
+    if path.is_dir() {
+        if !args.window || other_output {
+            eprintln!(
+                "error: {}: a folder opens in the window only (--window); pass one \
+                 fixture file for the other outputs",
+                path.display()
+            );
+            return ExitCode::from(2);
+        }
+        return window_only(&path, &args);
+    }
+    if args.window && !other_output {
+        // The window shows a fixture that does not load with its error, and reloads it
+        // when the file is fixed.
+        return window_only(&path, &args);
+    }
     let rec = match record_file(&path) {
         Ok(r) => r,
         Err(e) => {
@@ -98,7 +133,7 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
         println!("{}", out.display());
-        if !args.text && args.png.is_none() && !args.window {
+        if !args.text && args.png.is_none() && args.film.is_none() && !args.window {
             return ExitCode::SUCCESS;
         }
     }
@@ -109,17 +144,24 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
         println!("{}", out.display());
+        if !args.text && !args.window && args.film.is_none() {
+            return ExitCode::SUCCESS;
+        }
+    }
+    if let Some(out) = &args.film {
+        if let Err(e) = quietly(|| write_film(&rec, &args, out)) {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
+        println!("{}", out.display());
         if !args.text && !args.window {
             return ExitCode::SUCCESS;
         }
     }
     if args.window {
-        if let Err(e) = quietly(|| open_window(&rec, frame.unwrap_or(0), &args)) {
-            eprintln!("error: {e}");
-            return ExitCode::from(1);
-        }
-        if !args.text {
-            return ExitCode::SUCCESS;
+        let code = window_only(&path, &args);
+        if !args.text || code != ExitCode::SUCCESS {
+            return code;
         }
     }
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
@@ -154,9 +196,10 @@ fn write_png(
     args: &Args,
     out: &std::path::Path,
 ) -> Result<(), String> {
+    let (width, height) = args.size.unwrap_or((1024, 768));
     let options = debugger::window::RenderOptions {
-        width: args.size.0,
-        height: args.size.1,
+        width,
+        height,
         view: view(args),
         caption: true,
     };
@@ -171,20 +214,67 @@ fn write_png(_: &Recording, _: usize, args: &Args, _: &std::path::Path) -> Resul
     Err(NO_WINDOW.to_string())
 }
 
+/// Opens the window on `path` (a fixture or a folder) and returns the exit code.
+fn window_only(path: &std::path::Path, args: &Args) -> ExitCode {
+    match quietly(|| open_window(path, args)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err((code, e)) => {
+            eprintln!("error: {e}");
+            ExitCode::from(code)
+        }
+    }
+}
+
 #[cfg(feature = "window")]
-fn open_window(rec: &Recording, start: usize, args: &Args) -> Result<(), String> {
-    debugger::window::run_window(rec, start, view(args)).map_err(|e| e.to_string())
+fn open_window(path: &std::path::Path, args: &Args) -> Result<(), (u8, String)> {
+    use debugger::timeline::Session;
+    use debugger::window::{WindowOptions, parse_script, run_window};
+    let script = match &args.drive {
+        Some(text) => parse_script(text).map_err(|e| (2, e))?,
+        None => Vec::new(),
+    };
+    let session = Session::open(path).map_err(|e| (2, e.to_string()))?;
+    let defaults = WindowOptions::default();
+    let options = WindowOptions {
+        start: args.frame.map_or(0, |n| n.saturating_sub(1)),
+        view: view(args),
+        size: args.size.unwrap_or(defaults.size),
+        script,
+        capture_dir: args.capture_dir.clone(),
+    };
+    run_window(session, options).map_err(|e| (1, e.to_string()))
 }
 
 #[cfg(not(feature = "window"))]
-fn open_window(_: &Recording, _: usize, args: &Args) -> Result<(), String> {
-    let _ = view(args);
+fn open_window(_: &std::path::Path, args: &Args) -> Result<(), (u8, String)> {
+    let _ = (view(args), &args.drive, &args.capture_dir);
+    Err((1, NO_WINDOW.to_string()))
+}
+
+#[cfg(feature = "window")]
+fn write_film(rec: &Recording, args: &Args, out: &std::path::Path) -> Result<(), String> {
+    let defaults = debugger::window::FilmOptions::default();
+    let (tile_width, tile_height) = args
+        .size
+        .unwrap_or((defaults.tile_width, defaults.tile_height));
+    let options = debugger::window::FilmOptions {
+        tile_width,
+        tile_height,
+        columns: args.columns,
+        view: view(args),
+    };
+    let picture = debugger::window::render_film(rec, &options).map_err(|e| e.to_string())?;
+    picture.save_png(out).map_err(|e| e.to_string())
+}
+
+#[cfg(not(feature = "window"))]
+fn write_film(_: &Recording, _: &Args, _: &std::path::Path) -> Result<(), String> {
     Err(NO_WINDOW.to_string())
 }
 
 #[cfg(not(feature = "window"))]
 const NO_WINDOW: &str = "this debugger was built without the `window` feature (kiss3d): \
-                         --window and --png are not available";
+                         --window, --png and --film are not available";
 
 /// Prints the header and every frame (or frame `frame`). A closed pipe (`| head`) ends
 /// the output quietly.

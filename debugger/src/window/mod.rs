@@ -16,20 +16,28 @@
 //!
 //! [`Replay::current`]: crate::Replay::current
 
+pub mod keys;
 pub mod mesh;
 pub mod scene;
 
 #[cfg(feature = "window")]
 mod app;
 #[cfg(feature = "window")]
+mod panel;
+#[cfg(feature = "window")]
 mod render;
 
 #[cfg(feature = "window")]
-pub use app::run_window;
+pub use app::{WindowOptions, run_window};
+pub use keys::{SHORTCUTS, ScriptStep, Shortcut, parse_script};
 #[cfg(feature = "window")]
-pub use render::{Picture, RenderOptions, probe_adapter, render_frame, render_scene};
+pub use render::{
+    FILM_GAP, FILM_GAP_COLOUR, FilmOptions, Picture, RenderOptions, probe_adapter, render_film,
+    render_frame, render_scene,
+};
 pub use scene::{
     Face, FaceRole, Framing, LineRole, Marker, PointRole, Scene3d, SceneBuilder, Segment, View,
+    legend,
 };
 
 /// Why the window or a headless render could not be made.

@@ -2,9 +2,9 @@
 //! markers and the caption in immediate mode, and the headless render to a picture.
 
 use super::WindowError;
-use super::scene::{FaceRole, Scene3d, View};
+use super::scene::{FaceRole, PointRole, Scene3d, View};
 use crate::record::Recording;
-use kiss3d::camera::OrbitCamera3d;
+use kiss3d::camera::{Camera3d, OrbitCamera3d};
 use kiss3d::color::Color;
 use kiss3d::light::Light;
 use kiss3d::post_processing::Tonemap;
@@ -203,13 +203,14 @@ pub(crate) fn orbit_camera(scene: &Scene3d) -> OrbitCamera3d {
     camera
 }
 
-/// Queues the segments, markers and text lines (`caption` then `extra`) for the next
-/// frame of `window`.
+/// Queues the segments, markers and text lines (`caption` then `extra`, wrapped to
+/// `text_width` pixels) for the next frame of `window`.
 pub(crate) fn draw_overlay(
     window: &mut Window,
     scene: &Scene3d,
     font: &Arc<Font>,
     extra: &[String],
+    text_width: f32,
 ) {
     for s in &scene.segments {
         window.draw_line(
@@ -224,7 +225,7 @@ pub(crate) fn draw_overlay(
         window.draw_point(vec3(m.at), color(m.role.rgba()), m.role.size());
     }
     // Rewrapped to the window's width (about 0.52 em per character of the font).
-    let chars = ((window.size().x as f32 - 24.0) / (0.52 * FONT_SIZE)).max(20.0) as usize;
+    let chars = ((text_width - 24.0) / (0.52 * FONT_SIZE)).max(20.0) as usize;
     let lines = scene
         .caption
         .iter()
@@ -237,6 +238,35 @@ pub(crate) fn draw_overlay(
     for (k, line) in lines.enumerate() {
         let pos = Vec2::new(12.0, 10.0 + k as f32 * line_height);
         window.draw_text(&line, pos, FONT_SIZE, font, color(INK));
+    }
+}
+
+/// Writes the names of the labelled points (`O` the origin, `v` the closest point,
+/// `w` the support point, `a` and `b` the witness points) beside their markers, as
+/// `camera` sees them in `window`.
+pub(crate) fn draw_labels(
+    window: &mut Window,
+    scene: &Scene3d,
+    camera: &OrbitCamera3d,
+    font: &Arc<Font>,
+) {
+    let size = Vec2::new(window.size().x as f32, window.size().y as f32);
+    for m in &scene.markers {
+        let name = match m.role {
+            PointRole::Origin => "O",
+            PointRole::Closest => "v",
+            PointRole::Support => "w",
+            PointRole::WitnessA => "a",
+            PointRole::WitnessB => "b",
+            PointRole::Vertex | PointRole::DirectionTip => continue,
+        };
+        let p = camera.project(vec3(m.at), size);
+        if !(p.x.is_finite() && p.y.is_finite()) {
+            continue;
+        }
+        // `project` counts rows from the bottom; text is placed from the top.
+        let at = Vec2::new(p.x + 8.0, size.y - p.y - FONT_SIZE - 4.0);
+        window.draw_text(name, at, FONT_SIZE, font, color(m.role.rgba()));
     }
 }
 
@@ -373,8 +403,97 @@ fn draw_offscreen(
         if !options.caption {
             shown.caption.clear();
         }
-        draw_overlay(surface.window_mut(), &shown, &font, &[]);
+        draw_overlay(surface.window_mut(), &shown, &font, &[], width as f32);
         surface.render_3d(&mut root, &mut camera).await;
         surface.snap_image()
     })
+}
+
+/// What [`render_film`] draws.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FilmOptions {
+    /// Width of one frame's picture in pixels.
+    pub tile_width: u32,
+    /// Height of one frame's picture in pixels.
+    pub tile_height: u32,
+    /// Frames per row.
+    pub columns: usize,
+    /// Which space to show.
+    pub view: View,
+}
+
+impl Default for FilmOptions {
+    fn default() -> FilmOptions {
+        FilmOptions {
+            tile_width: 480,
+            tile_height: 360,
+            columns: 4,
+            view: View::Configuration,
+        }
+    }
+}
+
+/// Pixels between two frames of a film, and around them.
+pub const FILM_GAP: u32 = 6;
+/// The colour between the frames of a film.
+pub const FILM_GAP_COLOUR: [u8; 3] = [0x60, 0x60, 0x60];
+/// Caption lines drawn on a film's frame.
+const FILM_CAPTION_LINES: usize = 3;
+
+/// Renders every frame of `rec` headless ([`render_frame`]'s scenes, one camera for the
+/// whole run) and lays them out in one picture, row by row, `columns` per row, each
+/// with a caption of up to three lines (step, label, bounds; the step's description,
+/// cut), separated by [`FILM_GAP`] pixels of [`FILM_GAP_COLOUR`]. Frame `k` (from 0)
+/// sits at column `k % columns`, row `k / columns`, its top-left corner at
+/// `(GAP + col (w + GAP), GAP + row (h + GAP))`.
+///
+/// # Errors
+/// As [`render_frame`]; [`WindowError::Render`] when the picture would be larger than
+/// 32768 pixels either way.
+pub fn render_film(rec: &Recording, options: &FilmOptions) -> Result<Picture, WindowError> {
+    let n = rec.frames.len();
+    if n == 0 {
+        return Err(WindowError::NoFrames);
+    }
+    let (w, h) = (options.tile_width.max(16), options.tile_height.max(16));
+    let columns = options.columns.clamp(1, n);
+    let rows = n.div_ceil(columns);
+    let size = |count: usize, tile: u32| -> Option<u32> {
+        let count = u32::try_from(count).ok()?;
+        let total = count
+            .checked_mul(tile.checked_add(FILM_GAP)?)?
+            .checked_add(FILM_GAP)?;
+        (total <= 32768).then_some(total)
+    };
+    let (Some(width), Some(height)) = (size(columns, w), size(rows, h)) else {
+        return Err(WindowError::Render(format!(
+            "a film of {n} frames of {w}x{h} in {columns} columns would exceed 32768 pixels"
+        )));
+    };
+    let builder = super::SceneBuilder::new(rec);
+    let tile_options = RenderOptions {
+        width: w,
+        height: h,
+        view: options.view,
+        caption: true,
+    };
+    let chars = ((w as f32 - 24.0) / (0.52 * FONT_SIZE)).max(20.0) as usize;
+    let mut film = image::RgbImage::from_pixel(width, height, image::Rgb(FILM_GAP_COLOUR));
+    for k in 0..n {
+        let mut scene = builder
+            .scene(k, options.view)
+            .ok_or(WindowError::NoFrames)?;
+        scene.caption = scene
+            .caption
+            .iter()
+            .flat_map(|line| crate::svg::wrap(line, chars))
+            .take(FILM_CAPTION_LINES)
+            .collect();
+        let picture = render_scene(&scene, &tile_options)?;
+        let (col, row) = ((k % columns) as u32, (k / columns) as u32);
+        let x = FILM_GAP + col * (w + FILM_GAP);
+        let y = FILM_GAP + row * (h + FILM_GAP);
+        image::imageops::replace(&mut film, &picture.image, i64::from(x), i64::from(y));
+    }
+    Ok(Picture { image: film })
 }

@@ -12,17 +12,19 @@ mod framing;
 mod pen;
 mod roles;
 
-pub use roles::{FaceRole, LineRole, PointRole};
+pub use roles::{FaceRole, LineRole, PointRole, legend};
 
 use super::mesh::ShapeMesh;
 use crate::frame::Frame;
 use crate::record::Recording;
 use crate::svg::caption_lines;
+use crate::timeline::Layers;
 use collision::shape::Core;
 use fixtures::Query;
 use framing::{configuration_framing, eyes, is_ray, world_framing};
 use nalgebra::{Isometry3, Point3, Vector3};
 use pen::Pen;
+use std::borrow::Cow;
 
 /// Which space a scene shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -155,7 +157,7 @@ impl Scene3d {
 /// framings are computed once here; [`SceneBuilder::scene`] is cheap.
 #[derive(Clone, Debug)]
 pub struct SceneBuilder<'a> {
-    rec: &'a Recording,
+    rec: Cow<'a, Recording>,
     configuration: Framing,
     world: Framing,
     /// Unit directions from the display origin to the starting camera, per view.
@@ -178,6 +180,23 @@ impl<'a> SceneBuilder<'a> {
     /// outside.
     #[must_use]
     pub fn new(rec: &'a Recording) -> SceneBuilder<'a> {
+        SceneBuilder::build(Cow::Borrowed(rec))
+    }
+
+    /// A builder that owns its recording ([`SceneBuilder::new`] otherwise), for a
+    /// window that replaces the recording when the fixture is reloaded.
+    #[must_use]
+    pub fn owning(rec: Recording) -> SceneBuilder<'static> {
+        SceneBuilder::build(Cow::Owned(rec))
+    }
+
+    /// The recording the scenes are built from.
+    #[must_use]
+    pub fn recording(&self) -> &Recording {
+        &self.rec
+    }
+
+    fn build(rec: Cow<'a, Recording>) -> SceneBuilder<'a> {
         let s = &rec.scene;
         let shapes = [
             ShapeMesh::of_shape(&s.shape_a),
@@ -191,10 +210,10 @@ impl<'a> SceneBuilder<'a> {
             ShapeMesh::of_difference(&s.shape_a, &s.pose_a, &s.shape_b, &s.pose_b)
         };
         SceneBuilder {
+            configuration: configuration_framing(&rec),
+            world: world_framing(&rec),
+            eyes: eyes(&rec),
             rec,
-            configuration: configuration_framing(rec),
-            world: world_framing(rec),
-            eyes: eyes(rec),
             shapes,
             difference,
         }
@@ -252,7 +271,7 @@ impl<'a> SceneBuilder<'a> {
             faces: Vec::new(),
             segments: Vec::new(),
             markers: Vec::new(),
-            caption: caption_lines(self.rec, index, frame, usize::MAX),
+            caption: caption_lines(&self.rec, index, frame, usize::MAX),
             framing,
             eye: [eye.x as f32, eye.y as f32, eye.z as f32],
             up,
@@ -381,4 +400,72 @@ impl<'a> SceneBuilder<'a> {
             pen.marker(tip, PointRole::DirectionTip);
         }
     }
+}
+
+/// Half the grid's width in display units (the view's radius is 1).
+const GRID_HALF_WIDTH: f32 = 1.5;
+/// Grid lines per half width.
+const GRID_LINES: i32 = 6;
+
+impl Scene3d {
+    /// The scene with only the groups `layers` turns on: faces, segments and markers
+    /// of a layer that is off are dropped (the caption too when labels are off), and
+    /// a grid is added in the plane through the view's centre perpendicular to the
+    /// up axis when the grid is on (the origin and its axes are drawn with the grid).
+    #[must_use]
+    pub fn with_layers(&self, layers: &Layers) -> Scene3d {
+        let mut out = self.clone();
+        out.faces.retain(|f| match f.role {
+            FaceRole::Polytope | FaceRole::Nearest | FaceRole::Removed => layers.simplex,
+            FaceRole::Difference => layers.difference,
+            FaceRole::ShapeA | FaceRole::ShapeB => layers.shapes,
+        });
+        out.segments.retain(|s| match s.role {
+            LineRole::Edge | LineRole::Horizon | LineRole::Fan | LineRole::ToClosest => {
+                layers.simplex
+            }
+            LineRole::Direction => layers.direction,
+            LineRole::Axis | LineRole::Grid => layers.grid,
+            LineRole::Difference => layers.difference,
+            LineRole::ShapeA | LineRole::ShapeB | LineRole::Ray => layers.shapes,
+            LineRole::Witness => layers.witnesses,
+        });
+        out.markers.retain(|m| match m.role {
+            PointRole::Vertex | PointRole::Support | PointRole::Closest => layers.simplex,
+            PointRole::Origin => layers.grid,
+            PointRole::DirectionTip => layers.direction,
+            PointRole::WitnessA | PointRole::WitnessB => layers.witnesses,
+        });
+        if !layers.labels {
+            out.caption.clear();
+        }
+        if layers.grid {
+            out.segments.extend(grid(self.up));
+        }
+        out
+    }
+}
+
+/// Grid lines in the display plane perpendicular to `up` through the display origin.
+fn grid(up: [f32; 3]) -> Vec<Segment> {
+    // The two display axes across `up` (which is a display axis: y or z).
+    let axis = if up[2].abs() > 0.5 { [0, 1] } else { [0, 2] };
+    let step = GRID_HALF_WIDTH / GRID_LINES as f32;
+    let mut out = Vec::new();
+    for k in -GRID_LINES..=GRID_LINES {
+        let t = k as f32 * step;
+        for (along, across) in [(axis[0], axis[1]), (axis[1], axis[0])] {
+            let mut a = [0.0; 3];
+            let mut b = [0.0; 3];
+            a[across] = t;
+            b[across] = t;
+            a[along] = -GRID_HALF_WIDTH;
+            b[along] = GRID_HALF_WIDTH;
+            out.push(Segment {
+                ends: [a, b],
+                role: LineRole::Grid,
+            });
+        }
+    }
+    out
 }

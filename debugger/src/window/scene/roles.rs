@@ -44,6 +44,8 @@ pub enum LineRole {
     Witness,
     /// The cast ray, from its origin to the current ray point (ray-cast frames).
     Ray,
+    /// A line of the grid through the view's centre.
+    Grid,
 }
 
 /// What a point marker shows.
@@ -88,6 +90,26 @@ mod palette {
     pub const B: u32 = 0xff7f0e;
     pub const DIFF: u32 = 0x9e9e9e;
     pub const INK: u32 = 0x212121;
+    pub const GRID: u32 = 0xd0d0d0;
+}
+
+/// What each colour means, for the window's legend: a name and an RGBA colour (sRGB,
+/// as the roles give them).
+#[must_use]
+pub fn legend() -> Vec<(&'static str, [f32; 4])> {
+    vec![
+        ("simplex / polytope", LineRole::Edge.rgba()),
+        ("nearest face", FaceRole::Nearest.rgba()),
+        ("faces removed", FaceRole::Removed.rgba()),
+        ("horizon", LineRole::Horizon.rgba()),
+        ("support point w, fan, direction", PointRole::Support.rgba()),
+        ("closest point v", PointRole::Closest.rgba()),
+        ("origin, axes, witness segment", PointRole::Origin.rgba()),
+        ("A − B", LineRole::Difference.rgba()),
+        ("shape A, witness a", PointRole::WitnessA.rgba()),
+        ("shape B, witness b", PointRole::WitnessB.rgba()),
+        ("ray", LineRole::Ray.rgba()),
+    ]
 }
 
 impl FaceRole {
@@ -119,6 +141,7 @@ impl LineRole {
             LineRole::ShapeA => rgb(palette::A, 1.0),
             LineRole::ShapeB => rgb(palette::B, 1.0),
             LineRole::Ray => rgb(palette::REMOVED, 1.0),
+            LineRole::Grid => rgb(palette::GRID, 1.0),
         }
     }
 
@@ -130,7 +153,7 @@ impl LineRole {
             LineRole::Edge | LineRole::Direction | LineRole::ToClosest => 3.0,
             LineRole::Fan | LineRole::Witness | LineRole::Ray => 2.0,
             LineRole::Axis | LineRole::ShapeA | LineRole::ShapeB => 1.5,
-            LineRole::Difference => 1.0,
+            LineRole::Difference | LineRole::Grid => 1.0,
         }
     }
 }
