@@ -62,6 +62,7 @@ impl Phase {
             FrameKind::EpaStep { .. } | FrameKind::EpaResult { .. } => Phase::Epa,
             FrameKind::ToiStep { .. } => Phase::TimeOfImpact,
             FrameKind::RayStep { .. } | FrameKind::RayResult { .. } => Phase::Ray,
+            FrameKind::Shortcut { .. } | FrameKind::WarmStart => Phase::Shortcut,
         }
     }
 

@@ -450,3 +450,57 @@ fn far_offsets_keep_their_precision_in_display_coordinates() {
     assert_drawn_at(&s, at(PointRole::WitnessA), &f.witness_a, "offset a");
     assert_drawn_at(&s, at(PointRole::WitnessB), &f.witness_b, "offset b");
 }
+
+/// Shortcut frames in the world view: a point-core closed form draws both balls as three
+/// great circles each, every circle point at its ball's radius from its centre, and the
+/// line between the centres; the box–box separating-axis frame draws each tested axis
+/// through A's centre, the winner once and along the contact normal.
+#[test]
+fn shortcut_frames_draw_their_balls_and_axes() {
+    // Balls of radius 1 and 0.5 at (0, 0, 0) and (0, 3, 4).
+    let r = fixture("ball_ball_separated");
+    let s = SceneBuilder::new(&r).scene(0, View::World).unwrap();
+    assert_eq!(s.left_out, 0);
+    assert_eq!(s.segment_count(LineRole::ShortcutBall), 2 * 3 * 48);
+    assert_eq!(s.segment_count(LineRole::CentreLine), 1);
+    let back = |q: [f32; 3]| s.framing.from_display(q);
+    let tol = 1e-5 * s.framing.radius;
+    let centres = [(Point3::origin(), 1.0), (Point3::new(0.0, 3.0, 4.0), 0.5)];
+    for g in s
+        .segments
+        .iter()
+        .filter(|g| g.role == LineRole::ShortcutBall)
+    {
+        for end in g.ends.map(back) {
+            let on_a_ball = centres
+                .iter()
+                .any(|(c, radius)| ((end - c).norm() - radius).abs() < tol);
+            assert!(on_a_ball, "{end:?} is on neither ball");
+        }
+    }
+    let line = s
+        .segments
+        .iter()
+        .find(|g| g.role == LineRole::CentreLine)
+        .unwrap();
+    assert!((back(line.ends[0]) - centres[0].0).norm() < tol);
+    assert!((back(line.ends[1]) - centres[1].0).norm() < tol);
+
+    // Unit cubes with crossed edges: 15 axes tested, the edge-edge one along x wins.
+    let r = fixture("cuboid_cuboid_edge_edge_penetrating");
+    let last = r.frames.len() - 1;
+    let s = SceneBuilder::new(&r).scene(last, View::World).unwrap();
+    assert_eq!(s.segment_count(LineRole::SatWinner), 1);
+    assert_eq!(s.segment_count(LineRole::SatAxis), 14);
+    let winner = s
+        .segments
+        .iter()
+        .find(|g| g.role == LineRole::SatWinner)
+        .unwrap();
+    let along = (back(winner.ends[1]) - back(winner.ends[0])).normalize();
+    let normal = r.frames[last].direction.expect("the contact normal");
+    assert!(
+        along.dot(&normal.normalize()).abs() > 1.0 - 1e-5,
+        "{along:?} vs {normal:?}"
+    );
+}

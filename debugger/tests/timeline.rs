@@ -6,7 +6,7 @@ use debugger::timeline::{
     Bound, Command, Layers, Phase, Player, Reload, SPEED_RANGE, Session, Warning, warnings,
 };
 use debugger::window::{
-    LineRole, PointRole, SHORTCUTS, SceneBuilder, ScriptStep, Shortcut, View, parse_script,
+    KEY_ACTIONS, KeyAction, LineRole, PointRole, SceneBuilder, ScriptStep, View, parse_script,
 };
 use debugger::{FrameKind, Outcome, Replay, default_fixture, record_file};
 use std::path::{Path, PathBuf};
@@ -471,14 +471,14 @@ fn scripts_name_the_window_shortcuts() {
     assert_eq!(
         steps,
         [
-            ScriptStep::Press(Shortcut::Next),
-            ScriptStep::Press(Shortcut::Last),
-            ScriptStep::Press(Shortcut::Reload),
-            ScriptStep::Press(Shortcut::NextFixture),
+            ScriptStep::Press(KeyAction::Next),
+            ScriptStep::Press(KeyAction::Last),
+            ScriptStep::Press(KeyAction::Reload),
+            ScriptStep::Press(KeyAction::NextFixture),
             ScriptStep::Snap,
             ScriptStep::WaitChange,
             ScriptStep::Wait(250),
-            ScriptStep::Press(Shortcut::Quit),
+            ScriptStep::Press(KeyAction::Quit),
         ]
     );
     let err = parse_script("next,jump").unwrap_err();
@@ -491,10 +491,10 @@ fn scripts_name_the_window_shortcuts() {
             .unwrap_err()
             .contains("wait:MILLISECONDS")
     );
-    for (shortcut, name, keys) in SHORTCUTS {
-        assert_eq!(Shortcut::named(name), Some(shortcut));
+    for (shortcut, name, keys) in KEY_ACTIONS {
+        assert_eq!(KeyAction::named(name), Some(shortcut));
         assert!(!keys.is_empty());
     }
-    assert_eq!(Shortcut::Reload.command(), Some(Command::Reload));
-    assert_eq!(Shortcut::Screenshot.command(), None);
+    assert_eq!(KeyAction::Reload.command(), Some(Command::Reload));
+    assert_eq!(KeyAction::Screenshot.command(), None);
 }

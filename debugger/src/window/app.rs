@@ -3,7 +3,7 @@
 //! presses; the current step drawn with kiss3d, an orbit camera on the mouse.
 
 use super::WindowError;
-use super::keys::{ScriptStep, Shortcut};
+use super::keys::{KeyAction, ScriptStep};
 use super::panel::{self, Click, PanelState};
 use super::render::{
     catch, draw_labels, draw_overlay, orbit_camera, probe_adapter, scene_nodes, style,
@@ -59,7 +59,7 @@ const WAIT_CHANGE_LIMIT: Duration = Duration::from_secs(30);
 
 /// Opens a window on `session` and runs until it is closed (or its script quits).
 ///
-/// Keys ([`super::SHORTCUTS`]): → or `n` next step, ← or `p` previous, Home/End first
+/// Keys ([`super::KEY_ACTIONS`]): → or `n` next step, ← or `p` previous, Home/End first
 /// and last, Space play or pause, `b` play backwards, `+`/`-` faster or slower,
 /// PageDown/PageUp (or `]`/`[`) next or previous fixture, `r` reload, `s` screenshot,
 /// `w` world or configuration space, `g` grid, Escape or `q` quit. The mouse orbits
@@ -84,45 +84,45 @@ pub fn run_window(session: Session, options: WindowOptions) -> Result<(), Window
     catch(|| pollster::block_on(event_loop(session, options)))
 }
 
-fn key_shortcut(key: Key) -> Option<Shortcut> {
+fn key_action(key: Key) -> Option<KeyAction> {
     Some(match key {
-        Key::Right | Key::N => Shortcut::Next,
-        Key::Left | Key::P => Shortcut::Prev,
-        Key::Home => Shortcut::First,
-        Key::End => Shortcut::Last,
-        Key::Space => Shortcut::Play,
-        Key::B => Shortcut::PlayBackward,
-        Key::Equals | Key::Add => Shortcut::Faster,
-        Key::Minus | Key::Subtract => Shortcut::Slower,
-        Key::PageDown | Key::RBracket => Shortcut::NextFixture,
-        Key::PageUp | Key::LBracket => Shortcut::PrevFixture,
-        Key::R => Shortcut::Reload,
-        Key::S => Shortcut::Screenshot,
-        Key::W => Shortcut::ToggleView,
-        Key::G => Shortcut::ToggleGrid,
-        Key::Q => Shortcut::Quit,
+        Key::Right | Key::N => KeyAction::Next,
+        Key::Left | Key::P => KeyAction::Prev,
+        Key::Home => KeyAction::First,
+        Key::End => KeyAction::Last,
+        Key::Space => KeyAction::Play,
+        Key::B => KeyAction::PlayBackward,
+        Key::Equals | Key::Add => KeyAction::Faster,
+        Key::Minus | Key::Subtract => KeyAction::Slower,
+        Key::PageDown | Key::RBracket => KeyAction::NextFixture,
+        Key::PageUp | Key::LBracket => KeyAction::PrevFixture,
+        Key::R => KeyAction::Reload,
+        Key::S => KeyAction::Screenshot,
+        Key::W => KeyAction::ToggleView,
+        Key::G => KeyAction::ToggleGrid,
+        Key::Q => KeyAction::Quit,
         _ => return None,
     })
 }
 
-/// The key a script presses for `shortcut` (the first of [`key_shortcut`]'s).
-fn shortcut_key(shortcut: Shortcut) -> Key {
-    match shortcut {
-        Shortcut::Next => Key::Right,
-        Shortcut::Prev => Key::Left,
-        Shortcut::First => Key::Home,
-        Shortcut::Last => Key::End,
-        Shortcut::Play => Key::Space,
-        Shortcut::PlayBackward => Key::B,
-        Shortcut::Faster => Key::Equals,
-        Shortcut::Slower => Key::Minus,
-        Shortcut::NextFixture => Key::PageDown,
-        Shortcut::PrevFixture => Key::PageUp,
-        Shortcut::Reload => Key::R,
-        Shortcut::Screenshot => Key::S,
-        Shortcut::ToggleView => Key::W,
-        Shortcut::ToggleGrid => Key::G,
-        Shortcut::Quit => Key::Q,
+/// The key a script presses for `action` (the first of [`key_action`]'s).
+fn action_key(action: KeyAction) -> Key {
+    match action {
+        KeyAction::Next => Key::Right,
+        KeyAction::Prev => Key::Left,
+        KeyAction::First => Key::Home,
+        KeyAction::Last => Key::End,
+        KeyAction::Play => Key::Space,
+        KeyAction::PlayBackward => Key::B,
+        KeyAction::Faster => Key::Equals,
+        KeyAction::Slower => Key::Minus,
+        KeyAction::NextFixture => Key::PageDown,
+        KeyAction::PrevFixture => Key::PageUp,
+        KeyAction::Reload => Key::R,
+        KeyAction::Screenshot => Key::S,
+        KeyAction::ToggleView => Key::W,
+        KeyAction::ToggleGrid => Key::G,
+        KeyAction::Quit => Key::Q,
     }
 }
 
@@ -211,21 +211,21 @@ impl App {
         self.drawn_for = Some(key);
     }
 
-    fn press(&mut self, shortcut: Shortcut, window: &mut Window) {
-        if let Some(command) = shortcut.command() {
+    fn press(&mut self, action: KeyAction, window: &mut Window) {
+        if let Some(command) = action.command() {
             self.command(command);
             return;
         }
-        match shortcut {
-            Shortcut::Screenshot => self.screenshot(window),
-            Shortcut::ToggleView => {
+        match action {
+            KeyAction::Screenshot => self.screenshot(window),
+            KeyAction::ToggleView => {
                 self.view = match self.view {
                     View::Configuration => View::World,
                     View::World => View::Configuration,
                 };
             }
-            Shortcut::ToggleGrid => self.layers.grid = !self.layers.grid,
-            Shortcut::Quit => self.quit = true,
+            KeyAction::ToggleGrid => self.layers.grid = !self.layers.grid,
+            KeyAction::Quit => self.quit = true,
             _ => {}
         }
     }
@@ -342,7 +342,7 @@ struct Script {
 impl Script {
     /// The next key to press, once the picture has settled; snaps and waits are
     /// carried out here.
-    fn step(&mut self, app: &mut App, window: &Window) -> Option<Shortcut> {
+    fn step(&mut self, app: &mut App, window: &Window) -> Option<KeyAction> {
         if self.settle > 0 {
             self.settle -= 1;
             return None;
@@ -463,16 +463,16 @@ async fn event_loop(mut session: Session, options: WindowOptions) {
             if typing {
                 continue;
             }
-            if let Some(s) = key_shortcut(key) {
+            if let Some(s) = key_action(key) {
                 event.inhibited = true;
                 pressed.push(s);
             }
         }
         if let Some(s) = script.step(&mut app, &window) {
             // A synthetic key event, through the same mapping as the real ones.
-            let event = WindowEvent::Key(shortcut_key(s), Action::Press, Modifiers::empty());
+            let event = WindowEvent::Key(action_key(s), Action::Press, Modifiers::empty());
             if let WindowEvent::Key(key, ..) = event
-                && let Some(s) = key_shortcut(key)
+                && let Some(s) = key_action(key)
             {
                 pressed.push(s);
             }

@@ -1,12 +1,12 @@
 //! The window's keyboard shortcuts and the scripts that drive a window with synthetic
 //! key presses (`--drive`), both without kiss3d: the window maps its keys to a
-//! [`Shortcut`], and a script's steps press the same shortcuts.
+//! [`KeyAction`], and a script's steps press the same actions.
 
 use crate::timeline::Command;
 
 /// What a key does in the window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shortcut {
+pub enum KeyAction {
     /// The next step.
     Next,
     /// The previous step.
@@ -41,29 +41,29 @@ pub enum Shortcut {
 
 /// Every shortcut with its name (as a script step) and its keys, as the help lists
 /// them.
-pub const SHORTCUTS: [(Shortcut, &str, &str); 15] = [
-    (Shortcut::Next, "next", "→ / n"),
-    (Shortcut::Prev, "prev", "← / p"),
-    (Shortcut::First, "first", "Home"),
-    (Shortcut::Last, "last", "End"),
-    (Shortcut::Play, "play", "Space"),
-    (Shortcut::PlayBackward, "play-backward", "b"),
-    (Shortcut::Faster, "faster", "+ / ="),
-    (Shortcut::Slower, "slower", "-"),
-    (Shortcut::NextFixture, "next-fixture", "PageDown / ]"),
-    (Shortcut::PrevFixture, "prev-fixture", "PageUp / ["),
-    (Shortcut::Reload, "reload", "r"),
-    (Shortcut::Screenshot, "screenshot", "s"),
-    (Shortcut::ToggleView, "world", "w"),
-    (Shortcut::ToggleGrid, "grid", "g"),
-    (Shortcut::Quit, "quit", "Esc / q"),
+pub const KEY_ACTIONS: [(KeyAction, &str, &str); 15] = [
+    (KeyAction::Next, "next", "→ / n"),
+    (KeyAction::Prev, "prev", "← / p"),
+    (KeyAction::First, "first", "Home"),
+    (KeyAction::Last, "last", "End"),
+    (KeyAction::Play, "play", "Space"),
+    (KeyAction::PlayBackward, "play-backward", "b"),
+    (KeyAction::Faster, "faster", "+ / ="),
+    (KeyAction::Slower, "slower", "-"),
+    (KeyAction::NextFixture, "next-fixture", "PageDown / ]"),
+    (KeyAction::PrevFixture, "prev-fixture", "PageUp / ["),
+    (KeyAction::Reload, "reload", "r"),
+    (KeyAction::Screenshot, "screenshot", "s"),
+    (KeyAction::ToggleView, "world", "w"),
+    (KeyAction::ToggleGrid, "grid", "g"),
+    (KeyAction::Quit, "quit", "Esc / q"),
 ];
 
-impl Shortcut {
-    /// The shortcut named `name` in [`SHORTCUTS`].
+impl KeyAction {
+    /// The shortcut named `name` in [`KEY_ACTIONS`].
     #[must_use]
-    pub fn named(name: &str) -> Option<Shortcut> {
-        SHORTCUTS
+    pub fn named(name: &str) -> Option<KeyAction> {
+        KEY_ACTIONS
             .iter()
             .find(|(_, n, _)| *n == name)
             .map(|(s, _, _)| *s)
@@ -73,18 +73,21 @@ impl Shortcut {
     #[must_use]
     pub fn command(self) -> Option<Command> {
         Some(match self {
-            Shortcut::Next => Command::Next,
-            Shortcut::Prev => Command::Prev,
-            Shortcut::First => Command::First,
-            Shortcut::Last => Command::Last,
-            Shortcut::Play => Command::TogglePlay,
-            Shortcut::PlayBackward => Command::Play(false),
-            Shortcut::Faster => Command::Faster,
-            Shortcut::Slower => Command::Slower,
-            Shortcut::NextFixture => Command::NextFixture,
-            Shortcut::PrevFixture => Command::PrevFixture,
-            Shortcut::Reload => Command::Reload,
-            Shortcut::Screenshot | Shortcut::ToggleView | Shortcut::ToggleGrid | Shortcut::Quit => {
+            KeyAction::Next => Command::Next,
+            KeyAction::Prev => Command::Prev,
+            KeyAction::First => Command::First,
+            KeyAction::Last => Command::Last,
+            KeyAction::Play => Command::TogglePlay,
+            KeyAction::PlayBackward => Command::Play(false),
+            KeyAction::Faster => Command::Faster,
+            KeyAction::Slower => Command::Slower,
+            KeyAction::NextFixture => Command::NextFixture,
+            KeyAction::PrevFixture => Command::PrevFixture,
+            KeyAction::Reload => Command::Reload,
+            KeyAction::Screenshot
+            | KeyAction::ToggleView
+            | KeyAction::ToggleGrid
+            | KeyAction::Quit => {
                 return None;
             }
         })
@@ -95,7 +98,7 @@ impl Shortcut {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScriptStep {
     /// Press the shortcut's key (a synthetic key event, handled like a real one).
-    Press(Shortcut),
+    Press(KeyAction),
     /// Save the window's picture as the next numbered capture and print the state.
     Snap,
     /// Wait until the fixture on disk changes and is reloaded (or fails to load), at
@@ -106,7 +109,7 @@ pub enum ScriptStep {
 }
 
 /// Parses a script: steps separated by commas or spaces, each a shortcut's name
-/// ([`SHORTCUTS`]), `snap`, `wait-change` or `wait:MS`.
+/// ([`KEY_ACTIONS`]), `snap`, `wait-change` or `wait:MS`.
 ///
 /// # Errors
 /// The first step that is none of these, with the list of names.
@@ -123,14 +126,16 @@ pub fn parse_script(text: &str) -> Result<Vec<ScriptStep>, String> {
                         .map(ScriptStep::Wait)
                         .map_err(|_| format!("`{step}`: expected wait:MILLISECONDS"));
                 }
-                Shortcut::named(step).map(ScriptStep::Press).ok_or_else(|| {
-                    let names: Vec<&str> = SHORTCUTS.iter().map(|(_, n, _)| *n).collect();
-                    format!(
-                        "unknown script step `{step}`: expected snap, wait-change, wait:MS \
+                KeyAction::named(step)
+                    .map(ScriptStep::Press)
+                    .ok_or_else(|| {
+                        let names: Vec<&str> = KEY_ACTIONS.iter().map(|(_, n, _)| *n).collect();
+                        format!(
+                            "unknown script step `{step}`: expected snap, wait-change, wait:MS \
                          or one of {}",
-                        names.join(", ")
-                    )
-                })
+                            names.join(", ")
+                        )
+                    })
             }
         })
         .collect()

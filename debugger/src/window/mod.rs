@@ -29,7 +29,7 @@ mod render;
 
 #[cfg(feature = "window")]
 pub use app::{WindowOptions, run_window};
-pub use keys::{SHORTCUTS, ScriptStep, Shortcut, parse_script};
+pub use keys::{KEY_ACTIONS, KeyAction, ScriptStep, parse_script};
 #[cfg(feature = "window")]
 pub use render::{
     FILM_GAP, FILM_GAP_COLOUR, FilmOptions, Picture, RenderOptions, probe_adapter, render_film,

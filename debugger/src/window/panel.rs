@@ -3,7 +3,7 @@
 //! layers, the colour legend, the current step's numbers at full precision, and its
 //! warnings. It reads the [`Session`] and reports what was clicked as [`Click`]s.
 
-use super::keys::SHORTCUTS;
+use super::keys::KEY_ACTIONS;
 use super::scene::{View, legend};
 use crate::frame::{Frame, FrameKind};
 use crate::timeline::{Command, Layers, Phase, SPEED_RANGE, Session};
@@ -398,7 +398,7 @@ fn keys_section(ui: &mut egui::Ui) {
         .default_open(false)
         .show(ui, |ui| {
             egui::Grid::new("keys").show(ui, |ui| {
-                for (_, name, keys) in SHORTCUTS {
+                for (_, name, keys) in KEY_ACTIONS {
                     ui.monospace(keys);
                     ui.label(name);
                     ui.end_row();

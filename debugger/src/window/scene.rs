@@ -11,6 +11,7 @@
 mod framing;
 mod pen;
 mod roles;
+mod shortcut;
 
 pub use roles::{FaceRole, LineRole, PointRole, legend};
 
@@ -392,6 +393,9 @@ impl<'a> SceneBuilder<'a> {
         if f.witness_a != f.witness_b {
             pen.segment(f.witness_a, f.witness_b, LineRole::Witness);
         }
+        if let Some(shortcut) = &f.shortcut {
+            shortcut::draw(shortcut, pen);
+        }
         pen.marker(f.witness_a, PointRole::WitnessA);
         pen.marker(f.witness_b, PointRole::WitnessB);
         if let Some(d) = f.direction {
@@ -429,6 +433,10 @@ impl Scene3d {
             LineRole::Difference => layers.difference,
             LineRole::ShapeA | LineRole::ShapeB | LineRole::Ray => layers.shapes,
             LineRole::Witness => layers.witnesses,
+            LineRole::ShortcutBall
+            | LineRole::CentreLine
+            | LineRole::SatAxis
+            | LineRole::SatWinner => layers.shapes,
         });
         out.markers.retain(|m| match m.role {
             PointRole::Vertex | PointRole::Support | PointRole::Closest => layers.simplex,

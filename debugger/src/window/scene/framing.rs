@@ -5,6 +5,7 @@ use super::Framing;
 use crate::frame::{Frame, FrameKind, FrameVertex};
 use crate::record::Recording;
 use crate::svg::{Camera, final_normal, shape_scale};
+use collision::observer::Shortcut;
 use fixtures::Query;
 use nalgebra::{Point3, Vector3};
 
@@ -98,10 +99,11 @@ pub(super) fn world_framing(rec: &Recording) -> Framing {
     }
 }
 
-/// Whether `f` is a ray-cast frame (configuration space `x − A`, no shape B).
+/// Whether `f` is a ray-cast frame (configuration space `x − A`, no shape B): a step of
+/// the GJK ray cast, or a closed form's answer.
 pub(super) fn is_ray(f: &Frame) -> bool {
     matches!(
         f.kind,
         FrameKind::RayStep { .. } | FrameKind::RayResult { .. }
-    )
+    ) || matches!(f.shortcut.as_deref(), Some(Shortcut::Ray(_)))
 }

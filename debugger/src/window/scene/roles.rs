@@ -46,6 +46,15 @@ pub enum LineRole {
     Ray,
     /// A line of the grid through the view's centre.
     Grid,
+    /// A great circle of a ball a shortcut used: a point core's ball, an inscribed ball,
+    /// a ball of a ball–ball impact.
+    ShortcutBall,
+    /// Between the centres of a shortcut's two balls.
+    CentreLine,
+    /// An axis a box–box separating-axis test tried.
+    SatAxis,
+    /// The axis of least overlap, which gave the box–box contact.
+    SatWinner,
 }
 
 /// What a point marker shows.
@@ -109,6 +118,9 @@ pub fn legend() -> Vec<(&'static str, [f32; 4])> {
         ("shape A, witness a", PointRole::WitnessA.rgba()),
         ("shape B, witness b", PointRole::WitnessB.rgba()),
         ("ray", LineRole::Ray.rgba()),
+        ("shortcut balls, centre line", LineRole::ShortcutBall.rgba()),
+        ("separating axes tried", LineRole::SatAxis.rgba()),
+        ("winning separating axis", LineRole::SatWinner.rgba()),
     ]
 }
 
@@ -142,6 +154,9 @@ impl LineRole {
             LineRole::ShapeB => rgb(palette::B, 1.0),
             LineRole::Ray => rgb(palette::REMOVED, 1.0),
             LineRole::Grid => rgb(palette::GRID, 1.0),
+            LineRole::ShortcutBall | LineRole::CentreLine => rgb(palette::V, 1.0),
+            LineRole::SatAxis => rgb(palette::DIFF, 1.0),
+            LineRole::SatWinner => rgb(palette::NEAREST, 1.0),
         }
     }
 
@@ -153,7 +168,9 @@ impl LineRole {
             LineRole::Edge | LineRole::Direction | LineRole::ToClosest => 3.0,
             LineRole::Fan | LineRole::Witness | LineRole::Ray => 2.0,
             LineRole::Axis | LineRole::ShapeA | LineRole::ShapeB => 1.5,
-            LineRole::Difference | LineRole::Grid => 1.0,
+            LineRole::Difference | LineRole::Grid | LineRole::ShortcutBall => 1.0,
+            LineRole::CentreLine | LineRole::SatAxis => 1.5,
+            LineRole::SatWinner => 4.0,
         }
     }
 }
