@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// The width the window is opened with, and the panel's width on the right.
@@ -19,11 +20,17 @@ const WIDTH: u32 = 1280;
 const HEIGHT: u32 = 800;
 const PANEL: u32 = 470;
 
-/// A virtual X server, stopped when dropped.
+/// A virtual X server, stopped when dropped. The window tests run one at a time: each
+/// holds [`ONE_SERVER`] while its server lives, since two tests of this process would
+/// pick the same free display number and share (then lose) one server.
 struct Xvfb {
     child: Child,
     display: String,
+    _one_server: MutexGuard<'static, ()>,
 }
+
+/// Held by the running window test's [`Xvfb`].
+static ONE_SERVER: Mutex<()> = Mutex::new(());
 
 impl Drop for Xvfb {
     fn drop(&mut self) {
@@ -34,6 +41,8 @@ impl Drop for Xvfb {
 
 /// Starts Xvfb on a free display; `Err` says why it cannot.
 fn start_xvfb() -> Result<Xvfb, String> {
+    // A test that failed while holding the lock leaves it poisoned; its server is gone.
+    let one_server = ONE_SERVER.lock().unwrap_or_else(|e| e.into_inner());
     let base = 40 + std::process::id() % 400;
     for n in base..base + 20 {
         if Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
@@ -41,7 +50,7 @@ fn start_xvfb() -> Result<Xvfb, String> {
         {
             continue;
         }
-        let child = Command::new("Xvfb")
+        let mut child = Command::new("Xvfb")
             .args([
                 &format!(":{n}"),
                 "-screen",
@@ -54,21 +63,23 @@ fn start_xvfb() -> Result<Xvfb, String> {
             .stderr(Stdio::null())
             .spawn()
             .map_err(|e| format!("cannot start Xvfb ({e}); Debian: apt-get install xvfb"))?;
-        let mut x = Xvfb {
-            child,
-            display: format!(":{n}"),
-        };
         let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
         let deadline = Instant::now() + Duration::from_secs(15);
         while Instant::now() < deadline {
             if socket.exists() {
-                return Ok(x);
+                return Ok(Xvfb {
+                    child,
+                    display: format!(":{n}"),
+                    _one_server: one_server,
+                });
             }
-            if let Ok(Some(_)) = x.child.try_wait() {
+            if let Ok(Some(_)) = child.try_wait() {
                 break;
             }
             std::thread::sleep(Duration::from_millis(50));
         }
+        let _ = child.kill();
+        let _ = child.wait();
     }
     Err("Xvfb did not start on any display".to_string())
 }
