@@ -338,15 +338,21 @@ fn in_local_frame(
     ray: &Ray,
     local: impl FnOnce(&Point3<f64>, &Vector3<f64>) -> Result<Option<LocalHit>, RayError>,
 ) -> Result<Option<RayHit>, RayError> {
+    let (s, r) = to_local(pose, ray);
+    local(&s, &r)?
+        .map(|hit| world_hit(ray, hit.toi, hit.normal.map(|n| pose.rotation * n)))
+        .transpose()
+}
+
+/// The ray's start and direction in the frame of `pose`.
+#[inline]
+fn to_local(pose: &Isometry3<f64>, ray: &Ray) -> (Point3<f64>, Vector3<f64>) {
     // Subtracting the translation first so large offsets cancel exactly.
     let s = Point3::from(
         pose.rotation
             .inverse_transform_vector(&(ray.origin.coords - pose.translation.vector)),
     );
-    let r = pose.rotation.inverse_transform_vector(&ray.dir);
-    local(&s, &r)?
-        .map(|hit| world_hit(ray, hit.toi, hit.normal.map(|n| pose.rotation * n)))
-        .transpose()
+    (s, pose.rotation.inverse_transform_vector(&ray.dir))
 }
 
 /// [`in_local_frame`] for the hit parameter alone: the normal is neither rotated nor
@@ -357,11 +363,7 @@ fn toi_in_local_frame(
     ray: &Ray,
     local: impl FnOnce(&Point3<f64>, &Vector3<f64>) -> Result<Option<LocalHit>, RayError>,
 ) -> Result<Option<f64>, RayError> {
-    let s = Point3::from(
-        pose.rotation
-            .inverse_transform_vector(&(ray.origin.coords - pose.translation.vector)),
-    );
-    let r = pose.rotation.inverse_transform_vector(&ray.dir);
+    let (s, r) = to_local(pose, ray);
     local(&s, &r)?
         .map(|hit| world_toi(ray, hit.toi))
         .transpose()
