@@ -34,6 +34,7 @@ pub mod contact;
 pub mod epa;
 pub mod gjk;
 pub mod interop;
+mod kernels;
 pub mod observer;
 pub mod ray;
 pub mod shape;

@@ -3,9 +3,9 @@
 //! horizon (silhouette) edges to it.
 
 use crate::gjk::SimplexVertex;
+use crate::kernels::closest_face::closest;
 use crate::shape::unit;
 use nalgebra::{Point3, Vector3};
-use std::hint::select_unpredictable;
 
 mod horizon;
 #[cfg(test)]
@@ -286,43 +286,12 @@ impl Polytope {
     }
 
     /// The live face nearest to the origin (smallest plane distance; the first slot
-    /// among ties).
-    ///
-    /// A scan of the dense array of keys `d |d|` (monotonic in the distance `d`, and
-    /// made with one division per face where `d` itself takes a square root too): EPA's polytopes hold tens of faces, where a
-    /// scan of contiguous `f64`s costs less than keeping a heap ordered (measured). Four
-    /// lanes each keep their smallest distance and its slot with selects instead of
-    /// branches (`x < m` keeps NaN out), so the scan has no branch on the data; the
-    /// lanes are then merged, the lower slot winning ties. Tried and dropped: a second
-    /// pass searching for the minimum's slot (it ends on a branch the CPU cannot
-    /// predict); a binary heap of faces (slower at tens of faces).
+    /// among ties): a scan of the dense array of keys `d |d|`, monotonic in the distance
+    /// `d` and made with one division per face where `d` itself takes a square root too
+    /// (the scan is the kernel `kernels/closest_face.rs`).
     #[must_use]
     pub fn closest_face(&self) -> Option<Index> {
-        let distances = &self.distances[..self.face_count];
-        let chunks = distances.chunks_exact(4);
-        let mut lanes = [f64::INFINITY; 4];
-        let mut slots = [Index::MAX; 4];
-        let tail = chunks.len() * 4;
-        let remainder = chunks.remainder();
-        // Each lane sees its slots in increasing order, so `<` keeps the first of ties.
-        for (c, chunk) in chunks.enumerate() {
-            for (l, &x) in chunk.iter().enumerate() {
-                let better = x < lanes[l];
-                lanes[l] = select_unpredictable(better, x, lanes[l]);
-                slots[l] = select_unpredictable(better, (c * 4 + l) as Index, slots[l]);
-            }
-        }
-        for (l, &x) in remainder.iter().enumerate() {
-            let better = x < lanes[l];
-            lanes[l] = select_unpredictable(better, x, lanes[l]);
-            slots[l] = select_unpredictable(better, (tail + l) as Index, slots[l]);
-        }
-        let mut best = (lanes[0], slots[0]);
-        for l in 1..4 {
-            let better = lanes[l] < best.0 || (lanes[l] == best.0 && slots[l] < best.1);
-            best = select_unpredictable(better, (lanes[l], slots[l]), best);
-        }
-        (best.0 != f64::INFINITY).then_some(best.1)
+        closest(&self.distances[..self.face_count]).map(|f| f as Index)
     }
 
     /// Adds a vertex and returns its index.

@@ -5,13 +5,11 @@ use super::{InscribedBall, ShapeError, SupportMap, SupportPoint};
 use collision_hull::{Hull, HullError};
 use nalgebra::{Point3, Vector3};
 
-mod climb;
 mod flat;
-mod scan;
 mod start;
 
-use climb::Climber;
-use scan::Blocks;
+use crate::kernels::hull_climb::Climber;
+use crate::kernels::hull_scan::Blocks;
 use start::StartTable;
 
 /// Vertex count up to which [`ConvexHull`] scans every vertex instead of hill-climbing.
@@ -62,7 +60,7 @@ pub struct ConvexHull {
     offsets: Vec<u32>,
     neighbors: Vec<u32>,
     /// For hill-climbing hulls, `neighbors` with their coordinates, in padded blocks of
-    /// four for the branch-free climb (see `climb.rs`).
+    /// four for the branch-free climb (see `kernels/hull_climb.rs`).
     climber: Climber,
     /// The vertices again, in blocks of four for the branch-free scan; only kept for
     /// hulls that are scanned (at most [`HILL_CLIMB_CROSSOVER`] vertices, or no adjacency).
@@ -222,7 +220,7 @@ impl ConvexHull {
     /// no move. Falls back to a scan when there is no adjacency.
     ///
     /// A hint is stale when `dir` is more than 60° away from the direction from the
-    /// vertices' mean to the hinted vertex (`climb.rs`): a climb from there would walk
+    /// vertices' mean to the hinted vertex (`kernels/hull_climb.rs`): a climb from there would walk
     /// across the hull, while the table's start is usually an edge or two from the
     /// answer. A fresh hint is kept, since the lookup (a division and two conversions,
     /// about 40 cycles) is on the caller's critical path: in coherent motion, and in
@@ -232,12 +230,6 @@ impl ConvexHull {
         if self.offsets.is_empty() {
             return self.support_scan(dir);
         }
-        // The direction is read as `(x, y)` and `z`, the two stores GJK writes it with:
-        // the climb's products otherwise pair `(y, z)`, a 16-byte load spanning both
-        // stores, which store forwarding cannot serve, so each call waited for them to
-        // reach the cache. `black_box` keeps the compiler from merging `z` back into
-        // such a load (it costs `z` a store and a forwarded load). Same answers.
-        let dir = &Vector3::new(dir.x, dir.y, std::hint::black_box(dir.z));
         let fresh = |s: u32| self.climber.is_empty() || self.climber.faces(s as usize, dir);
         let start = if (start as usize) < self.vertices.len() && fresh(start) {
             start
@@ -290,7 +282,7 @@ fn climber(vertices: &[Point3<f64>], offsets: &[u32], neighbors: &[u32]) -> Clim
     if vertices.len() <= HILL_CLIMB_CROSSOVER || offsets.is_empty() {
         return Climber::default();
     }
-    Climber::new(vertices, offsets, neighbors)
+    Climber::new(vertices, offsets, neighbors, &vertex_mean(vertices))
 }
 
 /// The scan blocks of a hull that will be scanned (see [`ConvexHull::support_hinted`]).

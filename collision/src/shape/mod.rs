@@ -25,7 +25,7 @@ mod point;
 mod rounded;
 mod segment;
 mod transformed;
-mod triangle;
+pub(crate) mod triangle;
 
 pub use aabb::Aabb;
 pub use ball::Ball;

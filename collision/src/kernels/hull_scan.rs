@@ -1,5 +1,6 @@
 //! Branch-free support scan over vertices stored in blocks of four (structure of arrays).
 
+use super::avx::with_avx;
 use nalgebra::{Point3, Vector3};
 
 /// Lanes per block.
@@ -15,13 +16,13 @@ const KEPT_BLOCKS: usize = 6;
 /// Vertices as blocks of `[x; 4], [y; 4], [z; 4]`, the last block padded by repeating the
 /// last vertex (a repeat never wins a strict comparison, so it is never reported).
 #[derive(Clone, Debug, Default)]
-pub(super) struct Blocks {
+pub(crate) struct Blocks {
     blocks: Vec<[[f64; LANES]; 3]>,
 }
 
 impl Blocks {
     /// The blocks of `points` (empty for an empty set).
-    pub(super) fn new(points: &[Point3<f64>]) -> Blocks {
+    pub(crate) fn new(points: &[Point3<f64>]) -> Blocks {
         let Some(last) = points.last() else {
             return Blocks::default();
         };
@@ -42,12 +43,13 @@ impl Blocks {
     }
 
     /// Whether there are no blocks (an empty point set, or blocks not built).
-    pub(super) fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.blocks.is_empty()
     }
 
     /// Index of the vertex with the largest `dir · p`, the first one on ties and 0 when
-    /// every product is NaN — the same answer as a sequential scan.
+    /// every product is NaN — the same answer as the plain sequential scan,
+    /// [`crate::shape::triangle::argmax`], which is this kernel's reference.
     ///
     /// Two passes: the largest product `m` by a per-lane maximum (no data-dependent
     /// branch, so it runs on SIMD registers), then the first vertex whose product equals
@@ -64,14 +66,13 @@ impl Blocks {
     /// caller wait for the reduction.
     ///
     /// The second pass tests each block whole first (does any lane reach `m`?, one packed
-    /// comparison and one branch) and searches only the block that does lane by lane,
-    /// reading its products back through `black_box` so that the compiler keeps those
-    /// lane branches instead of computing the lane from the comparison's mask (the same
-    /// reasons as the hull climb's, see `climb.rs`). Same answers.
+    /// comparison and one branch) and searches only the block that does lane by lane, in
+    /// a loop the compiler cannot unroll, so that the lanes stay predicted branches
+    /// instead of a lane computed from the comparison's mask (the same reasons as the
+    /// hull climb's, see `hull_climb.rs`). Same answers.
     ///
-    /// On x86-64 CPUs with AVX (detected at run time, once, by the standard library) the
-    /// same code runs compiled for 256-bit registers: a block's four products in one
-    /// multiply per axis instead of two. Without fused multiply-adds, each product is
+    /// On x86-64 CPUs with AVX the same code runs compiled for 256-bit registers
+    /// ([`with_avx`]): a block's four products in one multiply per axis instead of two. Without fused multiply-adds, each product is
     /// the same IEEE expression rounded the same way, so both paths give the same index
     /// bit for bit (a test checks it).
     ///
@@ -79,24 +80,11 @@ impl Blocks {
     /// waits for the reduction); keeping all twelve blocks' products (no faster); a
     /// crossover to climbing that depends on the CPU (answers must not depend on it).
     #[inline]
-    pub(super) fn argmax(&self, dir: &Vector3<f64>) -> usize {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx") {
-            // SAFETY: `argmax_avx` only needs AVX, which the CPU was just found to have.
-            #[allow(unsafe_code)]
-            return unsafe { self.argmax_avx(dir) };
-        }
-        self.argmax_portable(dir)
+    pub(crate) fn argmax(&self, dir: &Vector3<f64>) -> usize {
+        with_avx(|| self.argmax_portable(dir))
     }
 
-    /// [`Blocks::argmax`] compiled for AVX.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx")]
-    fn argmax_avx(&self, dir: &Vector3<f64>) -> usize {
-        self.argmax_portable(dir)
-    }
-
-    /// [`Blocks::argmax`] for any CPU (inlined into the AVX copy too).
+    /// [`Blocks::argmax`] as written, for any CPU (inlined into the AVX build too).
     #[inline(always)]
     fn argmax_portable(&self, dir: &Vector3<f64>) -> usize {
         let dots = |[x, y, z]: &[[f64; LANES]; 3]| {
@@ -135,14 +123,19 @@ impl Blocks {
 }
 
 /// The first lane of a block's products `d` at or above `m`: the whole block tested at
-/// once, then its lanes one branch each, read back through `black_box` (see
-/// [`Blocks::argmax`]).
+/// once, then its lanes one branch each (see [`Blocks::argmax`]).
 #[inline(always)]
 fn first_reaching(d: [f64; LANES], m: f64) -> Option<usize> {
     if !d.iter().fold(false, |any, &d| any | (d >= m)) {
         return None;
     }
-    std::hint::black_box(d).iter().position(|&d| d >= m)
+    let mut lane = 0;
+    loop {
+        if d[lane % LANES] >= m {
+            return Some(lane % LANES);
+        }
+        lane += 1;
+    }
 }
 
 #[cfg(test)]

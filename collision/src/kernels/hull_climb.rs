@@ -74,7 +74,7 @@ struct Block {
 /// The adjacency of a hill-climbing hull's vertices in padded blocks (empty for scanned
 /// hulls).
 #[derive(Clone, Debug, Default)]
-pub(super) struct Climber {
+pub(crate) struct Climber {
     /// `blocks[first[i]..first[i + 1]]` hold vertex `i`'s neighbours.
     first: Vec<u32>,
     blocks: Vec<Block>,
@@ -84,8 +84,13 @@ pub(super) struct Climber {
 
 impl Climber {
     /// The blocks of `vertices` whose neighbours are
-    /// `neighbors[offsets[i]..offsets[i + 1]]`.
-    pub(super) fn new(vertices: &[Point3<f64>], offsets: &[u32], neighbors: &[u32]) -> Climber {
+    /// `neighbors[offsets[i]..offsets[i + 1]]`, with axes from the vertices' `mean`.
+    pub(crate) fn new(
+        vertices: &[Point3<f64>],
+        offsets: &[u32],
+        neighbors: &[u32],
+        mean: &Vector3<f64>,
+    ) -> Climber {
         let mut first = Vec::with_capacity(vertices.len() + 1);
         let mut blocks = Vec::new();
         first.push(0);
@@ -107,7 +112,6 @@ impl Climber {
             }
             first.push(blocks.len() as u32);
         }
-        let mean = super::vertex_mean(vertices);
         let axes = vertices
             .iter()
             .map(|v| {
@@ -125,14 +129,17 @@ impl Climber {
     /// Whether `dir` is within 60° of vertex `i`'s axis (false for a zero or NaN
     /// direction, or a NaN axis).
     #[inline(always)]
-    pub(super) fn faces(&self, i: usize, dir: &Vector3<f64>) -> bool {
+    pub(crate) fn faces(&self, i: usize, dir: &Vector3<f64>) -> bool {
         let a = self.axes[i];
-        let d = dir.x * a[0] + dir.y * a[1] + dir.z * a[2];
+        // Summed x, z, then y: the compiler then reads the direction's coordinates one
+        // at a time, never `(y, z)` as one 16-byte load spanning GJK's two stores of the
+        // direction, which store forwarding cannot serve.
+        let d = (dir.x * a[0] + dir.z * a[2]) + dir.y * a[1];
         d > 0.0 && d * d > FACING_COS_SQ * dir.norm_squared()
     }
 
     /// Whether there is no adjacency.
-    pub(super) fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.blocks.is_empty()
     }
 
@@ -148,12 +155,12 @@ impl Climber {
     /// branches matter: predicted, they give the next vertex before the products are
     /// known, so the CPU starts on its blocks at once. Picking the lane from the packed
     /// comparison's mask makes the next vertex wait for the products, and the compiler
-    /// makes that choice itself, with conditional moves, when it sees the products in
-    /// registers. So the lanes are read back through `black_box`, which it cannot see
-    /// through. The answers are bit for bit those of the lane-by-lane climb (a test
-    /// checks the two agree on every move, ties included).
+    /// makes that choice itself, with conditional moves, for a search it can unroll; so
+    /// the lane is found by a loop it cannot unroll ([`first_lane_above`]). The answers
+    /// are bit for bit those of the plain climb ([`climb_reference`]; a test checks the
+    /// two agree on every move, ties included).
     #[inline]
-    pub(super) fn climb(&self, dir: &Vector3<f64>, start: usize, p: &Point3<f64>) -> usize {
+    pub(crate) fn climb(&self, dir: &Vector3<f64>, start: usize, p: &Point3<f64>) -> usize {
         let [x, y, z] = [dir.x, dir.y, dir.z];
         let mut current = start;
         let mut current_dot = x * p.x + y * p.y + z * p.z;
@@ -165,16 +172,51 @@ impl Climber {
                 if !d.iter().fold(false, |any, &d| any | (d > current_dot)) {
                     continue;
                 }
-                let d = std::hint::black_box(d);
-                for (&d, &id) in d.iter().zip(&block.ids) {
-                    if d > current_dot {
-                        (current, current_dot) = (id as usize, d);
-                        continue 'climb;
-                    }
-                }
+                let lane = first_lane_above(&d, current_dot);
+                (current, current_dot) = (block.ids[lane] as usize, d[lane]);
+                continue 'climb;
             }
             return current;
         }
+    }
+}
+
+/// The first lane of `d` above `m`, for a block known to have one. A loop whose trip
+/// count the compiler cannot bound, so it stays a branch per lane: predicted, the lane
+/// (and so the next vertex) is known before the products are.
+#[inline(always)]
+fn first_lane_above(d: &[f64; LANES], m: f64) -> usize {
+    let mut lane = 0;
+    loop {
+        if d[lane % LANES] > m {
+            return lane % LANES;
+        }
+        lane += 1;
+    }
+}
+
+/// The plain climb the block climb must match move for move: neighbours one at a time
+/// in adjacency order, moving to the first whose product is strictly larger. Returns the
+/// last vertex and the number of moves.
+#[cfg(test)]
+fn climb_reference(
+    vertices: &[Point3<f64>],
+    offsets: &[u32],
+    neighbors: &[u32],
+    dir: &Vector3<f64>,
+    start: usize,
+) -> (usize, usize) {
+    let dot = |p: &Point3<f64>| dir.x * p.x + dir.y * p.y + dir.z * p.z;
+    let (mut current, mut moves) = (start, 0);
+    'climb: loop {
+        let here = dot(&vertices[current]);
+        for &j in &neighbors[offsets[current] as usize..offsets[current + 1] as usize] {
+            if dot(&vertices[j as usize]) > here {
+                (current, moves) = (j as usize, moves + 1);
+                continue 'climb;
+            }
+        }
+        return (current, moves);
     }
 }
 
@@ -196,7 +238,7 @@ mod tests {
             .flat_map(|i| (0..6u32).filter(move |&j| j / 2 != i / 2))
             .collect();
         let offsets: Vec<u32> = (0..=6).map(|i| 4 * i).collect();
-        Climber::new(&vertices, &offsets, &neighbors)
+        Climber::new(&vertices, &offsets, &neighbors, &Vector3::zeros())
     }
 
     #[test]
@@ -251,23 +293,9 @@ mod tests {
                 neighbors.extend_from_slice(hull.neighbors(i));
                 offsets.push(neighbors.len() as u32);
             }
-            let climber = Climber::new(vertices, &offsets, &neighbors);
-            let mut plain = |dir: &Vector3<f64>, mut current: usize| {
-                'climb: loop {
-                    let here = dir.x * vertices[current].x
-                        + dir.y * vertices[current].y
-                        + dir.z * vertices[current].z;
-                    for &j in &neighbors[offsets[current] as usize..offsets[current + 1] as usize] {
-                        let q = &vertices[j as usize];
-                        if dir.x * q.x + dir.y * q.y + dir.z * q.z > here {
-                            current = j as usize;
-                            moves += 1;
-                            continue 'climb;
-                        }
-                    }
-                    return current;
-                }
-            };
+            let mean =
+                vertices.iter().fold(Vector3::zeros(), |m, v| m + v.coords) / vertices.len() as f64;
+            let climber = Climber::new(vertices, &offsets, &neighbors, &mean);
             for k in 0..300 {
                 let dir = match k % 3 {
                     0 => Vector3::new(
@@ -284,9 +312,11 @@ mod tests {
                     _ => Vector3::new(rng.random_range(-1.0..1.0), 0.0, 1.0),
                 };
                 let start = rng.random_range(0..vertices.len());
+                let (want, walked) = climb_reference(vertices, &offsets, &neighbors, &dir, start);
+                moves += walked;
                 assert_eq!(
                     climber.climb(&dir, start, &vertices[start]),
-                    plain(&dir, start),
+                    want,
                     "hull {h}, direction {dir:?}, start {start}"
                 );
             }

@@ -1,0 +1,19 @@
+//! The micro-architecture kernels: the few loops whose shape was chosen for how CPUs run
+//! them, each behind its own module, next to a plain reference version and a test that
+//! the two give the same answer on every input, ties included. The algorithm code calls
+//! them and reads plainly.
+//!
+//! | kernel | what it does | reference | agreement test |
+//! |---|---|---|---|
+//! | [`hull_scan`] | a hull's support point by scanning vertex blocks of four | `shape::triangle::argmax` | `every_path_gives_the_same_index` |
+//! | [`hull_climb`] | a large hull's support point by hill climbing over neighbour blocks | `climb_reference` | `block_climb_matches_the_plain_neighbour_climb` |
+//! | [`closest_face`] | EPA's next face: the smallest key of the polytope's faces | `closest_reference` | `the_lane_scan_picks_the_plain_loops_slot` |
+//! | [`avx`] | runs a kernel compiled for AVX when the CPU has it | the baseline build | the hull scan's test, both builds |
+//!
+//! Each kernel's module says why its loop has the shape it has, and lists what was
+//! tried and dropped, one line each.
+
+pub(crate) mod avx;
+pub(crate) mod closest_face;
+pub(crate) mod hull_climb;
+pub(crate) mod hull_scan;
