@@ -1,10 +1,10 @@
 //! `ClosestPoints`: the answer of `closest_points`.
 
-use super::{Vec3Field, finite, item, same_fields};
+use super::{Vec3Field, finite};
 use collision::ClosestPoints;
 use numpy::PyArray1;
 use pyo3::prelude::*;
-use pyo3::types::{PyIterator, PyTuple};
+use pyo3::types::PyTuple;
 
 /// The closest points of two shapes (world frame), or the fact that they overlap.
 /// Unpacks as `(overlapping, distance, point_a, point_b)`; compares by value; pickles.
@@ -97,31 +97,6 @@ impl PyClosestPoints {
         self.points.as_ref().map(|(_, b)| b.get(py))
     }
 
-    fn __len__(&self) -> usize {
-        4
-    }
-
-    fn __getitem__<'py>(&self, py: Python<'py>, index: isize) -> PyResult<Bound<'py, PyAny>> {
-        item(self.fields(py)?, index)
-    }
-
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        self.fields(py)?.try_iter()
-    }
-
-    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        match other.cast::<Self>() {
-            Ok(o) => same_fields(&self.fields(py)?, &o.get().fields(py)?),
-            Err(_) => Ok(false),
-        }
-    }
-
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        Ok((slf.get_type().into_any(), slf.get().fields(slf.py())?))
-    }
-
     fn __repr__(&self) -> String {
         match &self.points {
             None => {
@@ -136,3 +111,5 @@ impl PyClosestPoints {
         }
     }
 }
+
+record_protocol!(PyClosestPoints, 4);

@@ -1,10 +1,10 @@
 //! `Contact`: the answer of `contact`.
 
-use super::{Vec3Field, finite, item, one_of, same_fields};
+use super::{Vec3Field, finite, one_of};
 use collision::{Contact, ContactMethod, ContactStatus};
 use numpy::PyArray1;
 use pyo3::prelude::*;
-use pyo3::types::{PyIterator, PyTuple};
+use pyo3::types::PyTuple;
 
 /// The names a contact's `status` takes, in `ContactStatus` order.
 const STATUS_NAMES: [&str; 4] = [
@@ -139,31 +139,6 @@ impl PyContact {
         self.method
     }
 
-    fn __len__(&self) -> usize {
-        6
-    }
-
-    fn __getitem__<'py>(&self, py: Python<'py>, index: isize) -> PyResult<Bound<'py, PyAny>> {
-        item(self.fields(py)?, index)
-    }
-
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        self.fields(py)?.try_iter()
-    }
-
-    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        match other.cast::<Self>() {
-            Ok(o) => same_fields(&self.fields(py)?, &o.get().fields(py)?),
-            Err(_) => Ok(false),
-        }
-    }
-
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        Ok((slf.get_type().into_any(), slf.get().fields(slf.py())?))
-    }
-
     fn __repr__(&self) -> String {
         format!(
             "Contact(separation={:?}, normal={}, point_a={}, point_b={}, status='{}', method='{}')",
@@ -176,3 +151,5 @@ impl PyContact {
         )
     }
 }
+
+record_protocol!(PyContact, 6);

@@ -11,6 +11,57 @@
 //! `closest.rs` holds `ClosestPoints`, `contact.rs` `Contact`, `motion.rs` `Impact` and
 //! `RayHit`; this module the lazily built array fields and the helpers they share.
 
+/// The tuple protocol of a result class with an inherent `fields(py)` method returning
+/// its `$len` fields as a tuple: `len`, indexing (negative from the end), iteration
+/// (unpacking), equality by value (numpy fields element by element) and pickling (the
+/// class called with its fields). One second `#[pymethods]` block per class, which
+/// pyo3's `multiple-pymethods` feature allows.
+macro_rules! record_protocol {
+    ($class:ty, $len:expr) => {
+        #[pyo3::pymethods]
+        impl $class {
+            fn __len__(&self) -> usize {
+                $len
+            }
+
+            fn __getitem__<'py>(
+                &self,
+                py: pyo3::Python<'py>,
+                index: isize,
+            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
+                super::item(self.fields(py)?, index)
+            }
+
+            fn __iter__<'py>(
+                &self,
+                py: pyo3::Python<'py>,
+            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyIterator>> {
+                self.fields(py)?.try_iter()
+            }
+
+            fn __eq__(
+                &self,
+                py: pyo3::Python<'_>,
+                other: &pyo3::Bound<'_, pyo3::PyAny>,
+            ) -> pyo3::PyResult<bool> {
+                match other.cast::<Self>() {
+                    Ok(o) => super::same_fields(&self.fields(py)?, &o.get().fields(py)?),
+                    Err(_) => Ok(false),
+                }
+            }
+
+            fn __reduce__<'py>(
+                slf: &pyo3::Bound<'py, Self>,
+            ) -> pyo3::PyResult<(
+                pyo3::Bound<'py, pyo3::PyAny>,
+                pyo3::Bound<'py, pyo3::types::PyTuple>,
+            )> {
+                Ok((slf.get_type().into_any(), slf.get().fields(slf.py())?))
+            }
+        }
+    };
+}
+
 mod closest;
 mod contact;
 mod motion;

@@ -1,10 +1,10 @@
 //! `Impact` and `RayHit`: the answers of `time_of_impact` and `cast_ray`.
 
-use super::{Vec3Field, finite, item, same_fields};
+use super::{Vec3Field, finite};
 use collision::{Impact, RayHit};
 use numpy::PyArray1;
 use pyo3::prelude::*;
-use pyo3::types::{PyIterator, PyTuple};
+use pyo3::types::PyTuple;
 
 /// The first contact of two moving shapes, at `time` (world frame). Unpacks as
 /// `(time, point_a, point_b, normal, separation, iterations)`; compares by value; pickles.
@@ -102,31 +102,6 @@ impl PyImpact {
         self.iterations
     }
 
-    fn __len__(&self) -> usize {
-        6
-    }
-
-    fn __getitem__<'py>(&self, py: Python<'py>, index: isize) -> PyResult<Bound<'py, PyAny>> {
-        item(self.fields(py)?, index)
-    }
-
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        self.fields(py)?.try_iter()
-    }
-
-    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        match other.cast::<Self>() {
-            Ok(o) => same_fields(&self.fields(py)?, &o.get().fields(py)?),
-            Err(_) => Ok(false),
-        }
-    }
-
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        Ok((slf.get_type().into_any(), slf.get().fields(slf.py())?))
-    }
-
     fn __repr__(&self) -> String {
         format!(
             "Impact(time={:?}, point_a={}, point_b={}, normal={}, separation={:?}, iterations={})",
@@ -194,31 +169,6 @@ impl PyRayHit {
         self.normal.get(py)
     }
 
-    fn __len__(&self) -> usize {
-        3
-    }
-
-    fn __getitem__<'py>(&self, py: Python<'py>, index: isize) -> PyResult<Bound<'py, PyAny>> {
-        item(self.fields(py)?, index)
-    }
-
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        self.fields(py)?.try_iter()
-    }
-
-    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        match other.cast::<Self>() {
-            Ok(o) => same_fields(&self.fields(py)?, &o.get().fields(py)?),
-            Err(_) => Ok(false),
-        }
-    }
-
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        Ok((slf.get_type().into_any(), slf.get().fields(slf.py())?))
-    }
-
     fn __repr__(&self) -> String {
         format!(
             "RayHit(toi={:?}, point={}, normal={})",
@@ -228,3 +178,7 @@ impl PyRayHit {
         )
     }
 }
+
+record_protocol!(PyImpact, 6);
+
+record_protocol!(PyRayHit, 3);
