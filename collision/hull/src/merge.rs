@@ -4,8 +4,9 @@
 //! triangles that are flat within `ε` are grouped into faces:
 //!
 //! 1. An edge is *flat* when each triangle's far vertex is within `ε` of the
-//!    other triangle's plane (tracked by the builder as faces come and go,
-//!    `Mesh::flat`). Triangles with a flat edge are candidates.
+//!    other triangle's plane (found here, once, on the finished mesh rather
+//!    than kept current for every face the builder makes and deletes).
+//!    Triangles with a flat edge are candidates.
 //! 2. Candidates are seeds in order of decreasing area (the largest triangle
 //!    has the best-conditioned normal). A region grows across edges while the
 //!    new far vertex is within `ε` of the *seed's* plane, so regions cannot
@@ -54,6 +55,17 @@ fn height(m: &Mesh, pts: &[Point3<f64>], f: u32, v: u32) -> f64 {
     face.normal.dot(&pts[v as usize].coords) - face.offset
 }
 
+/// Whether some edge of alive face `f` is flat: each face's far vertex within
+/// `eps` of the other face's plane.
+fn has_flat_edge(m: &Mesh, pts: &[Point3<f64>], f: u32, eps: f64) -> bool {
+    (0..3).any(|i| {
+        let h = 3 * f + i;
+        let t = m.twin(h);
+        height(m, pts, t / 3, far_vertex(m, h)).abs() <= eps
+            && height(m, pts, f, far_vertex(m, t)).abs() <= eps
+    })
+}
+
 /// The faces of the finished mesh `m` (vertices `pts`): its triangles grouped into
 /// faces with every vertex a corner, and no two faces' fan triangulations sharing
 /// an edge.
@@ -93,7 +105,7 @@ fn merge(m: &Mesh, pts: &[Point3<f64>], s: &Scale, split: &[u32]) -> Faces {
     let slots = m.faces.len() as u32;
     let alive = |f: u32| m.topo[f as usize].state == ALIVE;
     let mut seeds: Vec<(f64, u32)> = (0..slots)
-        .filter(|&f| alive(f) && m.topo[f as usize].flat != 0)
+        .filter(|&f| alive(f) && has_flat_edge(m, pts, f, eps))
         .map(|f| {
             let [a, b, c] = m.topo[f as usize].verts.map(|v| pts[v as usize]);
             ((b - a).cross(&(c - a)).norm(), f)
