@@ -58,11 +58,17 @@ fn height(m: &Mesh, pts: &[Point3<f64>], f: u32, v: u32) -> f64 {
 /// Whether some edge of alive face `f` is flat: each face's far vertex within
 /// `eps` of the other face's plane.
 fn has_flat_edge(m: &Mesh, pts: &[Point3<f64>], f: u32, eps: f64) -> bool {
+    let (topo, face) = (&m.topo[f as usize], &m.faces[f as usize]);
     (0..3).any(|i| {
-        let h = 3 * f + i;
-        let t = m.twin(h);
-        height(m, pts, t / 3, far_vertex(m, h)).abs() <= eps
-            && height(m, pts, f, far_vertex(m, t)).abs() <= eps
+        // Edge `i` runs `vᵢ → vᵢ₊₁`: the far vertex is `vᵢ₊₂`, and likewise in the
+        // neighbour `g` across it, whose half-edge `j` is the twin.
+        let t = topo.twins[i];
+        let (g, j) = ((t / 3) as usize, (t % 3) as usize);
+        let far_f = &pts[topo.verts[(i + 2) % 3] as usize];
+        let far_g = &pts[m.topo[g].verts[(j + 2) % 3] as usize];
+        let other = &m.faces[g];
+        (other.normal.dot(&far_f.coords) - other.offset).abs() <= eps
+            && (face.normal.dot(&far_g.coords) - face.offset).abs() <= eps
     })
 }
 
