@@ -16,13 +16,15 @@
 //! and outside the new hull is above a new face) or dropped as inside.
 //!
 //! Expected `O(n log h)` for `n` points and `h` hull vertices. All scratch
-//! buffers live in the [`Builder`] and are reused across iterations; the
+//! buffers live in the [`Builder`] and are reused across iterations, and across
+//! the builds a thread makes (`scratch.rs`); the
 //! start (a tetrahedron grown by the 14 directional extremes, with an
 //! inscribed-ball cull) is in `initial.rs`; the redistribution of conflict
 //! points to the new faces, the hottest loop, is in `distribute.rs`.
 
 mod distribute;
 mod initial;
+mod scratch;
 mod sweep;
 
 use crate::HullError;
@@ -30,6 +32,7 @@ use crate::mesh::{ALIVE, FREE, Mesh, NONE, VISIBLE, next};
 use crate::tolerance::{Bounds, Scale};
 use distribute::{ConePlane, Slot};
 use nalgebra::Point3;
+use scratch::Scratch;
 
 /// A conflict point, stored with its coordinates so that redistributing a
 /// face's points streams through memory instead of chasing indices.
@@ -133,30 +136,55 @@ impl<'a> Builder<'a> {
             );
             mesh.link(h, t);
         }
+        let Scratch {
+            mut pool,
+            mut pending,
+            mut visible,
+            mut stack,
+            mut horizon,
+            mut cone,
+            mut sources,
+            mut targets,
+            mut planes,
+            mut slots,
+            mut near,
+            kept_near,
+            made,
+            live,
+        } = Scratch::take();
+        pool.reserve(2 * n);
+        // The scratch buffers start at the size of a typical step (a visible
+        // region and a cone of a few dozen faces), so that small hulls, which make
+        // a handful of steps, do not spend them regrowing buffers from empty.
+        for v in [&mut pending, &mut visible, &mut stack, &mut cone, &mut near] {
+            v.reserve(SCRATCH);
+        }
+        horizon.reserve(SCRATCH);
+        sources.reserve(SCRATCH);
+        planes.reserve(SCRATCH);
+        slots.reserve(SCRATCH);
+        targets.reserve(n.min(4 * SCRATCH));
         let mut builder = Self {
             pts,
             scale,
             vpos,
             vidx,
             mesh,
-            pool: Vec::with_capacity(2 * n),
+            pool,
             end: 0,
-            // The scratch buffers start at the size of a typical step (a visible
-            // region and a cone of a few dozen faces), so that small hulls, which make
-            // a handful of steps, do not spend them regrowing buffers from empty.
-            pending: Vec::with_capacity(SCRATCH),
-            visible: Vec::with_capacity(SCRATCH),
-            stack: Vec::with_capacity(SCRATCH),
-            horizon: Vec::with_capacity(SCRATCH),
-            cone: Vec::with_capacity(SCRATCH),
-            sources: Vec::with_capacity(SCRATCH),
-            targets: Vec::with_capacity(n.min(4 * SCRATCH)),
-            planes: Vec::with_capacity(SCRATCH),
-            slots: Vec::with_capacity(SCRATCH),
-            live: Vec::new(),
-            near: Vec::with_capacity(SCRATCH),
-            kept_near: Vec::new(),
-            made: Vec::new(),
+            pending,
+            visible,
+            stack,
+            horizon,
+            cone,
+            sources,
+            targets,
+            planes,
+            slots,
+            live,
+            near,
+            kept_near,
+            made,
         };
         builder.cone.extend([0, 1, 2, 3]);
         if n >= SEED_EXTREMES_FROM {
@@ -330,8 +358,46 @@ impl<'a> Builder<'a> {
     /// The finished mesh, the dense vertex coordinates and their input
     /// indices.
     #[must_use]
+    /// The per-step buffers go back to the thread for its next build.
     pub fn into_parts(self) -> (Mesh, Vec<Point3<f64>>, Vec<u32>) {
-        (self.mesh, self.vpos, self.vidx)
+        let Self {
+            vpos,
+            vidx,
+            mesh,
+            pool,
+            pending,
+            visible,
+            stack,
+            horizon,
+            cone,
+            sources,
+            targets,
+            planes,
+            slots,
+            near,
+            kept_near,
+            made,
+            live,
+            ..
+        } = self;
+        Scratch {
+            pool,
+            pending,
+            visible,
+            stack,
+            horizon,
+            cone,
+            sources,
+            targets,
+            planes,
+            slots,
+            near,
+            kept_near,
+            made,
+            live,
+        }
+        .keep();
+        (mesh, vpos, vidx)
     }
 
     /// Adds `eye` (exactly above face `f`) to the hull.
