@@ -400,7 +400,7 @@ mod tests {
             state
         };
         let (mut zero, mut checked) = (0, 0);
-        for case in 0..200_000 {
+        for case in 0..200_000u32 {
             let scale = 2f64.powi((case % 61) as i32 - 30);
             let offset = if case % 2 == 0 { 0.0 } else { 1e3 * scale };
             let mut point = || {

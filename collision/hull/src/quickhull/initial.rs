@@ -110,8 +110,8 @@ pub(super) fn simplex(
 ) -> Result<[u32; 4], HullError> {
     let eps = scale.eps;
     let (mut a, mut b, mut best) = (ext[0], ext[1], -1.0);
-    for &i in ext {
-        for &j in ext {
+    for (k, &i) in ext.iter().enumerate() {
+        for &j in &ext[k + 1..] {
             let d = (pts[i] - pts[j]).norm_squared();
             if d > best {
                 (a, b, best) = (i, j, d);
@@ -122,8 +122,10 @@ pub(super) fn simplex(
         return Err(HullError::Coincident);
     }
     let ab = (pts[b] - pts[a]).normalize();
-    let (c, dist) = argmax(pts, |p| (p - pts[a]).cross(&ab).norm());
-    if dist <= eps {
+    // The squared distance from the line has the same farthest point, without a
+    // square root per point.
+    let (c, dist2) = argmax(pts, |p| (p - pts[a]).cross(&ab).norm_squared());
+    if dist2.sqrt() <= eps {
         return Err(HullError::Collinear);
     }
     let (face, _) = plane(&pts[a], &pts[b], &pts[c], scale);
