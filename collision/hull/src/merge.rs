@@ -263,6 +263,10 @@ fn drop_non_corners(faces: &mut Faces, point_count: usize) {
             }
         }
     }
+    if pairs.is_empty() {
+        // Every vertex is a corner: nothing to drop.
+        return;
+    }
     pairs.sort_unstable();
     let mut len: Vec<u32> = faces.offsets.windows(2).map(|w| w[1] - w[0]).collect();
     // Faces dropped whole (slivers, see above) have length 0.
@@ -282,6 +286,14 @@ fn drop_non_corners(faces: &mut Faces, point_count: usize) {
             len[sliver] = 0;
             len[polygon] -= 1;
         }
+    }
+    if len
+        .iter()
+        .zip(faces.offsets.windows(2))
+        .all(|(&l, w)| l == w[1] - w[0])
+    {
+        // No vertex could go without leaving a face with fewer than three.
+        return;
     }
     let mut loops = Vec::with_capacity(faces.loops.len());
     let mut offsets = Vec::with_capacity(nf + 1);
