@@ -23,6 +23,14 @@
 //! `Grow-Expansion`, `Scale-Expansion`), whose sign is the sign of its largest
 //! component.
 //!
+//! The exact stage has two shortcuts, both exact: a difference that is exactly zero
+//! (points sharing a coordinate, as on a box's faces) skips its products, and when all
+//! nine differences are exact in `f64` (points on a common grid) the determinant of the
+//! float differences is expanded directly (Shewchuk's stage B), beside the full
+//! expansion it is tested against. The stage-B shortcut alone did not help clouds on a
+//! box's surface (their free coordinates differ in exponent, so their differences are
+//! rarely exact); the zero skip does.
+//!
 //! Expansions live in fixed stack arrays sized for their stage: a difference
 //! has 2 components, a product of two differences at most 8, a cross
 //! component at most 16, a difference times that at most 64, and the

@@ -1,7 +1,7 @@
-//! The starting hull: a tetrahedron of far-apart points, grown by the
-//! extreme points in the 14 axis and diagonal directions (Akl & Toussaint
-//! 1978, "A fast convex hull algorithm"), so that one pass over the input can
-//! discard everything inside it.
+//! The starting hull: a tetrahedron of far-apart points, grown (for clouds of
+//! 256 points or more) by the extreme points in the 14 axis and diagonal
+//! directions (Akl & Toussaint 1978, "A fast convex hull algorithm"), so that
+//! one pass over the input can discard everything inside it.
 
 use super::{Builder, Conflict};
 use crate::HullError;
