@@ -6,6 +6,10 @@
 //! points allocates only its mesh and its output. A buffer grown past [`KEEP`]
 //! entries is freed instead: a thread that once built a hull of a million points
 //! does not hold on to that memory.
+//!
+//! Tried and dropped: keeping the mesh and vertex lists too, handed back as the
+//! output's assembly is done with them (the thread-local hand-overs cost what the
+//! allocations did).
 
 use super::Conflict;
 use super::distribute::{ConePlane, Slot};
