@@ -86,17 +86,20 @@ pub(crate) fn assemble(
     for i in 0..vertices.len() {
         neighbor_offsets[i + 1] += neighbor_offsets[i];
     }
-    let mut fill = neighbor_offsets.clone();
+    // Each row is filled through its start offset, which then ends at the next
+    // row's start: shifted back by one, the offsets are whole again.
     let mut neighbors = vec![0u32; face_indices.len()];
     for i in 0..nf {
         let f = face(i);
-        for k in 0..f.len() {
-            let u = f[k] as usize;
-            neighbors[fill[u] as usize] = f[(k + 1) % f.len()];
-            fill[u] += 1;
+        for (k, &u) in f.iter().enumerate() {
+            let next = if k + 1 == f.len() { f[0] } else { f[k + 1] };
+            let at = &mut neighbor_offsets[u as usize];
+            neighbors[*at as usize] = next;
+            *at += 1;
         }
     }
-    drop(fill);
+    neighbor_offsets.copy_within(..vertices.len(), 1);
+    neighbor_offsets[0] = 0;
     // In working units, so nothing overflows; then back (the volume of a
     // hull with coordinates near 1e300 is honestly infinite).
     let props = if factor == 1.0 {

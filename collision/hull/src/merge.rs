@@ -4,8 +4,9 @@
 //! triangles that are flat within `ε` are grouped into faces:
 //!
 //! 1. An edge is *flat* when each triangle's far vertex is within `ε` of the
-//!    other triangle's plane (tracked by the builder as faces come and go,
-//!    `Mesh::flat`). Triangles with a flat edge are candidates.
+//!    other triangle's plane (found here, once, on the finished mesh rather
+//!    than kept current for every face the builder makes and deletes).
+//!    Triangles with a flat edge are candidates.
 //! 2. Candidates are seeds in order of decreasing area (the largest triangle
 //!    has the best-conditioned normal). A region grows across edges while the
 //!    new far vertex is within `ε` of the *seed's* plane, so regions cannot
@@ -54,6 +55,23 @@ fn height(m: &Mesh, pts: &[Point3<f64>], f: u32, v: u32) -> f64 {
     face.normal.dot(&pts[v as usize].coords) - face.offset
 }
 
+/// Whether some edge of alive face `f` is flat: each face's far vertex within
+/// `eps` of the other face's plane.
+fn has_flat_edge(m: &Mesh, pts: &[Point3<f64>], f: u32, eps: f64) -> bool {
+    let (topo, face) = (&m.topo[f as usize], &m.faces[f as usize]);
+    (0..3).any(|i| {
+        // Edge `i` runs `vᵢ → vᵢ₊₁`: the far vertex is `vᵢ₊₂`, and likewise in the
+        // neighbour `g` across it, whose half-edge `j` is the twin.
+        let t = topo.twins[i];
+        let (g, j) = ((t / 3) as usize, (t % 3) as usize);
+        let far_f = &pts[topo.verts[(i + 2) % 3] as usize];
+        let far_g = &pts[m.topo[g].verts[(j + 2) % 3] as usize];
+        let other = &m.faces[g];
+        (other.normal.dot(&far_f.coords) - other.offset).abs() <= eps
+            && (face.normal.dot(&far_g.coords) - face.offset).abs() <= eps
+    })
+}
+
 /// The faces of the finished mesh `m` (vertices `pts`): its triangles grouped into
 /// faces with every vertex a corner, and no two faces' fan triangulations sharing
 /// an edge.
@@ -93,7 +111,7 @@ fn merge(m: &Mesh, pts: &[Point3<f64>], s: &Scale, split: &[u32]) -> Faces {
     let slots = m.faces.len() as u32;
     let alive = |f: u32| m.topo[f as usize].state == ALIVE;
     let mut seeds: Vec<(f64, u32)> = (0..slots)
-        .filter(|&f| alive(f) && m.topo[f as usize].flat != 0)
+        .filter(|&f| alive(f) && has_flat_edge(m, pts, f, eps))
         .map(|f| {
             let [a, b, c] = m.topo[f as usize].verts.map(|v| pts[v as usize]);
             ((b - a).cross(&(c - a)).norm(), f)
@@ -245,6 +263,10 @@ fn drop_non_corners(faces: &mut Faces, point_count: usize) {
             }
         }
     }
+    if pairs.is_empty() {
+        // Every vertex is a corner: nothing to drop.
+        return;
+    }
     pairs.sort_unstable();
     let mut len: Vec<u32> = faces.offsets.windows(2).map(|w| w[1] - w[0]).collect();
     // Faces dropped whole (slivers, see above) have length 0.
@@ -264,6 +286,14 @@ fn drop_non_corners(faces: &mut Faces, point_count: usize) {
             len[sliver] = 0;
             len[polygon] -= 1;
         }
+    }
+    if len
+        .iter()
+        .zip(faces.offsets.windows(2))
+        .all(|(&l, w)| l == w[1] - w[0])
+    {
+        // No vertex could go without leaving a face with fewer than three.
+        return;
     }
     let mut loops = Vec::with_capacity(faces.loops.len());
     let mut offsets = Vec::with_capacity(nf + 1);

@@ -110,9 +110,6 @@ pub(crate) struct Topo {
     pub twins: [u32; 3],
     /// [`ALIVE`], [`VISIBLE`] or [`FREE`].
     pub state: u8,
-    /// Bit `i` set: edge `i` is flat (each far vertex within `ε` of the
-    /// other face's plane). Kept current as faces are replaced.
-    pub flat: u8,
 }
 
 /// The hull under construction.
@@ -155,7 +152,6 @@ impl Mesh {
             verts: v,
             twins: [NONE; 3],
             state: ALIVE,
-            flat: 0,
         };
         if let Some(f) = self.free.pop() {
             let i = f as usize;
@@ -196,24 +192,6 @@ impl Mesh {
     pub fn height(&self, f: u32, p: &Point3<f64>) -> f64 {
         let face = &self.faces[f as usize];
         face.normal.dot(&p.coords) - face.offset
-    }
-
-    /// Records whether the edge between half-edge `h` (far vertex `far_h`
-    /// across it) and its twin `t` (far vertex `far_t`) is flat within `eps`.
-    pub fn mark_flat(
-        &mut self,
-        h: u32,
-        t: u32,
-        far_h: &Point3<f64>,
-        far_t: &Point3<f64>,
-        eps: f64,
-    ) {
-        let flat = self.height(t / 3, far_h).abs() <= eps && self.height(h / 3, far_t).abs() <= eps;
-        for e in [h, t] {
-            let bits = &mut self.topo[(e / 3) as usize].flat;
-            let bit = 1u8 << (e % 3);
-            *bits = if flat { *bits | bit } else { *bits & !bit };
-        }
     }
 
     /// Robust "is `q` more than `t_eps` above face `f`": decided from the

@@ -23,6 +23,14 @@
 //! `Grow-Expansion`, `Scale-Expansion`), whose sign is the sign of its largest
 //! component.
 //!
+//! The exact stage has two shortcuts, both exact: a difference that is exactly zero
+//! (points sharing a coordinate, as on a box's faces) skips its products, and when all
+//! nine differences are exact in `f64` (points on a common grid) the determinant of the
+//! float differences is expanded directly (Shewchuk's stage B), beside the full
+//! expansion it is tested against. The stage-B shortcut alone did not help clouds on a
+//! box's surface (their free coordinates differ in exponent, so their differences are
+//! rarely exact); the zero skip does.
+//!
 //! Expansions live in fixed stack arrays sized for their stage: a difference
 //! has 2 components, a product of two differences at most 8, a cross
 //! component at most 16, a difference times that at most 64, and the
@@ -68,6 +76,11 @@ impl<const N: usize> Expansion<N> {
     /// (`u`) and the one before it (below `u` of the largest component) matter.
     fn estimate(&self) -> f64 {
         self.c[..self.len].iter().sum()
+    }
+
+    /// Whether the value is zero (no component, or only zeros).
+    fn is_zero(&self) -> bool {
+        self.c[..self.len].iter().all(|&x| x == 0.0)
     }
 
     fn sign(&self) -> f64 {
@@ -205,15 +218,75 @@ fn cross_term(
     q: &Expansion<2>,
     r: &Expansion<2>,
 ) -> Expansion<16> {
-    let mut out: Expansion<16> = p.mul(s);
-    let mut neg: Expansion<8> = q.mul(r);
-    neg.negate();
-    out.add(&neg);
+    // Differences of points that share a coordinate (points on a box's face) are
+    // exactly zero: their products are skipped.
+    let mut out: Expansion<16> = if p.is_zero() || s.is_zero() {
+        Expansion::new()
+    } else {
+        p.mul(s)
+    };
+    if !(q.is_zero() || r.is_zero()) {
+        let mut neg: Expansion<8> = q.mul(r);
+        neg.negate();
+        out.add(&neg);
+    }
     out
 }
 
-/// Exact `det − t`, where `det = ((b − a) × (c − a)) · (q − a)`.
+/// Sign of the exact `det − t`, where `det = ((b − a) × (c − a)) · (q − a)`.
+///
+/// When the nine differences `a − q`, `b − q`, `c − q` are exact in `f64` (each
+/// Two-Diff has no tail), as for points sharing coordinates or on a common grid
+/// (a box's faces, where every point of a face has the same coordinate), the
+/// determinant of those doubles is evaluated directly
+/// ([`det_minus_of_exact_differences`]: products of 2 components, cross terms of
+/// 4, a determinant of at most 25): Shewchuk's stage B, exact here because the
+/// differences are. Otherwise the full expansion ([`det_minus_exact_full`]).
 fn det_minus_exact(
+    a: &Point3<f64>,
+    b: &Point3<f64>,
+    c: &Point3<f64>,
+    q: &Point3<f64>,
+    t: f64,
+) -> f64 {
+    // A Two-Diff without a tail (one component) is exact.
+    let exact = [a, b, c]
+        .iter()
+        .all(|p| (0..3).all(|k| two_diff(p[k], q[k]).len == 1));
+    if exact {
+        det_minus_of_exact_differences(&[a - q, b - q, c - q], t)
+    } else {
+        det_minus_exact_full(a, b, c, q, t)
+    }
+}
+
+/// `p·s − q·r` exactly, as an expansion of at most 4 components.
+fn cross_of_doubles(p: f64, s: f64, q: f64, r: f64) -> Expansion<4> {
+    let (ps, ps_lo) = two_product(p, s);
+    let (qr, qr_lo) = two_product(q, r);
+    let mut out = Expansion::<4>::from_two(ps, ps_lo);
+    out.grow(-qr_lo);
+    out.grow(-qr);
+    out
+}
+
+/// Sign of the exact `−A · (B × C) − t` for the rows `[A, B, C]` of `d`, each an
+/// exact difference `a − q`, `b − q`, `c − q` (so the result is the sign of
+/// `det − t`; see [`det_minus_exact`]).
+fn det_minus_of_exact_differences(d: &[nalgebra::Vector3<f64>; 3], t: f64) -> f64 {
+    let [a, b, c] = d;
+    let mut sum = Expansion::<32>::new();
+    sum.add(&cross_of_doubles(b.y, c.z, b.z, c.y).scale::<8>(a.x));
+    sum.add(&cross_of_doubles(b.z, c.x, b.x, c.z).scale::<8>(a.y));
+    sum.add(&cross_of_doubles(b.x, c.y, b.y, c.x).scale::<8>(a.z));
+    sum.negate();
+    sum.grow(-t);
+    sum.sign()
+}
+
+/// Sign of the exact `det − t`, every difference as a two-component expansion
+/// (the reference for [`det_minus_of_exact_differences`], and the general case).
+fn det_minus_exact_full(
     a: &Point3<f64>,
     b: &Point3<f64>,
     c: &Point3<f64>,
@@ -223,10 +296,20 @@ fn det_minus_exact(
     let (ax, ay, az) = (two_diff(a.x, q.x), two_diff(a.y, q.y), two_diff(a.z, q.z));
     let (bx, by, bz) = (two_diff(b.x, q.x), two_diff(b.y, q.y), two_diff(b.z, q.z));
     let (cx, cy, cz) = (two_diff(c.x, q.x), two_diff(c.y, q.y), two_diff(c.z, q.z));
-    // A · (B × C), then negate.
-    let mut sum: Expansion<200> = ax.mul(&cross_term(&by, &cz, &bz, &cy));
-    sum.add(&ay.mul::<16, 64>(&cross_term(&bz, &cx, &bx, &cz)));
-    sum.add(&az.mul::<16, 64>(&cross_term(&bx, &cy, &by, &cx)));
+    // A · (B × C), then negate; a zero factor's term is skipped.
+    let mut sum = Expansion::<200>::new();
+    for (a, b1, c2, b2, c1) in [
+        (&ax, &by, &cz, &bz, &cy),
+        (&ay, &bz, &cx, &bx, &cz),
+        (&az, &bx, &cy, &by, &cx),
+    ] {
+        if !a.is_zero() {
+            let cross = cross_term(b1, c2, b2, c1);
+            if !cross.is_zero() {
+                sum.add(&a.mul::<16, 64>(&cross));
+            }
+        }
+    }
     sum.negate();
     sum.grow(-t);
     sum.sign()
@@ -310,6 +393,52 @@ mod tests {
         assert_eq!(height_sign(&a, &b, &c, &above, 0.0), 1.0);
         let below = Point3::new(0.7, 0.9, 0.3f64.next_down());
         assert_eq!(height_sign(&a, &b, &c, &below, 0.0), -1.0);
+    }
+
+    /// The stage for exact differences and the full expansion give the same sign
+    /// on points of a coarse grid (exact differences) at scales 2⁻³⁰ to 2³⁰, offset
+    /// or not, many of them coplanar, with thresholds 0 and near the determinant.
+    #[test]
+    fn exact_differences_stage_agrees_with_full_expansion() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let (mut zero, mut checked) = (0, 0);
+        for case in 0..200_000u32 {
+            let scale = 2f64.powi((case % 61) as i32 - 30);
+            let offset = if case % 2 == 0 { 0.0 } else { 1e3 * scale };
+            let mut point = || {
+                let mut p = [0.0; 3];
+                for x in &mut p {
+                    // Coordinates on a grid of 8 steps, so many points share one.
+                    *x = ((next() % 8) as f64 - 3.5) * scale + offset;
+                }
+                Point3::from(p)
+            };
+            let (a, b, c, q) = (point(), point(), point(), point());
+            let d = [a - q, b - q, c - q];
+            let exact = [a, b, c]
+                .iter()
+                .all(|p| (0..3).all(|k| two_diff(p[k], q[k]).len == 1));
+            assert!(exact, "grid differences are exact");
+            let det = -d[0].dot(&d[1].cross(&d[2]));
+            for t in [0.0, det, det.next_up(), det.next_down(), 0.5 * scale] {
+                let fast = det_minus_of_exact_differences(&d, t);
+                let full = det_minus_exact_full(&a, &b, &c, &q, t);
+                assert_eq!(fast, full, "case {case}: {a} {b} {c} {q} t = {t}");
+                zero += usize::from(full == 0.0);
+                checked += 1;
+            }
+        }
+        // Both signs and zero occur (the comparison is not vacuous).
+        assert!(
+            zero > checked / 10 && zero < checked / 2,
+            "{zero} of {checked}"
+        );
     }
 
     #[test]

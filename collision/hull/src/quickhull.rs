@@ -16,13 +16,19 @@
 //! and outside the new hull is above a new face) or dropped as inside.
 //!
 //! Expected `O(n log h)` for `n` points and `h` hull vertices. All scratch
-//! buffers live in the [`Builder`] and are reused across iterations; the
-//! start (a tetrahedron grown by the 14 directional extremes, with an
-//! inscribed-ball cull) is in `initial.rs`; the redistribution of conflict
-//! points to the new faces, the hottest loop, is in `distribute.rs`.
+//! buffers live in the [`Builder`] and are reused across iterations, and across
+//! the builds a thread makes (`scratch.rs`); the start (a tetrahedron, grown by the 14 directional extremes from 256 points
+//! on, with an inscribed-ball cull) is in `initial.rs`; the redistribution of
+//! conflict points to the new faces, the hottest loop, is in `distribute.rs`.
+//! Which edges are flat (coplanar within `ε`) is left to face merging, which
+//! finds them once on the finished mesh.
+//!
+//! Tried and dropped: the 14-extreme start below 256 points (its search and
+//! insertions cost more than the points it culls).
 
 mod distribute;
 mod initial;
+mod scratch;
 mod sweep;
 
 use crate::HullError;
@@ -30,6 +36,7 @@ use crate::mesh::{ALIVE, FREE, Mesh, NONE, VISIBLE, next};
 use crate::tolerance::{Bounds, Scale};
 use distribute::{ConePlane, Slot};
 use nalgebra::Point3;
+use scratch::Scratch;
 
 /// A conflict point, stored with its coordinates so that redistributing a
 /// face's points streams through memory instead of chasing indices.
@@ -38,6 +45,20 @@ struct Conflict {
     p: Point3<f64>,
     index: u32,
 }
+
+/// The twin half-edges of the starting tetrahedron's faces `[0, 1, 2]`,
+/// `[0, 3, 1]`, `[1, 3, 2]`, `[2, 3, 0]`.
+const TETRAHEDRON_TWINS: [(u32, u32); 6] = [(0, 5), (1, 8), (2, 11), (3, 10), (4, 6), (7, 9)];
+
+/// The starting tetrahedron's faces, counter-clockwise from outside when vertex
+/// 3 is below face 0.
+const TETRAHEDRON: [[u32; 3]; 4] = [[0, 1, 2], [0, 3, 1], [1, 3, 2], [2, 3, 0]];
+
+/// Clouds of at least this many points start from the tetrahedron grown by the
+/// 14 directional extremes (`initial.rs`); smaller ones from the tetrahedron
+/// alone, since the extremes' search and insertion cost more than the inside
+/// points they cull.
+const SEED_EXTREMES_FROM: usize = 256;
 
 /// Starting capacity of the per-step scratch buffers.
 const SCRATCH: usize = 32;
@@ -107,46 +128,72 @@ impl<'a> Builder<'a> {
         // Euler: a hull of h ≤ n vertices has 2h − 4 faces; the slack covers
         // the faces of one step. Reserved, not touched.
         let mut mesh = Mesh::with_capacity(2 * n + 16);
-        for v in [[0, 1, 2], [0, 3, 1], [1, 3, 2], [2, 3, 0]] {
+        for v in TETRAHEDRON {
             mesh.add_face(&vpos, v, &scale);
         }
-        // Pair the 12 half-edges by brute force. No edge of a tetrahedron
-        // with a vertex more than `ε` off the opposite face is flat.
-        for h in 0..12 {
-            for t in 0..12 {
-                if mesh.origin(h) == mesh.origin(next(t)) && mesh.origin(next(h)) == mesh.origin(t)
-                {
-                    mesh.link(h, t);
-                }
-            }
+        // Pair the 12 half-edges (`3f + i` runs `vᵢ → vᵢ₊₁` of face `f`): 0→1
+        // with 1→0, 1→2 with 2→1, 2→0 with 0→2, 0→3 with 3→0, 3→1 with 1→3,
+        // 3→2 with 2→3.
+        for (h, t) in TETRAHEDRON_TWINS {
+            debug_assert!(
+                mesh.origin(h) == mesh.origin(next(t)) && mesh.origin(next(h)) == mesh.origin(t)
+            );
+            mesh.link(h, t);
         }
+        let Scratch {
+            mut pool,
+            mut pending,
+            mut visible,
+            mut stack,
+            mut horizon,
+            mut cone,
+            mut sources,
+            mut targets,
+            mut planes,
+            mut slots,
+            mut near,
+            kept_near,
+            made,
+            live,
+        } = Scratch::take();
+        pool.reserve(2 * n);
+        // The scratch buffers start at the size of a typical step (a visible
+        // region and a cone of a few dozen faces), so that small hulls, which make
+        // a handful of steps, do not spend them regrowing buffers from empty.
+        for v in [&mut pending, &mut visible, &mut stack, &mut cone, &mut near] {
+            v.reserve(SCRATCH);
+        }
+        horizon.reserve(SCRATCH);
+        sources.reserve(SCRATCH);
+        planes.reserve(SCRATCH);
+        slots.reserve(SCRATCH);
+        targets.reserve(n.min(4 * SCRATCH));
         let mut builder = Self {
             pts,
             scale,
             vpos,
             vidx,
             mesh,
-            pool: Vec::with_capacity(2 * n),
+            pool,
             end: 0,
-            // The scratch buffers start at the size of a typical step (a visible
-            // region and a cone of a few dozen faces), so that small hulls, which make
-            // a handful of steps, do not spend them regrowing buffers from empty.
-            pending: Vec::with_capacity(SCRATCH),
-            visible: Vec::with_capacity(SCRATCH),
-            stack: Vec::with_capacity(SCRATCH),
-            horizon: Vec::with_capacity(SCRATCH),
-            cone: Vec::with_capacity(SCRATCH),
-            sources: Vec::with_capacity(SCRATCH),
-            targets: Vec::with_capacity(n.min(4 * SCRATCH)),
-            planes: Vec::with_capacity(SCRATCH),
-            slots: Vec::with_capacity(SCRATCH),
-            live: Vec::new(),
-            near: Vec::with_capacity(SCRATCH),
-            kept_near: Vec::new(),
-            made: Vec::new(),
+            pending,
+            visible,
+            stack,
+            horizon,
+            cone,
+            sources,
+            targets,
+            planes,
+            slots,
+            live,
+            near,
+            kept_near,
+            made,
         };
         builder.cone.extend([0, 1, 2, 3]);
-        builder.seed_extremes(&bounds.extremes);
+        if n >= SEED_EXTREMES_FROM {
+            builder.seed_extremes(&bounds.extremes);
+        }
         builder.distribute_input();
         Ok(builder)
     }
@@ -315,8 +362,46 @@ impl<'a> Builder<'a> {
     /// The finished mesh, the dense vertex coordinates and their input
     /// indices.
     #[must_use]
+    /// The per-step buffers go back to the thread for its next build.
     pub fn into_parts(self) -> (Mesh, Vec<Point3<f64>>, Vec<u32>) {
-        (self.mesh, self.vpos, self.vidx)
+        let Self {
+            vpos,
+            vidx,
+            mesh,
+            pool,
+            pending,
+            visible,
+            stack,
+            horizon,
+            cone,
+            sources,
+            targets,
+            planes,
+            slots,
+            near,
+            kept_near,
+            made,
+            live,
+            ..
+        } = self;
+        Scratch {
+            pool,
+            pending,
+            visible,
+            stack,
+            horizon,
+            cone,
+            sources,
+            targets,
+            planes,
+            slots,
+            near,
+            kept_near,
+            made,
+            live,
+        }
+        .keep();
+        (mesh, vpos, vidx)
     }
 
     /// Adds `eye` (exactly above face `f`) to the hull.
@@ -377,24 +462,10 @@ impl<'a> Builder<'a> {
             self.made.extend_from_slice(&self.cone);
         }
         let k = self.cone.len();
-        let eps = self.scale.eps;
         for i in 0..k {
             // Edge (to → eye) of face i meets edge (eye → to) of face i + 1.
             let (h, t) = (3 * self.cone[i] + 1, 3 * self.cone[(i + 1) % k] + 2);
             self.mesh.link(h, t);
-            let (from, _, outside) = self.horizon[i];
-            let (_, to_next, _) = self.horizon[(i + 1) % k];
-            let (far_h, far_t) = (&self.vpos[from as usize], &self.vpos[to_next as usize]);
-            self.mesh.mark_flat(h, t, far_h, far_t, eps);
-            // The horizon edge; the outside face was just tested against
-            // the eye, so rule out the common non-flat case from that.
-            let h = 3 * self.cone[i];
-            let far_t = &self.vpos[self.mesh.origin(next(next(outside))) as usize];
-            if self.mesh.height(outside / 3, &q).abs() <= eps {
-                self.mesh.mark_flat(h, outside, &q, far_t, eps);
-            } else {
-                self.mesh.topo[(outside / 3) as usize].flat &= !(1u8 << (outside % 3));
-            }
         }
         self.distribute(eye.index);
         Ok(())
@@ -463,5 +534,28 @@ impl<'a> Builder<'a> {
         } else {
             Err(HullError::Internal)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{TETRAHEDRON, TETRAHEDRON_TWINS};
+
+    /// Each half-edge of the starting tetrahedron is paired with the one running
+    /// the other way, and every half-edge is paired once.
+    #[test]
+    fn tetrahedron_twins_run_opposite_ways() {
+        let ends = |h: u32| {
+            let f = TETRAHEDRON[(h / 3) as usize];
+            (f[(h % 3) as usize], f[((h + 1) % 3) as usize])
+        };
+        let mut seen = [0; 12];
+        for (h, t) in TETRAHEDRON_TWINS {
+            let ((a, b), (c, d)) = (ends(h), ends(t));
+            assert_eq!((a, b), (d, c), "half-edges {h} and {t}");
+            seen[h as usize] += 1;
+            seen[t as usize] += 1;
+        }
+        assert_eq!(seen, [1; 12]);
     }
 }

@@ -118,3 +118,46 @@ fn containment_and_support_by_brute_force() {
         }
     }
 }
+
+/// A thread keeps its builder's buffers from one build to the next: a hull is the
+/// same, bit for bit, whether its thread built nothing before or hulls of every size
+/// (larger, smaller, thinner, failed) in between.
+#[test]
+fn same_hull_whatever_the_thread_built_before() {
+    let clouds: Vec<Vec<Point3<f64>>> = [8, 32, 200, 5000, 12, 1000]
+        .iter()
+        .enumerate()
+        .map(|(seed, &n)| {
+            if seed % 2 == 0 {
+                ball(n, 500 + seed as u64)
+            } else {
+                sphere(n, 500 + seed as u64)
+            }
+        })
+        .collect();
+    let snapshot = |h: &Hull| {
+        let bits = |p: &Point3<f64>| [p.x, p.y, p.z].map(f64::to_bits);
+        (
+            h.vertices().iter().map(bits).collect::<Vec<_>>(),
+            h.triangles().to_vec(),
+            h.volume().to_bits(),
+        )
+    };
+    let fresh: Vec<_> = clouds
+        .iter()
+        .map(|pts| {
+            let pts = pts.clone();
+            std::thread::spawn(move || snapshot(&Hull::build(&pts).expect("hull")))
+                .join()
+                .expect("thread")
+        })
+        .collect();
+    let flat = [Point3::new(0.0, 0.0, 0.0); 5];
+    for round in 0..3 {
+        for (i, pts) in clouds.iter().enumerate() {
+            assert!(Hull::build(&flat).is_err());
+            let hull = Hull::build(pts).expect("hull");
+            assert_eq!(snapshot(&hull), fresh[i], "round {round}, cloud {i}");
+        }
+    }
+}

@@ -1,7 +1,7 @@
-//! The starting hull: a tetrahedron of far-apart points, grown by the
-//! extreme points in the 14 axis and diagonal directions (Akl & Toussaint
-//! 1978, "A fast convex hull algorithm"), so that one pass over the input can
-//! discard everything inside it.
+//! The starting hull: a tetrahedron of far-apart points, grown (for clouds of
+//! 256 points or more) by the extreme points in the 14 axis and diagonal
+//! directions (Akl & Toussaint 1978, "A fast convex hull algorithm"), so that
+//! one pass over the input can discard everything inside it.
 
 use super::{Builder, Conflict};
 use crate::HullError;
@@ -110,8 +110,8 @@ pub(super) fn simplex(
 ) -> Result<[u32; 4], HullError> {
     let eps = scale.eps;
     let (mut a, mut b, mut best) = (ext[0], ext[1], -1.0);
-    for &i in ext {
-        for &j in ext {
+    for (k, &i) in ext.iter().enumerate() {
+        for &j in &ext[k + 1..] {
             let d = (pts[i] - pts[j]).norm_squared();
             if d > best {
                 (a, b, best) = (i, j, d);
@@ -122,8 +122,10 @@ pub(super) fn simplex(
         return Err(HullError::Coincident);
     }
     let ab = (pts[b] - pts[a]).normalize();
-    let (c, dist) = argmax(pts, |p| (p - pts[a]).cross(&ab).norm());
-    if dist <= eps {
+    // The squared distance from the line has the same farthest point, without a
+    // square root per point.
+    let (c, dist2) = argmax(pts, |p| (p - pts[a]).cross(&ab).norm_squared());
+    if dist2.sqrt() <= eps {
         return Err(HullError::Collinear);
     }
     let (face, _) = plane(&pts[a], &pts[b], &pts[c], scale);
