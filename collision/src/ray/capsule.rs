@@ -24,7 +24,7 @@ impl RayCast for Capsule {
         Some(RayShape::Capsule)
     }
 
-    #[inline]
+    #[inline(always)]
     fn cast_ray_local(&self, ray: &LocalRay) -> Result<Option<LocalHit>, RayError> {
         let (h, radius, max_toi) = (self.half_height(), self.radius(), ray.max_toi);
         let s = ray.origin.coords;

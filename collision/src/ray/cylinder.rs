@@ -29,7 +29,7 @@ impl RayCast for Cylinder {
         Some(RayShape::Cylinder)
     }
 
-    #[inline]
+    #[inline(always)]
     fn cast_ray_local(&self, ray: &LocalRay) -> Result<Option<LocalHit>, RayError> {
         let (h, radius) = (self.half_height(), self.radius());
         let s = ray.origin.coords;

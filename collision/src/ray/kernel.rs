@@ -16,8 +16,10 @@
 //! - `|s|²` and `R²` are normal numbers, so the reference takes its direct path, and
 //!   every product it forms (`|d|² R²`, `|s × d|² ≤ |s|² |d|²`) stays below `1e300`.
 //!
-//! The kernel then does the reference's arithmetic, in the same order, without the tests:
-//! the same answer bit for bit. Anything else (the rare crossing the reference itself
+//! The kernel then does the reference's arithmetic, in the same order, without the tests
+//! for overflow (`crossing::<false>`): the same answer bit for bit. (The entry parameter
+//! `c / q` can still overflow for a ray starting just off the ball and grazing it; the
+//! crossing tests that itself.) Anything else (the rare crossing the reference itself
 //! hands to the GJK ray cast included) goes to the reference.
 
 use super::sphere::{ball_hit, crossing};
@@ -51,7 +53,7 @@ pub(super) fn cast_ball(
     if !(moderate(ss) && moderate(d.dot(d)) && moderate(rr) && !max_toi.is_nan()) {
         return None;
     }
-    let crossing = crossing(&s, d, rr)?;
+    let crossing = crossing::<false>(&s, d, rr)?;
     Some(ball_hit(crossing, &s, d, 1.0, radius, max_toi, normal))
 }
 

@@ -191,41 +191,61 @@ pub trait RayCast: SupportMap {
     }
 
     /// [`cast_ray`]'s hit with its normal in world coordinates (`None` for a ray starting
-    /// inside, or when `normal` is `false`); its point is not formed. The input is
-    /// checked here. The provided method moves the ray into the shape's frame and calls
-    /// [`Self::cast_ray_local`]; balls skip the rotation.
+    /// inside, or for [`RayAnswer::Time`]); its point is not formed. The input is checked
+    /// here. The provided method moves the ray into the shape's frame and calls
+    /// [`Self::cast_ray_local`] (or [`Self::cast_ray_local_observed`]); balls skip the
+    /// rotation.
     ///
     /// # Errors
     /// [`RayError::NonFinite`] for non-finite input; otherwise as
     /// [`Self::cast_ray_local`].
-    #[inline]
-    fn cast_ray_posed(
-        &self,
-        pose: &Isometry3<f64>,
-        ray: &Ray,
-        max_toi: f64,
-        normal: bool,
-    ) -> Result<Option<LocalHit>, RayError> {
-        in_local_frame(pose, ray, max_toi, normal, |r| self.cast_ray_local(r))
+    #[inline(always)]
+    fn cast_ray_posed(&self, cast: PosedRay<'_>) -> Result<Option<LocalHit>, RayError> {
+        cast_in_local_frame(self, cast)
     }
+}
 
-    /// [`Self::cast_ray_posed`] (with the normal), reporting to `observer` (see
-    /// [`Self::cast_ray_local_observed`]). A shape that overrides
-    /// [`Self::cast_ray_posed`] overrides this too.
-    ///
-    /// # Errors
-    /// As [`Self::cast_ray_posed`].
-    fn cast_ray_posed_observed(
-        &self,
-        pose: &Isometry3<f64>,
-        ray: &Ray,
-        max_toi: f64,
-        observer: &mut dyn Observer,
-    ) -> Result<Option<LocalHit>, RayError> {
-        in_local_frame(pose, ray, max_toi, true, |r| {
-            self.cast_ray_local_observed(r, pose, observer)
-        })
-    }
+/// The input of a posed ray cast ([`RayCast::cast_ray_posed`]): a world ray against the
+/// shape at `pose`, and what to answer.
+pub struct PosedRay<'a> {
+    /// The shape's world pose.
+    pub pose: &'a Isometry3<f64>,
+    /// The ray, world coordinates.
+    pub ray: &'a Ray,
+    /// The largest ray parameter looked at.
+    pub max_toi: f64,
+    /// What to answer with, and whom to tell.
+    pub answer: RayAnswer<'a>,
+}
+
+/// What a posed ray cast ([`RayCast::cast_ray_posed`]) answers with, and whom it tells.
+pub enum RayAnswer<'o> {
+    /// The hit parameter alone: the normal is left out.
+    Time,
+    /// The hit parameter and the normal.
+    Hit,
+    /// The hit parameter and the normal, the cast reported to the observer.
+    Observed(&'o mut dyn Observer),
+}
+
+/// [`RayCast::cast_ray_posed`]'s provided method: the ray moved into the frame of `pose`
+/// ([`in_local_frame`]), then the local cast `answer` asks for.
+#[inline(always)]
+fn cast_in_local_frame<S: RayCast + ?Sized>(
+    shape: &S,
+    cast: PosedRay<'_>,
+) -> Result<Option<LocalHit>, RayError> {
+    let PosedRay {
+        pose,
+        ray,
+        max_toi,
+        answer,
+    } = cast;
+    let normal = !matches!(answer, RayAnswer::Time);
+    in_local_frame(pose, ray, max_toi, normal, |r| match answer {
+        RayAnswer::Observed(observer) => shape.cast_ray_local_observed(r, pose, observer),
+        _ => shape.cast_ray_local(r),
+    })
 }
 
 /// `hit`, a closed form's answer for `ray` (local frame of `pose`), after telling
@@ -266,7 +286,7 @@ pub fn cast_ray<S: RayCast + ?Sized>(
     ray: &Ray,
     max_toi: f64,
 ) -> Result<Option<RayHit>, RayError> {
-    let hit = shape.cast_ray_posed(pose, ray, max_toi, true)?;
+    let hit = shape.cast_ray_posed(posed(pose, ray, max_toi, RayAnswer::Hit))?;
     hit.map(|hit| world_hit(ray, hit.toi, hit.normal))
         .transpose()
 }
@@ -285,7 +305,7 @@ pub fn cast_ray_toi<S: RayCast + ?Sized>(
     ray: &Ray,
     max_toi: f64,
 ) -> Result<Option<f64>, RayError> {
-    let hit = shape.cast_ray_posed(pose, ray, max_toi, false)?;
+    let hit = shape.cast_ray_posed(posed(pose, ray, max_toi, RayAnswer::Time))?;
     hit.map(|hit| world_toi(ray, hit.toi)).transpose()
 }
 
@@ -331,9 +351,26 @@ where
         return cast_ray(shape, pose, ray, max_toi);
     }
     let mut observer = observer;
-    let hit = shape.cast_ray_posed_observed(pose, ray, max_toi, &mut observer)?;
+    let answer = RayAnswer::Observed(&mut observer);
+    let hit = shape.cast_ray_posed(posed(pose, ray, max_toi, answer))?;
     hit.map(|hit| world_hit(ray, hit.toi, hit.normal))
         .transpose()
+}
+
+/// The posed cast of `ray` against a shape at `pose`.
+#[inline(always)]
+fn posed<'a>(
+    pose: &'a Isometry3<f64>,
+    ray: &'a Ray,
+    max_toi: f64,
+    answer: RayAnswer<'a>,
+) -> PosedRay<'a> {
+    PosedRay {
+        pose,
+        ray,
+        max_toi,
+        answer,
+    }
 }
 
 /// [`RayError::NonFinite`] unless the pose and the ray are finite and `max_toi` is not

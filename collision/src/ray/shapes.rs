@@ -1,7 +1,7 @@
 //! [`RayCast`] for every shape: the closed forms live in their own files; the rest use the
 //! provided GJK ray cast, and [`Shape`] dispatches by `match`.
 
-use super::{LocalHit, LocalRay, Ray, RayCast, RayError, in_local_frame};
+use super::{LocalHit, LocalRay, PosedRay, RayCast, RayError, cast_in_local_frame};
 use crate::observer::{Observer, RayShape};
 use crate::shape::{
     ConvexHull, Point, Rounded, Segment, Shape, Sharp, SupportMap, Transformed, Triangle, dispatch,
@@ -37,19 +37,9 @@ impl<S: RayCast + ?Sized> RayCast for &S {
     ) -> Cast {
         (**self).cast_ray_local_observed(ray, pose, observer)
     }
-    #[inline]
-    fn cast_ray_posed(&self, pose: &Isometry3<f64>, ray: &Ray, max_toi: f64, normal: bool) -> Cast {
-        (**self).cast_ray_posed(pose, ray, max_toi, normal)
-    }
-    #[inline]
-    fn cast_ray_posed_observed(
-        &self,
-        pose: &Isometry3<f64>,
-        ray: &Ray,
-        max_toi: f64,
-        observer: &mut dyn Observer,
-    ) -> Cast {
-        (**self).cast_ray_posed_observed(pose, ray, max_toi, observer)
+    #[inline(always)]
+    fn cast_ray_posed(&self, cast: PosedRay<'_>) -> Cast {
+        (**self).cast_ray_posed(cast)
     }
 }
 
@@ -73,7 +63,7 @@ fn in_inner_frame(
 }
 
 impl RayCast for Shape {
-    #[inline]
+    #[inline(always)]
     fn cast_ray_local(&self, ray: &LocalRay) -> Cast {
         match self {
             Shape::Transformed(t) => in_inner_frame(t, ray, |s, r| s.cast_ray_local(r)),
@@ -101,29 +91,14 @@ impl RayCast for Shape {
         }
     }
 
-    /// Balls take their own path (no rotation); every other shape the local one. Always
-    /// inlined, so that the time-only cast leaves the normal out.
+    /// Each shape's own posed cast (a ball's skips the rotation), so that the cast
+    /// inlines into its caller whole; always inlined, so that the time-only cast leaves
+    /// the normal out. A transformed shape casts in its inner frame.
     #[inline(always)]
-    fn cast_ray_posed(&self, pose: &Isometry3<f64>, ray: &Ray, max_toi: f64, normal: bool) -> Cast {
+    fn cast_ray_posed(&self, cast: PosedRay<'_>) -> Cast {
         match self {
-            Shape::Ball(b) => b.cast_ray_posed(pose, ray, max_toi, normal),
-            _ => in_local_frame(pose, ray, max_toi, normal, |r| self.cast_ray_local(r)),
-        }
-    }
-
-    /// The same dispatch as [`RayCast::cast_ray_posed`].
-    fn cast_ray_posed_observed(
-        &self,
-        pose: &Isometry3<f64>,
-        ray: &Ray,
-        max_toi: f64,
-        observer: &mut dyn Observer,
-    ) -> Cast {
-        match self {
-            Shape::Ball(b) => b.cast_ray_posed_observed(pose, ray, max_toi, observer),
-            _ => in_local_frame(pose, ray, max_toi, true, |r| {
-                self.cast_ray_local_observed(r, pose, observer)
-            }),
+            Shape::Transformed(_) => cast_in_local_frame(self, cast),
+            _ => dispatch!(self, s => s.cast_ray_posed(cast)),
         }
     }
 }

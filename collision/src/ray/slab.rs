@@ -21,7 +21,7 @@ impl RayCast for Cuboid {
         Some(RayShape::Cuboid)
     }
 
-    #[inline]
+    #[inline(always)]
     fn cast_ray_local(&self, ray: &LocalRay) -> Result<Option<LocalHit>, RayError> {
         let h = self.half_extents();
         let mut near = f64::NEG_INFINITY;

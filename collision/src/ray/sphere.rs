@@ -1,7 +1,9 @@
 //! Ray against a ball: the first root of the quadratic, in a cancellation-safe form.
 
-use super::{LocalHit, LocalRay, Ray, RayCast, RayError, check_input, gjk, kernel};
-use crate::observer::{Observer, RayShape};
+use super::{
+    LocalHit, LocalRay, PosedRay, Ray, RayAnswer, RayCast, RayError, check_input, gjk, kernel,
+};
+use crate::observer::RayShape;
 use crate::shape::{Ball, Core, SupportMap, unit};
 use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
 
@@ -98,16 +100,22 @@ pub(super) fn enter_ball(s: &Vector3<f64>, d: &Vector3<f64>, radius: f64) -> Opt
     if !(s.dot(s).is_normal() && rr.is_normal()) {
         return enter_ball_rescaled(s, d, radius);
     }
-    crossing(s, d, rr)
+    crossing::<true>(s, d, rr)
 }
 
 /// The crossing of [`enter_ball`] for a squared radius `rr`, where nothing under- or
-/// overflows.
+/// overflows. `CHECKED` tests the intermediates for overflow (`None` then); the kernel,
+/// which has shown from its input's range that none can occur, leaves the tests out (the
+/// same arithmetic).
 #[inline(always)]
-pub(super) fn crossing(s: &Vector3<f64>, d: &Vector3<f64>, rr: f64) -> Option<Crossing> {
+pub(super) fn crossing<const CHECKED: bool>(
+    s: &Vector3<f64>,
+    d: &Vector3<f64>,
+    rr: f64,
+) -> Option<Crossing> {
     let c = s.dot(s) - rr;
     let b = s.dot(d);
-    if !(c.is_finite() && b.is_finite()) {
+    if CHECKED && !(c.is_finite() && b.is_finite()) {
         return None;
     }
     if c <= 0.0 {
@@ -122,7 +130,7 @@ pub(super) fn crossing(s: &Vector3<f64>, d: &Vector3<f64>, rr: f64) -> Option<Cr
     if disc < 0.0 {
         return Some(Crossing::Miss);
     }
-    if disc == f64::INFINITY {
+    if CHECKED && disc == f64::INFINITY {
         return None;
     }
     let q = -b + disc.sqrt();
@@ -145,7 +153,7 @@ fn enter_ball_rescaled(s: &Vector3<f64>, d: &Vector3<f64>, radius: f64) -> Optio
         return Some(Crossing::Inside);
     }
     let r = radius / l;
-    match crossing(&(s / l), d, r * r)? {
+    match crossing::<true>(&(s / l), d, r * r)? {
         Crossing::Enter(t) => Some(Crossing::Enter(t * l)).filter(|_| (t * l).is_finite()),
         other => Some(other),
     }
@@ -159,32 +167,29 @@ impl RayCast for Ball {
     /// A ball is invariant under rotation about its centre: only the translation moves
     /// the ray into its frame, and the normal needs no rotating back. The kernel
     /// [`kernel::cast_ball`] answers where nothing can under- or overflow, else the
-    /// reference [`cast_ball_reference`].
+    /// reference [`cast_ball_reference`]; an observed cast is reported in the ball's frame
+    /// without its rotation.
     #[inline(always)]
-    fn cast_ray_posed(
-        &self,
-        pose: &Isometry3<f64>,
-        ray: &Ray,
-        max_toi: f64,
-        normal: bool,
-    ) -> Result<Option<LocalHit>, RayError> {
+    fn cast_ray_posed(&self, cast: PosedRay<'_>) -> Result<Option<LocalHit>, RayError> {
+        let PosedRay {
+            pose,
+            ray,
+            max_toi,
+            answer,
+        } = cast;
+        let normal = match answer {
+            RayAnswer::Observed(observer) => {
+                let local = ball_frame(pose, ray, max_toi, true)?;
+                let frame = Isometry3::from_parts(pose.translation, UnitQuaternion::identity());
+                return self.cast_ray_local_observed(&local, &frame, observer);
+            }
+            RayAnswer::Hit => true,
+            RayAnswer::Time => false,
+        };
         match kernel::cast_ball(self.radius(), pose, ray, max_toi, normal) {
             Some(hit) => Ok(hit),
             None => cast_ball_reference(self, pose, ray, max_toi, normal),
         }
-    }
-
-    /// As [`Self::cast_ray_posed`]: reported in the ball's frame without its rotation.
-    fn cast_ray_posed_observed(
-        &self,
-        pose: &Isometry3<f64>,
-        ray: &Ray,
-        max_toi: f64,
-        observer: &mut dyn Observer,
-    ) -> Result<Option<LocalHit>, RayError> {
-        let local = ball_frame(pose, ray, max_toi, true)?;
-        let frame = Isometry3::from_parts(pose.translation, UnitQuaternion::identity());
-        self.cast_ray_local_observed(&local, &frame, observer)
     }
 
     #[inline(always)]
