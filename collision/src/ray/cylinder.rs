@@ -83,7 +83,7 @@ pub(super) enum Wall {
 /// `b = 0`: a miss). An entry with `|y| ≤ h` is on the side wall, normal radial;
 /// otherwise the cap on that side is the only way in. Shared by cylinders and capsules,
 /// whose side walls are the same surface.
-#[inline]
+#[inline(always)]
 pub(super) fn side_wall(
     s: &Vector3<f64>,
     d: &Vector3<f64>,

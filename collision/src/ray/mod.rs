@@ -235,17 +235,15 @@ fn cast_in_local_frame<S: RayCast + ?Sized>(
     shape: &S,
     cast: PosedRay<'_>,
 ) -> Result<Option<LocalHit>, RayError> {
-    let PosedRay {
-        pose,
-        ray,
-        max_toi,
-        answer,
-    } = cast;
-    let normal = !matches!(answer, RayAnswer::Time);
-    in_local_frame(pose, ray, max_toi, normal, |r| match answer {
-        RayAnswer::Observed(observer) => shape.cast_ray_local_observed(r, pose, observer),
-        _ => shape.cast_ray_local(r),
-    })
+    let normal = !matches!(cast.answer, RayAnswer::Time);
+    // No closure (as `in_local_frame` takes): the compiler left one out of line, and the
+    // local cast with it.
+    let r = local_ray(cast.pose, cast.ray, cast.max_toi, normal)?;
+    let hit = match cast.answer {
+        RayAnswer::Observed(observer) => shape.cast_ray_local_observed(&r, cast.pose, observer),
+        _ => shape.cast_ray_local(&r),
+    };
+    Ok(hit?.map(|hit| to_world(cast.pose, hit)))
 }
 
 /// `hit`, a closed form's answer for `ray` (local frame of `pose`), after telling
@@ -388,11 +386,7 @@ fn check_input(pose: &Isometry3<f64>, ray: &Ray, max_toi: f64) -> Result<(), Ray
 }
 
 /// Moves the ray into the frame of `pose`, runs `local` and turns the hit's normal back
-/// to world coordinates. The input is checked lazily: every one of its 13 numbers reaches
-/// the local start and direction (a non-finite quaternion component makes each rotated
-/// vector, even a zero one, non-finite: `0 · ∞` is NaN), so when their sum is finite and
-/// `max_toi` is not NaN the input was finite; otherwise [`check_input`] decides (a finite
-/// input whose sum overflowed passes).
+/// to world coordinates.
 #[inline(always)]
 fn in_local_frame(
     pose: &Isometry3<f64>,
@@ -401,21 +395,42 @@ fn in_local_frame(
     normal: bool,
     local: impl FnOnce(&LocalRay) -> Result<Option<LocalHit>, RayError>,
 ) -> Result<Option<LocalHit>, RayError> {
+    let r = local_ray(pose, ray, max_toi, normal)?;
+    Ok(local(&r)?.map(|hit| to_world(pose, hit)))
+}
+
+/// The ray in the frame of `pose`, its input checked lazily: every one of the 13 input
+/// numbers reaches the local start and direction (a non-finite quaternion component
+/// makes each rotated vector, even a zero one, non-finite: `0 · ∞` is NaN), so when their
+/// sum is finite and `max_toi` is not NaN the input was finite; otherwise [`check_input`]
+/// decides (a finite input whose sum overflowed passes).
+#[inline(always)]
+fn local_ray(
+    pose: &Isometry3<f64>,
+    ray: &Ray,
+    max_toi: f64,
+    normal: bool,
+) -> Result<LocalRay, RayError> {
     let (origin, dir) = to_local(pose, ray);
     let sum = origin.x + origin.y + origin.z + dir.x + dir.y + dir.z;
     if !sum.is_finite() || max_toi.is_nan() {
         check_input(pose, ray, max_toi)?;
     }
-    let r = LocalRay {
+    Ok(LocalRay {
         origin,
         dir,
         max_toi,
         normal,
-    };
-    Ok(local(&r)?.map(|hit| LocalHit {
+    })
+}
+
+/// A hit in the frame of `pose`, its normal turned to world coordinates.
+#[inline(always)]
+fn to_world(pose: &Isometry3<f64>, hit: LocalHit) -> LocalHit {
+    LocalHit {
         toi: hit.toi,
         normal: hit.normal.map(|n| pose.rotation * n),
-    }))
+    }
 }
 
 /// The ray's start and direction in the frame of `pose`.

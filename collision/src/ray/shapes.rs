@@ -19,30 +19,6 @@ impl<S: SupportMap> RayCast for Sharp<S> {}
 /// The result type of every cast here.
 type Cast = Result<Option<LocalHit>, RayError>;
 
-impl<S: RayCast + ?Sized> RayCast for &S {
-    #[inline]
-    fn cast_ray_local(&self, ray: &LocalRay) -> Cast {
-        (**self).cast_ray_local(ray)
-    }
-    #[inline]
-    fn ray_closed_form(&self) -> Option<RayShape> {
-        (**self).ray_closed_form()
-    }
-    #[inline]
-    fn cast_ray_local_observed(
-        &self,
-        ray: &LocalRay,
-        pose: &Isometry3<f64>,
-        observer: &mut dyn Observer,
-    ) -> Cast {
-        (**self).cast_ray_local_observed(ray, pose, observer)
-    }
-    #[inline(always)]
-    fn cast_ray_posed(&self, cast: PosedRay<'_>) -> Cast {
-        (**self).cast_ray_posed(cast)
-    }
-}
-
 /// A transformed shape's cast: the inner shape's own, in its frame (`x = P y` for the
 /// fixed pose `P`), its normal turned back by `P`.
 fn in_inner_frame(

@@ -171,13 +171,8 @@ impl RayCast for Ball {
     /// without its rotation.
     #[inline(always)]
     fn cast_ray_posed(&self, cast: PosedRay<'_>) -> Result<Option<LocalHit>, RayError> {
-        let PosedRay {
-            pose,
-            ray,
-            max_toi,
-            answer,
-        } = cast;
-        let normal = match answer {
+        let (pose, ray, max_toi) = (cast.pose, cast.ray, cast.max_toi);
+        let normal = match cast.answer {
             RayAnswer::Observed(observer) => {
                 let local = ball_frame(pose, ray, max_toi, true)?;
                 let frame = Isometry3::from_parts(pose.translation, UnitQuaternion::identity());
