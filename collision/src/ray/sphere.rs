@@ -166,8 +166,8 @@ impl RayCast for Ball {
 
     /// A ball is invariant under rotation about its centre: only the translation moves
     /// the ray into its frame, and the normal needs no rotating back. The kernel
-    /// [`kernel::cast_ball`] answers where nothing can under- or overflow, else the
-    /// reference [`cast_ball_reference`]; an observed cast is reported in the ball's frame
+    /// `kernel::cast_ball` answers where nothing can under- or overflow, else the
+    /// reference `cast_ball_reference`; an observed cast is reported in the ball's frame
     /// without its rotation.
     #[inline(always)]
     fn cast_ray_posed(&self, cast: PosedRay<'_>) -> Result<Option<LocalHit>, RayError> {
