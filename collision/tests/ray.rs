@@ -605,3 +605,70 @@ fn cylinder_closed_form_matches_its_surfaces() {
         "{wall} wall, {caps} caps, {inside} inside, {misses} misses"
     );
 }
+
+/// Every one of the 13 input numbers (origin, direction, translation, quaternion, cap)
+/// made NaN, +∞ or −∞ (the cap: NaN only; +∞ is a valid cap), on each shape kind: every
+/// cast form answers `RayError::NonFinite`, as it must now that the casts check their
+/// input lazily (from the numbers they work on). A finite input whose sum overflows
+/// still gets its answer.
+#[test]
+fn every_non_finite_input_number_is_an_error_on_every_shape() {
+    use collision::{RayError, Trace, cast_ray_observed};
+    let hull = ConvexHull::new(&[
+        Point3::new(1.0, 0.0, 0.0),
+        Point3::new(0.0, 1.0, 0.0),
+        Point3::new(0.0, 0.0, 1.0),
+        Point3::new(-1.0, -1.0, -1.0),
+    ])
+    .unwrap();
+    let ball = Shape::from(Ball::new(1.0).unwrap());
+    let shapes: Vec<Shape> = vec![
+        ball.clone(),
+        Cuboid::new(Vector3::new(1.0, 0.5, 0.7)).unwrap().into(),
+        Capsule::new(0.8, 0.4).unwrap().into(),
+        Cylinder::new(0.8, 0.5).unwrap().into(),
+        Cone::new(0.8, 0.5).unwrap().into(),
+        hull.into(),
+        Rounded::new(ball.clone(), 0.1).unwrap().into(),
+    ];
+    let ray = Ray::new(Point3::new(0.1, -0.2, -5.0), Vector3::new(0.0, 0.05, 1.0));
+    let pose = Isometry3::new(Vector3::new(0.1, 0.2, 0.3), Vector3::new(0.3, -0.2, 0.1));
+    for shape in &shapes {
+        assert!(cast_ray(shape, &pose, &ray, 10.0).unwrap().is_some());
+        for field in 0..13 {
+            for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+                let (mut ray, mut pose, mut max_toi) = (ray, pose, 10.0);
+                match field {
+                    0..3 => ray.origin[field] = bad,
+                    3..6 => ray.dir[field - 3] = bad,
+                    6..9 => pose.translation.vector[field - 6] = bad,
+                    9..13 => pose.rotation.as_mut_unchecked().coords[field - 9] = bad,
+                    _ if bad.is_nan() => max_toi = bad,
+                    _ => continue,
+                }
+                let what = format!("{shape:?} field {field} = {bad}");
+                let want = Some(RayError::NonFinite);
+                assert_eq!(cast_ray(shape, &pose, &ray, max_toi).err(), want, "{what}");
+                assert_eq!(
+                    cast_ray_toi(shape, &pose, &ray, max_toi).err(),
+                    want,
+                    "{what}"
+                );
+                let observed = cast_ray_observed(shape, &pose, &ray, max_toi, &mut Trace::new());
+                assert_eq!(observed.err(), want, "{what}");
+            }
+        }
+    }
+    // A finite input (here one far beyond the ray's resolution at the shape) is not
+    // called non-finite, and both forms agree.
+    let far = Ray::new(
+        Point3::new(1e308, 1e308, -5.0),
+        Vector3::new(-1.0, -1.0, 0.0),
+    );
+    for shape in &shapes {
+        let hit = cast_ray(shape, &pose, &far, f64::INFINITY);
+        let toi = cast_ray_toi(shape, &pose, &far, f64::INFINITY);
+        assert_ne!(hit, Err(RayError::NonFinite), "{shape:?}");
+        assert_eq!(hit.map(|h| h.map(|h| h.toi)), toi, "{shape:?}");
+    }
+}

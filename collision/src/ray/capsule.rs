@@ -2,10 +2,10 @@
 
 use super::cylinder::{Wall, side_wall};
 use super::sphere::{ball_hit, cast_rescaled, enter_ball, scaled};
-use super::{LocalHit, RayCast, RayError, gjk, report_closed_form};
-use crate::observer::{Observer, RayShape};
+use super::{LocalHit, LocalRay, RayCast, RayError, gjk};
+use crate::observer::RayShape;
 use crate::shape::{Capsule, Core, SupportMap};
-use nalgebra::{Isometry3, Point3, Vector3};
+use nalgebra::Vector3;
 
 /// The capsule is the set of points within `R` of the segment `y ∈ [−h, h]` on the y axis.
 ///
@@ -20,62 +20,37 @@ use nalgebra::{Isometry3, Point3, Vector3};
 /// disc of radius `R`, which belongs to the cap ball: either way the ray meets the capsule
 /// first, if at all, on the ball of radius `R` at `(0, ±h, 0)`.
 impl RayCast for Capsule {
-    fn cast_ray_local_observed(
-        &self,
-        origin: &Point3<f64>,
-        dir: &Vector3<f64>,
-        max_toi: f64,
-        pose: &Isometry3<f64>,
-        observer: &mut dyn Observer,
-    ) -> Result<Option<LocalHit>, RayError> {
-        let hit = self.cast_ray_local(origin, dir, max_toi);
-        let ray = (origin, dir, max_toi);
-        report_closed_form(RayShape::Capsule, hit, ray, pose, observer)
+    fn ray_closed_form(&self) -> Option<RayShape> {
+        Some(RayShape::Capsule)
     }
 
-    #[inline]
-    fn cast_ray_local(
-        &self,
-        origin: &Point3<f64>,
-        dir: &Vector3<f64>,
-        max_toi: f64,
-    ) -> Result<Option<LocalHit>, RayError> {
-        let (h, radius) = (self.half_height(), self.radius());
-        let s = origin.coords;
+    #[inline(always)]
+    fn cast_ray_local(&self, ray: &LocalRay) -> Result<Option<LocalHit>, RayError> {
+        let (h, radius, max_toi) = (self.half_height(), self.radius(), ray.max_toi);
+        let s = ray.origin.coords;
         let nearest = s.y.clamp(-h, h);
         let (offset, rr) = (
             Vector3::new(s.x, s.y - nearest, s.z).norm_squared(),
             radius * radius,
         );
         if !(offset.is_normal() && rr.is_normal())
-            && let Some(hit) = cast_rescaled(origin, dir, max_toi, [h, radius], |h, r| {
-                Capsule::new(h, r).ok()
-            })
+            && let Some(hit) = cast_rescaled(ray, [h, radius], |h, r| Capsule::new(h, r).ok())
         {
             return hit;
         }
         let inside = offset <= rr;
-        let Some((d, inv_m)) = scaled(dir).filter(|_| !inside) else {
-            return Ok(inside.then_some(LocalHit {
-                toi: 0.0,
-                normal: None,
-            }));
+        let Some((d, inv_m)) = scaled(&ray.dir).filter(|_| !inside) else {
+            return Ok(inside.then_some(LocalHit::INSIDE));
         };
-        let cap_y = match side_wall(&s, &d, inv_m, h, radius, max_toi) {
+        let cap_y = match side_wall(&s, &d, inv_m, [h, radius], ray) {
             Wall::Hit(hit) => return Ok(hit),
             Wall::Cap(cap) => cap,
-            Wall::Overflow => {
-                let (core, radius) = (Core(self), self.core_radius());
-                return gjk::cast_local(&core, radius, origin, dir, max_toi);
-            }
+            Wall::Overflow => return gjk::cast_local(&Core(self), self.core_radius(), ray),
         };
         let sc = Vector3::new(s.x, s.y - cap_y, s.z);
         match enter_ball(&sc, &d, radius) {
-            Some(crossing) => Ok(ball_hit(crossing, &sc, &d, inv_m, radius, max_toi)),
-            None => {
-                let (core, radius) = (Core(self), self.core_radius());
-                gjk::cast_local(&core, radius, origin, dir, max_toi)
-            }
+            Some(c) => Ok(ball_hit(c, &sc, &d, inv_m, radius, max_toi, ray.normal)),
+            None => gjk::cast_local(&Core(self), self.core_radius(), ray),
         }
     }
 }

@@ -1,10 +1,10 @@
 //! Ray against a cone: the double cone through the apex, cut by the slab of the height.
 
-use super::{LocalHit, RayCast, RayError, gjk, report_closed_form};
-use crate::observer::{Observer, RayShape};
+use super::{LocalHit, LocalRay, RayCast, RayError, gjk};
+use crate::observer::RayShape;
 use crate::shape::{Cone, Core, SupportMap, unit};
 use collision_simplex::dd::{Dd, two_prod, two_sum};
-use nalgebra::{Isometry3, Point3, Vector3};
+use nalgebra::Vector3;
 use std::ops::{Add, Mul, Sub};
 
 /// The cone is `(2h)² (x² + z²) ≤ R² (h − y)²`, `|y| ≤ h`: apex `(0, h, 0)`, base disc of
@@ -65,33 +65,21 @@ use std::ops::{Add, Mul, Sub};
 /// ray cast; scenes whose lengths lie beyond `1e±40` are first rescaled by powers of two
 /// (exact), since the terms of `D` are of the fourth degree.
 impl RayCast for Cone {
-    fn cast_ray_local_observed(
-        &self,
-        origin: &Point3<f64>,
-        dir: &Vector3<f64>,
-        max_toi: f64,
-        pose: &Isometry3<f64>,
-        observer: &mut dyn Observer,
-    ) -> Result<Option<LocalHit>, RayError> {
-        let hit = self.cast_ray_local(origin, dir, max_toi);
-        let ray = (origin, dir, max_toi);
-        report_closed_form(RayShape::Cone, hit, ray, pose, observer)
+    fn ray_closed_form(&self) -> Option<RayShape> {
+        Some(RayShape::Cone)
     }
 
+    /// The normal is formed whether or not `ray.normal` asks for it (a few instructions
+    /// of a cast that takes a thousand).
     #[inline]
-    fn cast_ray_local(
-        &self,
-        origin: &Point3<f64>,
-        dir: &Vector3<f64>,
-        max_toi: f64,
-    ) -> Result<Option<LocalHit>, RayError> {
+    fn cast_ray_local(&self, ray: &LocalRay) -> Result<Option<LocalHit>, RayError> {
         let (h, radius) = (self.half_height(), self.radius());
-        let s = origin.coords;
+        let (s, dir) = (ray.origin.coords, &ray.dir);
         let in_range = |x: f64| (1e-40..=1e40).contains(&x);
         if in_range(h) && in_range(radius) && in_range(s.amax().max(h)) && in_range(dir.amax()) {
-            return Ok(cast(h, radius, &s, dir, max_toi));
+            return Ok(cast(h, radius, &s, dir, ray.max_toi));
         }
-        cast_beyond_range(self, origin, dir, max_toi)
+        cast_beyond_range(self, ray)
     }
 }
 
@@ -101,12 +89,8 @@ impl RayCast for Cone {
 /// height or radius is zero or below `1e-40` of the scene.
 #[cold]
 #[inline(never)]
-fn cast_beyond_range(
-    cone: &Cone,
-    origin: &Point3<f64>,
-    dir: &Vector3<f64>,
-    max_toi: f64,
-) -> Result<Option<LocalHit>, RayError> {
+fn cast_beyond_range(cone: &Cone, ray: &LocalRay) -> Result<Option<LocalHit>, RayError> {
+    let (origin, dir, max_toi) = (&ray.origin, &ray.dir, ray.max_toi);
     let (h, radius) = (cone.half_height(), cone.radius());
     let size = origin.coords.amax().max(h).max(radius);
     let (k_scene, k_dir) = (inverse_power_of_two(size), inverse_power_of_two(dir.amax()));
@@ -116,14 +100,10 @@ fn cast_beyond_range(
         let py = s.y - h_k;
         let inside = s.y.abs() <= h_k
             && 4.0 * h_k * h_k * (s.x * s.x + s.z * s.z) <= radius_k * radius_k * py * py;
-        return Ok(inside.then_some(LocalHit {
-            toi: 0.0,
-            normal: None,
-        }));
+        return Ok(inside.then_some(LocalHit::INSIDE));
     }
     if !(h_k >= 1e-40 && radius_k >= 1e-40) {
-        let (core, r) = (Core(cone), cone.core_radius());
-        return gjk::cast_local(&core, r, origin, dir, max_toi);
+        return gjk::cast_local(&Core(cone), cone.core_radius(), ray);
     }
     // `s' + t' d' = k_scene (s + t d)` with `s' = k_scene s`, `d' = k_dir d`:
     // `t = t' k_dir / k_scene`.
@@ -157,12 +137,8 @@ fn cast(h: f64, radius: f64, s: &Vector3<f64>, d: &Vector3<f64>, max_toi: f64) -
     let hh = 2.0 * h;
     let py = s.y - h;
     let inside = s.y.abs() <= h && hh * hh * (s.x * s.x + s.z * s.z) <= radius * radius * py * py;
-    let inside_hit = LocalHit {
-        toi: 0.0,
-        normal: None,
-    };
     if inside {
-        return Some(inside_hit);
+        return Some(LocalHit::INSIDE);
     }
     // The slab |y| ≤ h; entered through the base when climbing, through the apex's plane
     // when descending.
@@ -182,7 +158,7 @@ fn cast(h: f64, radius: f64, s: &Vector3<f64>, d: &Vector3<f64>, max_toi: f64) -
     }
     if t_in <= 0.0 {
         // On the surface to rounding, heading in.
-        return Some(inside_hit);
+        return Some(LocalHit::INSIDE);
     }
     if t_in > max_toi {
         return None;

@@ -1,10 +1,10 @@
 //! Ray against a cylinder: the infinite cylinder around the axis, then one cap disc.
 
 use super::sphere::{Crossing, cast_rescaled, enter_ball, scaled, surface_normal};
-use super::{LocalHit, RayCast, RayError, gjk, report_closed_form};
-use crate::observer::{Observer, RayShape};
+use super::{LocalHit, LocalRay, RayCast, RayError, gjk};
+use crate::observer::RayShape;
 use crate::shape::{Core, Cylinder, SupportMap};
-use nalgebra::{Isometry3, Point3, Vector3};
+use nalgebra::Vector3;
 
 /// The cylinder is `x² + z² ≤ R²`, `|y| ≤ h`: the infinite cylinder cut by the slab
 /// `|y| ≤ h`.
@@ -25,52 +25,30 @@ use nalgebra::{Isometry3, Point3, Vector3};
 /// Collision Detection*, 2005, §5.3.7, takes the same two surfaces in a different order.)
 /// `d` is rescaled first (`scaled`) so that its squares neither overflow nor underflow.
 impl RayCast for Cylinder {
-    fn cast_ray_local_observed(
-        &self,
-        origin: &Point3<f64>,
-        dir: &Vector3<f64>,
-        max_toi: f64,
-        pose: &Isometry3<f64>,
-        observer: &mut dyn Observer,
-    ) -> Result<Option<LocalHit>, RayError> {
-        let hit = self.cast_ray_local(origin, dir, max_toi);
-        let ray = (origin, dir, max_toi);
-        report_closed_form(RayShape::Cylinder, hit, ray, pose, observer)
+    fn ray_closed_form(&self) -> Option<RayShape> {
+        Some(RayShape::Cylinder)
     }
 
-    #[inline]
-    fn cast_ray_local(
-        &self,
-        origin: &Point3<f64>,
-        dir: &Vector3<f64>,
-        max_toi: f64,
-    ) -> Result<Option<LocalHit>, RayError> {
+    #[inline(always)]
+    fn cast_ray_local(&self, ray: &LocalRay) -> Result<Option<LocalHit>, RayError> {
         let (h, radius) = (self.half_height(), self.radius());
-        let s = origin.coords;
+        let s = ray.origin.coords;
         let radial = |p: &Vector3<f64>| p.x * p.x + p.z * p.z;
         let (offset, rr) = (radial(&s), radius * radius);
         if !(offset.is_normal() && rr.is_normal())
-            && let Some(hit) = cast_rescaled(origin, dir, max_toi, [h, radius], |h, r| {
-                Cylinder::new(h, r).ok()
-            })
+            && let Some(hit) = cast_rescaled(ray, [h, radius], |h, r| Cylinder::new(h, r).ok())
         {
             return hit;
         }
         let inside = offset <= rr && s.y.abs() <= h;
-        let Some((d, inv_m)) = scaled(dir).filter(|_| !inside) else {
-            return Ok(inside.then_some(LocalHit {
-                toi: 0.0,
-                normal: None,
-            }));
+        let Some((d, inv_m)) = scaled(&ray.dir).filter(|_| !inside) else {
+            return Ok(inside.then_some(LocalHit::INSIDE));
         };
         // The cap to try, on the side of the start or of the side-wall entry.
-        let cap = match side_wall(&s, &d, inv_m, h, radius, max_toi) {
+        let cap = match side_wall(&s, &d, inv_m, [h, radius], ray) {
             Wall::Hit(hit) => return Ok(hit),
             Wall::Cap(cap) => cap,
-            Wall::Overflow => {
-                let (core, radius) = (Core(self), self.core_radius());
-                return gjk::cast_local(&core, radius, origin, dir, max_toi);
-            }
+            Wall::Overflow => return gjk::cast_local(&Core(self), self.core_radius(), ray),
         };
         // Towards the slab through the cap plane `y = cap`, from its outer side.
         if (cap - s.y) * cap > 0.0 || d.y * cap >= 0.0 {
@@ -79,10 +57,10 @@ impl RayCast for Cylinder {
         let t = (cap - s.y) / d.y;
         let p = s + d * t;
         let toi = t * inv_m;
-        let hit = radial(&p) <= radius * radius && toi <= max_toi;
+        let hit = radial(&p) <= radius * radius && toi <= ray.max_toi;
         Ok(hit.then(|| LocalHit {
             toi,
-            normal: Some(Vector3::new(0.0, cap.signum(), 0.0)),
+            normal: ray.normal.then(|| Vector3::new(0.0, cap.signum(), 0.0)),
         }))
     }
 }
@@ -99,19 +77,19 @@ pub(super) enum Wall {
     Overflow,
 }
 
-/// The ray `s + t d` (`d` scaled, `inv_m` its scale) against the infinite cylinder
+/// The ray `s + t d` (`ray` with `d` scaled, `inv_m` its scale) against the infinite cylinder
 /// `x² + z² ≤ R²` cut at `|y| ≤ h`: the radial quadratic's first root (`enter_ball` on
 /// the xz projections; a ray parallel to the axis has `d_xz = 0` and, when outside,
 /// `b = 0`: a miss). An entry with `|y| ≤ h` is on the side wall, normal radial;
 /// otherwise the cap on that side is the only way in. Shared by cylinders and capsules,
 /// whose side walls are the same surface.
+#[inline(always)]
 pub(super) fn side_wall(
     s: &Vector3<f64>,
     d: &Vector3<f64>,
     inv_m: f64,
-    h: f64,
-    radius: f64,
-    max_toi: f64,
+    [h, radius]: [f64; 2],
+    ray: &LocalRay,
 ) -> Wall {
     let s_xz = Vector3::new(s.x, 0.0, s.z);
     let d_xz = Vector3::new(d.x, 0.0, d.z);
@@ -127,9 +105,9 @@ pub(super) fn side_wall(
             let toi = t * inv_m;
             let p = s + d * t;
             let wall = Vector3::new(p.x, 0.0, p.z);
-            Wall::Hit((toi <= max_toi).then(|| LocalHit {
+            Wall::Hit((toi <= ray.max_toi).then(|| LocalHit {
                 toi,
-                normal: Some(surface_normal(&wall, radius, &d_xz)),
+                normal: ray.normal.then(|| surface_normal(&wall, radius, &d_xz)),
             }))
         }
     }

@@ -3,7 +3,7 @@
 //! Detection in Interactive 3D Environments*, §5.5), for any support-mapped core plus radius.
 
 use super::sphere::scaled;
-use super::{LocalHit, MAX_RAY_ITERATIONS, RayError, RayStep};
+use super::{LocalHit, LocalRay, MAX_RAY_ITERATIONS, RayError, RayStep};
 use crate::observer::Observer;
 use crate::shape::{SupportMap, unit};
 use collision_simplex::{
@@ -47,19 +47,9 @@ pub const STALL_RELATIVE: f64 = 2.4e-7;
 pub(crate) fn cast_local<S: SupportMap + ?Sized>(
     shape: &S,
     radius: f64,
-    s: &Point3<f64>,
-    r: &Vector3<f64>,
-    max_toi: f64,
+    ray: &LocalRay,
 ) -> Result<Option<LocalHit>, RayError> {
-    cast_local_observed(
-        shape,
-        radius,
-        s,
-        r,
-        max_toi,
-        &Isometry3::identity(),
-        &mut (),
-    )
+    cast_local_observed(shape, radius, ray, &Isometry3::identity(), &mut ())
 }
 
 /// [`cast_local`], reporting every iteration to `observer` as a [`RayStep`]; `pose` (the
@@ -73,12 +63,11 @@ pub(crate) fn cast_local<S: SupportMap + ?Sized>(
 pub(crate) fn cast_local_observed<S: SupportMap + ?Sized, O: Observer + ?Sized>(
     shape: &S,
     radius: f64,
-    s: &Point3<f64>,
-    r: &Vector3<f64>,
-    max_toi: f64,
+    ray: &LocalRay,
     pose: &Isometry3<f64>,
     observer: &mut O,
 ) -> Result<Option<LocalHit>, RayError> {
+    let (s, r, max_toi) = (&ray.origin, &ray.dir, ray.max_toi);
     let Some((d, inv_m)) = scaled(r).filter(|&(_, inv_m)| inv_m != 1.0) else {
         return cast_scaled(shape, radius, s, r, 1.0, max_toi, pose, observer);
     };

@@ -8,11 +8,17 @@
 //! reference for the closed forms). [`cast_ray_toi`] answers with the hit parameter
 //! alone, for callers that do not need the point and normal (line of sight, sweeps):
 //! the same cast with the normal left uncomputed, the same parameter bit for bit.
+//!
+//! The input (13 numbers: the pose, the ray, the cap) is checked lazily: a cast first
+//! works on the numbers it needs, and only when an aggregate of them is not finite (or,
+//! for a ball, beyond the range where its arithmetic cannot under- or overflow) runs the
+//! full check and the careful path (`kernel.rs`, with the reference it must agree with).
 
 mod capsule;
 mod cone;
 mod cylinder;
 mod gjk;
+mod kernel;
 mod shapes;
 mod slab;
 mod sphere;
@@ -107,110 +113,145 @@ pub struct LocalHit {
     /// Ray parameter of the hit (0 when the ray starts inside or on the shape).
     pub toi: f64,
     /// Unit outward normal at the hit, local frame; `None` when the ray starts inside (no
-    /// surface was crossed).
+    /// surface was crossed) or when the caller asked for the parameter alone
+    /// ([`LocalRay::normal`]).
     pub normal: Option<Vector3<f64>>,
 }
 
-/// Shapes a ray can be cast against, in their local frame.
+impl LocalHit {
+    /// The answer for a ray that starts inside or on the shape.
+    pub const INSIDE: LocalHit = LocalHit {
+        toi: 0.0,
+        normal: None,
+    };
+}
+
+/// A ray `origin + t · dir`, `0 ≤ t ≤ max_toi`, in a shape's local frame (finite), as the
+/// local casts take it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LocalRay {
+    /// Start point.
+    pub origin: Point3<f64>,
+    /// Direction (any length).
+    pub dir: Vector3<f64>,
+    /// The largest parameter looked at (not NaN; may be `+∞`).
+    pub max_toi: f64,
+    /// Whether the caller wants the normal: when `false`, the closed forms leave it out
+    /// (`None`); the parameter is the same bit for bit.
+    pub normal: bool,
+}
+
+/// Shapes a ray can be cast against.
 ///
-/// The provided method is the generic GJK ray cast on the shape's core and radius
-/// ([`SupportMap::core_radius`]); shapes with a closed form override it. [`crate::Shape`] dispatches
-/// by `match`, so no call is dynamic.
+/// The provided methods are the generic GJK ray cast on the shape's core and radius
+/// ([`SupportMap::core_radius`]); shapes with a closed form override
+/// [`Self::cast_ray_local`] and name it in [`Self::ray_closed_form`]. [`crate::Shape`]
+/// dispatches by `match`, so no call is dynamic.
 pub trait RayCast: SupportMap {
-    /// The first point where the ray `origin + t · dir` (local frame, finite) meets the
-    /// shape with `0 ≤ t ≤ max_toi`.
+    /// The first point where `ray` (local frame) meets the shape.
     ///
     /// # Errors
     /// [`RayError`] when the GJK ray cast meets a non-finite support point or reaches
     /// its iteration cap.
     #[inline]
-    fn cast_ray_local(
-        &self,
-        origin: &Point3<f64>,
-        dir: &Vector3<f64>,
-        max_toi: f64,
-    ) -> Result<Option<LocalHit>, RayError> {
-        let (core, radius) = (Core(self), self.core_radius());
-        gjk::cast_local(&core, radius, origin, dir, max_toi)
+    fn cast_ray_local(&self, ray: &LocalRay) -> Result<Option<LocalHit>, RayError> {
+        gjk::cast_local(&Core(self), self.core_radius(), ray)
     }
 
-    /// As [`cast_ray`] without its input check (`pose`, `ray` finite, `max_toi` not NaN).
-    /// The provided method moves the ray into the shape's frame and calls
-    /// [`Self::cast_ray_local`]; rotation-invariant shapes (balls) skip the rotation.
-    ///
-    /// # Errors
-    /// As [`Self::cast_ray_local`].
+    /// The closed form [`Self::cast_ray_local`] answers with, as the observer is told of
+    /// it; `None` for the GJK ray cast.
     #[inline]
-    fn cast_ray_posed(
-        &self,
-        pose: &Isometry3<f64>,
-        ray: &Ray,
-        max_toi: f64,
-    ) -> Result<Option<RayHit>, RayError> {
-        in_local_frame(pose, ray, |s, r| self.cast_ray_local(s, r, max_toi))
+    fn ray_closed_form(&self) -> Option<RayShape> {
+        None
     }
 
-    /// As [`Self::cast_ray_posed`], the hit parameter alone. The provided method runs
-    /// the same local cast and drops the normal; where the closed form is inlined, the
-    /// normal (and its rotation back to world) is then never computed.
-    ///
-    /// # Errors
-    /// As [`Self::cast_ray_local`].
-    #[inline]
-    fn cast_ray_toi_posed(
-        &self,
-        pose: &Isometry3<f64>,
-        ray: &Ray,
-        max_toi: f64,
-    ) -> Result<Option<f64>, RayError> {
-        toi_in_local_frame(pose, ray, |s, r| self.cast_ray_local(s, r, max_toi))
-    }
-
-    /// [`Self::cast_ray_local`], reporting to `observer`: the GJK ray cast's iterations
-    /// ([`Observer::ray_step`]), or the closed form ([`Observer::shortcut`]). `pose`, the
-    /// shape's world pose, is passed on to the observer only. A shape that overrides
-    /// [`Self::cast_ray_local`] overrides this too, with the same computation, so that
-    /// the observed cast answers as the plain one, bit for bit.
+    /// [`Self::cast_ray_local`], reporting to `observer` the GJK ray cast's iterations
+    /// ([`Observer::ray_step`]) or the closed form ([`Observer::shortcut`]), with the same
+    /// answer bit for bit. `pose`, the shape's world pose, is passed on to the observer
+    /// only.
     ///
     /// # Errors
     /// As [`Self::cast_ray_local`].
     fn cast_ray_local_observed(
         &self,
-        origin: &Point3<f64>,
-        dir: &Vector3<f64>,
-        max_toi: f64,
+        ray: &LocalRay,
         pose: &Isometry3<f64>,
         observer: &mut dyn Observer,
     ) -> Result<Option<LocalHit>, RayError> {
-        let (core, radius) = (Core(self), self.core_radius());
-        gjk::cast_local_observed(&core, radius, origin, dir, max_toi, pose, observer)
+        match self.ray_closed_form() {
+            Some(shape) => {
+                let hit = self.cast_ray_local(ray);
+                report_closed_form(shape, hit, ray, pose, observer)
+            }
+            None => {
+                let (core, radius) = (Core(self), self.core_radius());
+                gjk::cast_local_observed(&core, radius, ray, pose, observer)
+            }
+        }
     }
 
-    /// [`Self::cast_ray_posed`], reporting to `observer` (see
-    /// [`Self::cast_ray_local_observed`]). A shape that overrides
-    /// [`Self::cast_ray_posed`] overrides this too.
+    /// [`cast_ray`]'s hit with its normal in world coordinates (`None` for a ray starting
+    /// inside, or for [`RayAnswer::Time`]); its point is not formed. The input is checked
+    /// here. The provided method moves the ray into the shape's frame and calls
+    /// [`Self::cast_ray_local`] (or [`Self::cast_ray_local_observed`]); balls skip the
+    /// rotation.
     ///
     /// # Errors
-    /// As [`Self::cast_ray_local`].
-    fn cast_ray_posed_observed(
-        &self,
-        pose: &Isometry3<f64>,
-        ray: &Ray,
-        max_toi: f64,
-        observer: &mut dyn Observer,
-    ) -> Result<Option<RayHit>, RayError> {
-        in_local_frame(pose, ray, |s, r| {
-            self.cast_ray_local_observed(s, r, max_toi, pose, observer)
-        })
+    /// [`RayError::NonFinite`] for non-finite input; otherwise as
+    /// [`Self::cast_ray_local`].
+    #[inline(always)]
+    fn cast_ray_posed(&self, cast: PosedRay<'_>) -> Result<Option<LocalHit>, RayError> {
+        cast_in_local_frame(self, cast)
     }
 }
 
-/// `hit`, a closed form's answer for the ray `origin + t dir` (local frame of `pose`), after
-/// telling `observer` about it ([`Shortcut::Ray`]) when it is an answer.
+/// The input of a posed ray cast ([`RayCast::cast_ray_posed`]): a world ray against the
+/// shape at `pose`, and what to answer.
+pub struct PosedRay<'a> {
+    /// The shape's world pose.
+    pub pose: &'a Isometry3<f64>,
+    /// The ray, world coordinates.
+    pub ray: &'a Ray,
+    /// The largest ray parameter looked at.
+    pub max_toi: f64,
+    /// What to answer with, and whom to tell.
+    pub answer: RayAnswer<'a>,
+}
+
+/// What a posed ray cast ([`RayCast::cast_ray_posed`]) answers with, and whom it tells.
+pub enum RayAnswer<'o> {
+    /// The hit parameter alone: the normal is left out.
+    Time,
+    /// The hit parameter and the normal.
+    Hit,
+    /// The hit parameter and the normal, the cast reported to the observer.
+    Observed(&'o mut dyn Observer),
+}
+
+/// [`RayCast::cast_ray_posed`]'s provided method: the ray moved into the frame of `pose`
+/// ([`in_local_frame`]), then the local cast `answer` asks for.
+#[inline(always)]
+fn cast_in_local_frame<S: RayCast + ?Sized>(
+    shape: &S,
+    cast: PosedRay<'_>,
+) -> Result<Option<LocalHit>, RayError> {
+    let normal = !matches!(cast.answer, RayAnswer::Time);
+    // No closure (as `in_local_frame` takes): the compiler left one out of line, and the
+    // local cast with it.
+    let r = local_ray(cast.pose, cast.ray, cast.max_toi, normal)?;
+    let hit = match cast.answer {
+        RayAnswer::Observed(observer) => shape.cast_ray_local_observed(&r, cast.pose, observer),
+        _ => shape.cast_ray_local(&r),
+    };
+    Ok(hit?.map(|hit| to_world(cast.pose, hit)))
+}
+
+/// `hit`, a closed form's answer for `ray` (local frame of `pose`), after telling
+/// `observer` about it ([`Shortcut::Ray`]) when it is an answer.
 pub(crate) fn report_closed_form(
     shape: RayShape,
     hit: Result<Option<LocalHit>, RayError>,
-    (origin, dir, max_toi): (&Point3<f64>, &Vector3<f64>, f64),
+    ray: &LocalRay,
     pose: &Isometry3<f64>,
     observer: &mut dyn Observer,
 ) -> Result<Option<LocalHit>, RayError> {
@@ -218,9 +259,9 @@ pub(crate) fn report_closed_form(
         observer.shortcut(&Shortcut::Ray(RayClosedForm {
             shape,
             pose: *pose,
-            origin: *origin,
-            dir: *dir,
-            max_toi,
+            origin: ray.origin,
+            dir: ray.dir,
+            max_toi: ray.max_toi,
             toi: h.map(|h| h.toi),
             normal: h.and_then(|h| h.normal),
         }));
@@ -243,8 +284,9 @@ pub fn cast_ray<S: RayCast + ?Sized>(
     ray: &Ray,
     max_toi: f64,
 ) -> Result<Option<RayHit>, RayError> {
-    check_input(pose, ray, max_toi)?;
-    shape.cast_ray_posed(pose, ray, max_toi)
+    let hit = shape.cast_ray_posed(posed(pose, ray, max_toi, RayAnswer::Hit))?;
+    hit.map(|hit| world_hit(ray, hit.toi, hit.normal))
+        .transpose()
 }
 
 /// The parameter `t` at which `ray` first meets `shape` at `pose`, if at most `max_toi`:
@@ -261,8 +303,8 @@ pub fn cast_ray_toi<S: RayCast + ?Sized>(
     ray: &Ray,
     max_toi: f64,
 ) -> Result<Option<f64>, RayError> {
-    check_input(pose, ray, max_toi)?;
-    shape.cast_ray_toi_posed(pose, ray, max_toi)
+    let hit = shape.cast_ray_posed(posed(pose, ray, max_toi, RayAnswer::Time))?;
+    hit.map(|hit| world_toi(ray, hit.toi)).transpose()
 }
 
 /// As [`cast_ray`], always with the generic GJK ray cast on the shape's core and radius
@@ -276,11 +318,12 @@ pub fn cast_ray_gjk<S: SupportMap + ?Sized>(
     ray: &Ray,
     max_toi: f64,
 ) -> Result<Option<RayHit>, RayError> {
-    check_input(pose, ray, max_toi)?;
     let (core, radius) = (Core(shape), shape.core_radius());
-    in_local_frame(pose, ray, |s, r| {
-        gjk::cast_local(&core, radius, s, r, max_toi)
-    })
+    let hit = in_local_frame(pose, ray, max_toi, true, |r| {
+        gjk::cast_local(&core, radius, r)
+    })?;
+    hit.map(|hit| world_hit(ray, hit.toi, hit.normal))
+        .transpose()
 }
 
 /// As [`cast_ray`], reporting to `observer` each iteration of the GJK ray cast (see
@@ -305,43 +348,89 @@ where
     if !observer.is_active() {
         return cast_ray(shape, pose, ray, max_toi);
     }
-    check_input(pose, ray, max_toi)?;
     let mut observer = observer;
-    shape.cast_ray_posed_observed(pose, ray, max_toi, &mut observer)
+    let answer = RayAnswer::Observed(&mut observer);
+    let hit = shape.cast_ray_posed(posed(pose, ray, max_toi, answer))?;
+    hit.map(|hit| world_hit(ray, hit.toi, hit.normal))
+        .transpose()
+}
+
+/// The posed cast of `ray` against a shape at `pose`.
+#[inline(always)]
+fn posed<'a>(
+    pose: &'a Isometry3<f64>,
+    ray: &'a Ray,
+    max_toi: f64,
+    answer: RayAnswer<'a>,
+) -> PosedRay<'a> {
+    PosedRay {
+        pose,
+        ray,
+        max_toi,
+        answer,
+    }
 }
 
 /// [`RayError::NonFinite`] unless the pose and the ray are finite and `max_toi` is not
-/// NaN (it may be +∞).
-#[inline]
+/// NaN (it may be +∞): the full check, which the casts run only when their cheap
+/// aggregate of the input was not finite.
+#[cold]
+#[inline(never)]
 fn check_input(pose: &Isometry3<f64>, ray: &Ray, max_toi: f64) -> Result<(), RayError> {
-    // `0 · x` is ±0 for finite `x` and NaN for ±∞ or NaN, so one branch checks all 13
-    // numbers.
-    let zero = |v: &Vector3<f64>| v.x * 0.0 + v.y * 0.0 + v.z * 0.0;
-    let q = pose.rotation.coords;
-    let all = zero(&ray.origin.coords)
-        + zero(&ray.dir)
-        + zero(&pose.translation.vector)
-        + zero(&q.xyz())
-        + q.w * 0.0;
-    if all == 0.0 && !max_toi.is_nan() {
+    let vectors = [&ray.origin.coords, &ray.dir, &pose.translation.vector];
+    if all_finite(vectors, pose.rotation.coords.into()) && !max_toi.is_nan() {
         Ok(())
     } else {
         Err(RayError::NonFinite)
     }
 }
 
-/// Moves the ray into the frame of `pose`, runs `local` and maps the hit back to world
-/// coordinates.
-#[inline]
+/// Moves the ray into the frame of `pose`, runs `local` and turns the hit's normal back
+/// to world coordinates.
+#[inline(always)]
 fn in_local_frame(
     pose: &Isometry3<f64>,
     ray: &Ray,
-    local: impl FnOnce(&Point3<f64>, &Vector3<f64>) -> Result<Option<LocalHit>, RayError>,
-) -> Result<Option<RayHit>, RayError> {
-    let (s, r) = to_local(pose, ray);
-    local(&s, &r)?
-        .map(|hit| world_hit(ray, hit.toi, hit.normal.map(|n| pose.rotation * n)))
-        .transpose()
+    max_toi: f64,
+    normal: bool,
+    local: impl FnOnce(&LocalRay) -> Result<Option<LocalHit>, RayError>,
+) -> Result<Option<LocalHit>, RayError> {
+    let r = local_ray(pose, ray, max_toi, normal)?;
+    Ok(local(&r)?.map(|hit| to_world(pose, hit)))
+}
+
+/// The ray in the frame of `pose`, its input checked lazily: every one of the 13 input
+/// numbers reaches the local start and direction (a non-finite quaternion component
+/// makes each rotated vector, even a zero one, non-finite: `0 · ∞` is NaN), so when their
+/// sum is finite and `max_toi` is not NaN the input was finite; otherwise [`check_input`]
+/// decides (a finite input whose sum overflowed passes).
+#[inline(always)]
+fn local_ray(
+    pose: &Isometry3<f64>,
+    ray: &Ray,
+    max_toi: f64,
+    normal: bool,
+) -> Result<LocalRay, RayError> {
+    let (origin, dir) = to_local(pose, ray);
+    let sum = origin.x + origin.y + origin.z + dir.x + dir.y + dir.z;
+    if !sum.is_finite() || max_toi.is_nan() {
+        check_input(pose, ray, max_toi)?;
+    }
+    Ok(LocalRay {
+        origin,
+        dir,
+        max_toi,
+        normal,
+    })
+}
+
+/// A hit in the frame of `pose`, its normal turned to world coordinates.
+#[inline(always)]
+fn to_world(pose: &Isometry3<f64>, hit: LocalHit) -> LocalHit {
+    LocalHit {
+        toi: hit.toi,
+        normal: hit.normal.map(|n| pose.rotation * n),
+    }
 }
 
 /// The ray's start and direction in the frame of `pose`.
@@ -353,20 +442,6 @@ fn to_local(pose: &Isometry3<f64>, ray: &Ray) -> (Point3<f64>, Vector3<f64>) {
             .inverse_transform_vector(&(ray.origin.coords - pose.translation.vector)),
     );
     (s, pose.rotation.inverse_transform_vector(&ray.dir))
-}
-
-/// [`in_local_frame`] for the hit parameter alone: the normal is neither rotated nor
-/// kept.
-#[inline]
-fn toi_in_local_frame(
-    pose: &Isometry3<f64>,
-    ray: &Ray,
-    local: impl FnOnce(&Point3<f64>, &Vector3<f64>) -> Result<Option<LocalHit>, RayError>,
-) -> Result<Option<f64>, RayError> {
-    let (s, r) = to_local(pose, ray);
-    local(&s, &r)?
-        .map(|hit| world_toi(ray, hit.toi))
-        .transpose()
 }
 
 /// `toi` when the hit point `origin + toi · dir` is finite, as [`world_hit`] requires.

@@ -1,12 +1,12 @@
 //! [`RayCast`] for every shape: the closed forms live in their own files; the rest use the
 //! provided GJK ray cast, and [`Shape`] dispatches by `match`.
 
-use super::{LocalHit, Ray, RayCast, RayError, RayHit, in_local_frame, toi_in_local_frame};
-use crate::observer::Observer;
+use super::{LocalHit, LocalRay, PosedRay, RayCast, RayError, cast_in_local_frame};
+use crate::observer::{Observer, RayShape};
 use crate::shape::{
-    ConvexHull, Point, Rounded, Segment, Shape, Sharp, SupportMap, Transformed, Triangle,
+    ConvexHull, Point, Rounded, Segment, Shape, Sharp, SupportMap, Transformed, Triangle, dispatch,
 };
-use nalgebra::{Isometry3, Point3, Vector3};
+use nalgebra::Isometry3;
 
 impl RayCast for ConvexHull {}
 impl RayCast for Triangle {}
@@ -16,167 +16,65 @@ impl<S: SupportMap> RayCast for Rounded<S> {}
 impl<S: SupportMap> RayCast for Transformed<S> {}
 impl<S: SupportMap> RayCast for Sharp<S> {}
 
-impl<S: RayCast + ?Sized> RayCast for &S {
-    #[inline]
-    fn cast_ray_local(
-        &self,
-        origin: &Point3<f64>,
-        dir: &Vector3<f64>,
-        max_toi: f64,
-    ) -> Result<Option<LocalHit>, RayError> {
-        (**self).cast_ray_local(origin, dir, max_toi)
-    }
-    #[inline]
-    fn cast_ray_posed(
-        &self,
-        pose: &Isometry3<f64>,
-        ray: &Ray,
-        max_toi: f64,
-    ) -> Result<Option<RayHit>, RayError> {
-        (**self).cast_ray_posed(pose, ray, max_toi)
-    }
-    #[inline]
-    fn cast_ray_toi_posed(
-        &self,
-        pose: &Isometry3<f64>,
-        ray: &Ray,
-        max_toi: f64,
-    ) -> Result<Option<f64>, RayError> {
-        (**self).cast_ray_toi_posed(pose, ray, max_toi)
-    }
-    #[inline]
-    fn cast_ray_local_observed(
-        &self,
-        origin: &Point3<f64>,
-        dir: &Vector3<f64>,
-        max_toi: f64,
-        pose: &Isometry3<f64>,
-        observer: &mut dyn Observer,
-    ) -> Result<Option<LocalHit>, RayError> {
-        (**self).cast_ray_local_observed(origin, dir, max_toi, pose, observer)
-    }
-    #[inline]
-    fn cast_ray_posed_observed(
-        &self,
-        pose: &Isometry3<f64>,
-        ray: &Ray,
-        max_toi: f64,
-        observer: &mut dyn Observer,
-    ) -> Result<Option<RayHit>, RayError> {
-        (**self).cast_ray_posed_observed(pose, ray, max_toi, observer)
-    }
+/// The result type of every cast here.
+type Cast = Result<Option<LocalHit>, RayError>;
+
+/// A transformed shape's cast: the inner shape's own, in its frame (`x = P y` for the
+/// fixed pose `P`), its normal turned back by `P`.
+fn in_inner_frame(
+    shape: &Transformed<Shape>,
+    ray: &LocalRay,
+    cast: impl FnOnce(&Shape, &LocalRay) -> Cast,
+) -> Cast {
+    let pose = shape.pose();
+    let inner = LocalRay {
+        origin: pose.inverse_transform_point(&ray.origin),
+        dir: pose.inverse_transform_vector(&ray.dir),
+        ..*ray
+    };
+    Ok(cast(shape.shape(), &inner)?.map(|h| LocalHit {
+        toi: h.toi,
+        normal: h.normal.map(|n| pose.rotation * n),
+    }))
 }
 
 impl RayCast for Shape {
-    #[inline]
-    fn cast_ray_posed(
-        &self,
-        pose: &Isometry3<f64>,
-        ray: &Ray,
-        max_toi: f64,
-    ) -> Result<Option<RayHit>, RayError> {
+    #[inline(always)]
+    fn cast_ray_local(&self, ray: &LocalRay) -> Cast {
         match self {
-            Shape::Ball(b) => b.cast_ray_posed(pose, ray, max_toi),
-            _ => in_local_frame(pose, ray, |s, r| self.cast_ray_local(s, r, max_toi)),
+            Shape::Transformed(t) => in_inner_frame(t, ray, |s, r| s.cast_ray_local(r)),
+            _ => dispatch!(self, s => s.cast_ray_local(ray)),
         }
     }
 
-    #[inline]
-    fn cast_ray_toi_posed(
-        &self,
-        pose: &Isometry3<f64>,
-        ray: &Ray,
-        max_toi: f64,
-    ) -> Result<Option<f64>, RayError> {
-        match self {
-            Shape::Ball(b) => b.cast_ray_toi_posed(pose, ray, max_toi),
-            _ => toi_in_local_frame(pose, ray, |s, r| self.cast_ray_local(s, r, max_toi)),
-        }
+    fn ray_closed_form(&self) -> Option<RayShape> {
+        dispatch!(self, s => s.ray_closed_form())
     }
 
-    #[inline]
-    fn cast_ray_local(
-        &self,
-        origin: &Point3<f64>,
-        dir: &Vector3<f64>,
-        max_toi: f64,
-    ) -> Result<Option<LocalHit>, RayError> {
-        match self {
-            Shape::Ball(s) => s.cast_ray_local(origin, dir, max_toi),
-            Shape::Cuboid(s) => s.cast_ray_local(origin, dir, max_toi),
-            Shape::ConvexHull(s) => s.cast_ray_local(origin, dir, max_toi),
-            Shape::Capsule(s) => s.cast_ray_local(origin, dir, max_toi),
-            Shape::Cylinder(s) => s.cast_ray_local(origin, dir, max_toi),
-            Shape::Cone(s) => s.cast_ray_local(origin, dir, max_toi),
-            Shape::Triangle(s) => s.cast_ray_local(origin, dir, max_toi),
-            Shape::Segment(s) => s.cast_ray_local(origin, dir, max_toi),
-            Shape::Point(s) => s.cast_ray_local(origin, dir, max_toi),
-            Shape::Rounded(s) => s.cast_ray_local(origin, dir, max_toi),
-            // The inner shape's own ray cast, in its frame: `x = P y` for the fixed pose P.
-            Shape::Transformed(s) => {
-                let pose = s.pose();
-                let o = pose.inverse_transform_point(origin);
-                let d = pose.inverse_transform_vector(dir);
-                let hit = s.shape().cast_ray_local(&o, &d, max_toi)?;
-                Ok(hit.map(|h| LocalHit {
-                    toi: h.toi,
-                    normal: h.normal.map(|n| pose.rotation * n),
-                }))
-            }
-        }
-    }
-
-    /// The same dispatch as [`RayCast::cast_ray_posed`] for [`Shape`].
-    fn cast_ray_posed_observed(
-        &self,
-        pose: &Isometry3<f64>,
-        ray: &Ray,
-        max_toi: f64,
-        observer: &mut dyn Observer,
-    ) -> Result<Option<RayHit>, RayError> {
-        match self {
-            Shape::Ball(b) => b.cast_ray_posed_observed(pose, ray, max_toi, observer),
-            _ => in_local_frame(pose, ray, |s, r| {
-                self.cast_ray_local_observed(s, r, max_toi, pose, observer)
-            }),
-        }
-    }
-
-    /// The same dispatch as [`RayCast::cast_ray_local`] for [`Shape`]; a transformed
-    /// shape's steps are reported in its inner shape's frame (`pose` times the inner
-    /// pose).
+    /// The same dispatch as [`RayCast::cast_ray_local`]; a transformed shape's steps are
+    /// reported in its inner shape's frame (`pose` times the inner pose).
     fn cast_ray_local_observed(
         &self,
-        origin: &Point3<f64>,
-        dir: &Vector3<f64>,
-        max_toi: f64,
+        ray: &LocalRay,
         pose: &Isometry3<f64>,
         observer: &mut dyn Observer,
-    ) -> Result<Option<LocalHit>, RayError> {
-        let (o, d, m, obs) = (origin, dir, max_toi, observer);
+    ) -> Cast {
         match self {
-            Shape::Ball(s) => s.cast_ray_local_observed(o, d, m, pose, obs),
-            Shape::Cuboid(s) => s.cast_ray_local_observed(o, d, m, pose, obs),
-            Shape::ConvexHull(s) => s.cast_ray_local_observed(o, d, m, pose, obs),
-            Shape::Capsule(s) => s.cast_ray_local_observed(o, d, m, pose, obs),
-            Shape::Cylinder(s) => s.cast_ray_local_observed(o, d, m, pose, obs),
-            Shape::Cone(s) => s.cast_ray_local_observed(o, d, m, pose, obs),
-            Shape::Triangle(s) => s.cast_ray_local_observed(o, d, m, pose, obs),
-            Shape::Segment(s) => s.cast_ray_local_observed(o, d, m, pose, obs),
-            Shape::Point(s) => s.cast_ray_local_observed(o, d, m, pose, obs),
-            Shape::Rounded(s) => s.cast_ray_local_observed(o, d, m, pose, obs),
-            Shape::Transformed(s) => {
-                let inner = s.pose();
-                let o = inner.inverse_transform_point(origin);
-                let d = inner.inverse_transform_vector(dir);
-                let hit = s
-                    .shape()
-                    .cast_ray_local_observed(&o, &d, m, &(pose * inner), obs)?;
-                Ok(hit.map(|h| LocalHit {
-                    toi: h.toi,
-                    normal: h.normal.map(|n| inner.rotation * n),
-                }))
-            }
+            Shape::Transformed(t) => in_inner_frame(t, ray, |s, r| {
+                s.cast_ray_local_observed(r, &(pose * t.pose()), observer)
+            }),
+            _ => dispatch!(self, s => s.cast_ray_local_observed(ray, pose, observer)),
+        }
+    }
+
+    /// Each shape's own posed cast (a ball's skips the rotation), so that the cast
+    /// inlines into its caller whole; always inlined, so that the time-only cast leaves
+    /// the normal out. A transformed shape casts in its inner frame.
+    #[inline(always)]
+    fn cast_ray_posed(&self, cast: PosedRay<'_>) -> Cast {
+        match self {
+            Shape::Transformed(_) => cast_in_local_frame(self, cast),
+            _ => dispatch!(self, s => s.cast_ray_posed(cast)),
         }
     }
 }

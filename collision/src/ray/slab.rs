@@ -1,9 +1,9 @@
 //! Ray against a box: the slab method.
 
-use super::{LocalHit, RayCast, RayError, report_closed_form};
-use crate::observer::{Observer, RayShape};
+use super::{LocalHit, LocalRay, RayCast, RayError};
+use crate::observer::RayShape;
 use crate::shape::Cuboid;
-use nalgebra::{Isometry3, Point3, Vector3};
+use nalgebra::Vector3;
 
 /// The slab method (Kay and Kajiya, "Ray tracing complex scenes", SIGGRAPH 1986; Ericson,
 /// *Real-Time Collision Detection*, 2005, §5.3.3).
@@ -17,32 +17,18 @@ use nalgebra::{Isometry3, Point3, Vector3};
 /// `t` free when `|sᵢ| ≤ hᵢ` and is a miss otherwise. Every quotient is finite or ±∞ for
 /// finite input, never NaN.
 impl RayCast for Cuboid {
-    fn cast_ray_local_observed(
-        &self,
-        origin: &Point3<f64>,
-        dir: &Vector3<f64>,
-        max_toi: f64,
-        pose: &Isometry3<f64>,
-        observer: &mut dyn Observer,
-    ) -> Result<Option<LocalHit>, RayError> {
-        let hit = self.cast_ray_local(origin, dir, max_toi);
-        let ray = (origin, dir, max_toi);
-        report_closed_form(RayShape::Cuboid, hit, ray, pose, observer)
+    fn ray_closed_form(&self) -> Option<RayShape> {
+        Some(RayShape::Cuboid)
     }
 
-    #[inline]
-    fn cast_ray_local(
-        &self,
-        origin: &Point3<f64>,
-        dir: &Vector3<f64>,
-        max_toi: f64,
-    ) -> Result<Option<LocalHit>, RayError> {
+    #[inline(always)]
+    fn cast_ray_local(&self, ray: &LocalRay) -> Result<Option<LocalHit>, RayError> {
         let h = self.half_extents();
         let mut near = f64::NEG_INFINITY;
         let mut far = f64::INFINITY;
         let mut face = 0;
         for i in 0..3 {
-            let (s, d) = (origin[i], dir[i]);
+            let (s, d) = (ray.origin[i], ray.dir[i]);
             if d == 0.0 {
                 if s.abs() > h[i] {
                     return Ok(None);
@@ -62,19 +48,16 @@ impl RayCast for Cuboid {
             return Ok(None);
         }
         if near <= 0.0 {
-            return Ok(Some(LocalHit {
-                toi: 0.0,
-                normal: None,
-            }));
+            return Ok(Some(LocalHit::INSIDE));
         }
-        if near > max_toi {
+        if near > ray.max_toi {
             return Ok(None);
         }
-        let mut normal = Vector3::zeros();
-        normal[face] = -dir[face].signum();
-        Ok(Some(LocalHit {
-            toi: near,
-            normal: Some(normal),
-        }))
+        let normal = ray.normal.then(|| {
+            let mut n = Vector3::zeros();
+            n[face] = -ray.dir[face].signum();
+            n
+        });
+        Ok(Some(LocalHit { toi: near, normal }))
     }
 }

@@ -1,11 +1,11 @@
 //! Ray against a ball: the first root of the quadratic, in a cancellation-safe form.
 
 use super::{
-    LocalHit, Ray, RayCast, RayError, RayHit, gjk, report_closed_form, world_hit, world_toi,
+    LocalHit, LocalRay, PosedRay, Ray, RayAnswer, RayCast, RayError, check_input, gjk, kernel,
 };
-use crate::observer::{Observer, RayShape};
+use crate::observer::RayShape;
 use crate::shape::{Ball, Core, SupportMap, unit};
-use nalgebra::{Isometry3, Point3, Vector3};
+use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
 
 /// How a ray meets a ball (or an infinite cylinder, or a box).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,18 +45,20 @@ pub(super) fn scaled(dir: &Vector3<f64>) -> Option<(Vector3<f64>, f64)> {
 #[cold]
 #[inline(never)]
 pub(super) fn cast_rescaled<S: RayCast>(
-    origin: &Point3<f64>,
-    dir: &Vector3<f64>,
-    max_toi: f64,
+    ray: &LocalRay,
     lengths: [f64; 2],
     make: impl FnOnce(f64, f64) -> Option<S>,
 ) -> Option<Result<Option<LocalHit>, RayError>> {
-    let l = origin.coords.amax().max(lengths[0]).max(lengths[1]);
+    let l = ray.origin.coords.amax().max(lengths[0]).max(lengths[1]);
     if !(l.is_finite() && l > 0.0) || (1e-100..=1e100).contains(&l) {
         return None;
     }
     let unit = make(lengths[0] / l, lengths[1] / l)?;
-    let hit = unit.cast_ray_local(&Point3::from(origin.coords / l), dir, max_toi / l);
+    let hit = unit.cast_ray_local(&LocalRay {
+        origin: Point3::from(ray.origin.coords / l),
+        max_toi: ray.max_toi / l,
+        ..*ray
+    });
     Some(hit.map(|h| {
         h.map(|h| LocalHit {
             toi: h.toi * l,
@@ -98,16 +100,22 @@ pub(super) fn enter_ball(s: &Vector3<f64>, d: &Vector3<f64>, radius: f64) -> Opt
     if !(s.dot(s).is_normal() && rr.is_normal()) {
         return enter_ball_rescaled(s, d, radius);
     }
-    crossing(s, d, rr)
+    crossing::<true>(s, d, rr)
 }
 
 /// The crossing of [`enter_ball`] for a squared radius `rr`, where nothing under- or
-/// overflows.
+/// overflows. `CHECKED` tests the intermediates for overflow (`None` then); the kernel,
+/// which has shown from its input's range that none can occur, leaves the tests out (the
+/// same arithmetic).
 #[inline(always)]
-fn crossing(s: &Vector3<f64>, d: &Vector3<f64>, rr: f64) -> Option<Crossing> {
+pub(super) fn crossing<const CHECKED: bool>(
+    s: &Vector3<f64>,
+    d: &Vector3<f64>,
+    rr: f64,
+) -> Option<Crossing> {
     let c = s.dot(s) - rr;
     let b = s.dot(d);
-    if !(c.is_finite() && b.is_finite()) {
+    if CHECKED && !(c.is_finite() && b.is_finite()) {
         return None;
     }
     if c <= 0.0 {
@@ -122,7 +130,7 @@ fn crossing(s: &Vector3<f64>, d: &Vector3<f64>, rr: f64) -> Option<Crossing> {
     if disc < 0.0 {
         return Some(Crossing::Miss);
     }
-    if disc == f64::INFINITY {
+    if CHECKED && disc == f64::INFINITY {
         return None;
     }
     let q = -b + disc.sqrt();
@@ -145,105 +153,91 @@ fn enter_ball_rescaled(s: &Vector3<f64>, d: &Vector3<f64>, radius: f64) -> Optio
         return Some(Crossing::Inside);
     }
     let r = radius / l;
-    match crossing(&(s / l), d, r * r)? {
+    match crossing::<true>(&(s / l), d, r * r)? {
         Crossing::Enter(t) => Some(Crossing::Enter(t * l)).filter(|_| (t * l).is_finite()),
         other => Some(other),
     }
 }
 
 impl RayCast for Ball {
-    fn cast_ray_local_observed(
-        &self,
-        origin: &Point3<f64>,
-        dir: &Vector3<f64>,
-        max_toi: f64,
-        pose: &Isometry3<f64>,
-        observer: &mut dyn Observer,
-    ) -> Result<Option<LocalHit>, RayError> {
-        let hit = self.cast_ray_local(origin, dir, max_toi);
-        let ray = (origin, dir, max_toi);
-        report_closed_form(RayShape::Ball, hit, ray, pose, observer)
+    fn ray_closed_form(&self) -> Option<RayShape> {
+        Some(RayShape::Ball)
     }
 
     /// A ball is invariant under rotation about its centre: only the translation moves
-    /// the ray into its frame, and the normal needs no rotating back.
-    #[inline]
-    fn cast_ray_posed(
-        &self,
-        pose: &Isometry3<f64>,
-        ray: &Ray,
-        max_toi: f64,
-    ) -> Result<Option<RayHit>, RayError> {
-        let s = Point3::from(ray.origin.coords - pose.translation.vector);
-        self.cast_ray_local(&s, &ray.dir, max_toi)?
-            .map(|hit| world_hit(ray, hit.toi, hit.normal))
-            .transpose()
-    }
-
-    /// As [`Self::cast_ray_posed`]: reported in the ball's frame without its rotation.
-    fn cast_ray_posed_observed(
-        &self,
-        pose: &Isometry3<f64>,
-        ray: &Ray,
-        max_toi: f64,
-        observer: &mut dyn Observer,
-    ) -> Result<Option<RayHit>, RayError> {
-        let s = Point3::from(ray.origin.coords - pose.translation.vector);
-        let hit = self.cast_ray_local(&s, &ray.dir, max_toi);
-        let frame = Isometry3::from_parts(pose.translation, nalgebra::UnitQuaternion::identity());
-        report_closed_form(
-            RayShape::Ball,
-            hit,
-            (&s, &ray.dir, max_toi),
-            &frame,
-            observer,
-        )?
-        .map(|hit| world_hit(ray, hit.toi, hit.normal))
-        .transpose()
-    }
-
-    /// As [`Self::cast_ray_posed`], skipping the rotation too.
-    #[inline]
-    fn cast_ray_toi_posed(
-        &self,
-        pose: &Isometry3<f64>,
-        ray: &Ray,
-        max_toi: f64,
-    ) -> Result<Option<f64>, RayError> {
-        let s = Point3::from(ray.origin.coords - pose.translation.vector);
-        self.cast_ray_local(&s, &ray.dir, max_toi)?
-            .map(|hit| world_toi(ray, hit.toi))
-            .transpose()
+    /// the ray into its frame, and the normal needs no rotating back. The kernel
+    /// `kernel::cast_ball` answers where nothing can under- or overflow, else the
+    /// reference `cast_ball_reference`; an observed cast is reported in the ball's frame
+    /// without its rotation.
+    #[inline(always)]
+    fn cast_ray_posed(&self, cast: PosedRay<'_>) -> Result<Option<LocalHit>, RayError> {
+        let (pose, ray, max_toi) = (cast.pose, cast.ray, cast.max_toi);
+        let normal = match cast.answer {
+            RayAnswer::Observed(observer) => {
+                let local = ball_frame(pose, ray, max_toi, true)?;
+                let frame = Isometry3::from_parts(pose.translation, UnitQuaternion::identity());
+                return self.cast_ray_local_observed(&local, &frame, observer);
+            }
+            RayAnswer::Hit => true,
+            RayAnswer::Time => false,
+        };
+        match kernel::cast_ball(self.radius(), pose, ray, max_toi, normal) {
+            Some(hit) => Ok(hit),
+            None => cast_ball_reference(self, pose, ray, max_toi, normal),
+        }
     }
 
     #[inline(always)]
-    fn cast_ray_local(
-        &self,
-        origin: &Point3<f64>,
-        dir: &Vector3<f64>,
-        max_toi: f64,
-    ) -> Result<Option<LocalHit>, RayError> {
-        let s = origin.coords;
-        let Some((d, inv_m)) = scaled(dir) else {
+    fn cast_ray_local(&self, ray: &LocalRay) -> Result<Option<LocalHit>, RayError> {
+        let s = ray.origin.coords;
+        let Some((d, inv_m)) = scaled(&ray.dir) else {
             // A ray that does not move hits only if it starts in the ball.
             let inside = s.norm() <= self.radius();
-            return Ok(inside.then_some(LocalHit {
-                toi: 0.0,
-                normal: None,
-            }));
+            return Ok(inside.then_some(LocalHit::INSIDE));
         };
-        match enter_ball(&s, &d, self.radius()) {
-            Some(crossing) => Ok(ball_hit(crossing, &s, &d, inv_m, self.radius(), max_toi)),
-            None => {
-                let (core, radius) = (Core(self), self.core_radius());
-                gjk::cast_local(&core, radius, origin, dir, max_toi)
-            }
+        let (radius, max_toi) = (self.radius(), ray.max_toi);
+        match enter_ball(&s, &d, radius) {
+            Some(c) => Ok(ball_hit(c, &s, &d, inv_m, radius, max_toi, ray.normal)),
+            None => gjk::cast_local(&Core(self), self.core_radius(), ray),
         }
     }
 }
 
-/// The hit of a ray `s + t d` (with `dir = m d`, `inv_m = 1 / m`) on a ball centred at the origin of `s`:
-/// the outward normal is the hit point's direction from the centre.
+/// The ray in the frame of a ball at `pose` without its rotation, after the full input
+/// check.
+fn ball_frame(
+    pose: &Isometry3<f64>,
+    ray: &Ray,
+    max_toi: f64,
+    normal: bool,
+) -> Result<LocalRay, RayError> {
+    check_input(pose, ray, max_toi)?;
+    Ok(LocalRay {
+        origin: Point3::from(ray.origin.coords - pose.translation.vector),
+        dir: ray.dir,
+        max_toi,
+        normal,
+    })
+}
+
+/// [`RayCast::cast_ray_posed`] for a ball, plainly: the full input check, then the cast
+/// in the ball's frame without its rotation, every range handled. The reference
+/// [`kernel::cast_ball`] agrees with.
+#[cold]
+#[inline(never)]
+pub(super) fn cast_ball_reference(
+    ball: &Ball,
+    pose: &Isometry3<f64>,
+    ray: &Ray,
+    max_toi: f64,
+    normal: bool,
+) -> Result<Option<LocalHit>, RayError> {
+    ball.cast_ray_local(&ball_frame(pose, ray, max_toi, normal)?)
+}
+
+/// The hit of a ray `s + t d` (with `dir = m d`, `inv_m = 1 / m`) on a ball centred at the
+/// origin of `s`: the outward normal is the hit point's direction from the centre (when
+/// `normal`; `None` otherwise).
 #[inline]
 pub(super) fn ball_hit(
     crossing: Crossing,
@@ -252,18 +246,20 @@ pub(super) fn ball_hit(
     inv_m: f64,
     radius: f64,
     max_toi: f64,
+    normal: bool,
 ) -> Option<LocalHit> {
     match crossing {
-        Crossing::Inside => Some(LocalHit {
-            toi: 0.0,
-            normal: None,
-        }),
+        Crossing::Inside => Some(LocalHit::INSIDE),
         Crossing::Miss => None,
         // Plain branches rather than `bool::then` with a closure, which the compiler has
         // been seen to leave out of line.
         Crossing::Enter(t) if t * inv_m <= max_toi => Some(LocalHit {
             toi: t * inv_m,
-            normal: Some(surface_normal(&(s + d * t), radius, d)),
+            normal: if normal {
+                Some(surface_normal(&(s + d * t), radius, d))
+            } else {
+                None
+            },
         }),
         Crossing::Enter(_) => None,
     }

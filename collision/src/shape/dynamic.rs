@@ -58,6 +58,7 @@ macro_rules! dispatch {
         }
     };
 }
+pub(crate) use dispatch;
 
 // The hinted supports always inline: the dispatch is on the hot path of every query,
 // and out of line (the compiler's choice for ten arms) its 32-byte answer came back

@@ -35,6 +35,7 @@ pub use convex_hull::{ConvexHull, HILL_CLIMB_CROSSOVER, HullKind};
 pub use cuboid::Cuboid;
 pub use cylinder::Cylinder;
 pub use dynamic::Shape;
+pub(crate) use dynamic::dispatch;
 pub use error::ShapeError;
 pub use frustum::Frustum;
 pub use inscribed::InscribedBall;
