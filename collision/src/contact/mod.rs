@@ -345,7 +345,7 @@ where
                 };
                 lower = joined.lower;
                 if k.upper <= e.upper_bound {
-                    if joined.converged(&config.epa) {
+                    if joined.settled(&config.epa) {
                         status = ContactStatus::Converged;
                     }
                     return Ok(Some(penetration(
@@ -361,7 +361,7 @@ where
                     upper: e.upper_bound,
                     ..joined
                 };
-                if epa_side.converged(&config.epa) {
+                if epa_side.settled(&config.epa) {
                     status = ContactStatus::Converged;
                 }
             }

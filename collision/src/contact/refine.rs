@@ -27,7 +27,7 @@
 //! enough for every crease measured but one; the witness bound and the second run are
 //! for what is left, and neither costs a run that converges.
 
-use super::revolution::Bracket;
+use super::revolution::{Bracket, settled};
 use crate::epa::{EpaConfig, EpaOutput, EpaStatus, Polytope, Start, epa_seeded};
 use crate::observer::Observer;
 use crate::shape::{MinkowskiDifference, SupportMap};
@@ -35,9 +35,6 @@ use nalgebra::{Isometry3, Vector3};
 
 /// How many rings of directions seed the second run.
 const RINGS: usize = 4;
-
-/// Gains below this times the size of the points involved are rounding (as EPA's).
-const ROUNDING_RELATIVE: f64 = 64.0 * f64::EPSILON;
 
 /// `first`, or when it did not converge the joined answer of it, the `witness` bracket
 /// from its normal (`contact/witness.rs`) and, if that is not enough, a second run
@@ -82,9 +79,7 @@ where
         first
     };
     let lower = first.lower_bound.max(second.lower_bound);
-    let scale = best.point_a.coords.amax().max(best.point_b.coords.amax());
-    let proven = best.upper_bound - lower
-        <= config.relative_tolerance * best.upper_bound.max(0.0) + ROUNDING_RELATIVE * scale;
+    let proven = settled(best.upper_bound, lower, scale_of(&best), config);
     EpaOutput {
         status: if proven {
             EpaStatus::Converged
@@ -101,6 +96,10 @@ where
 /// along the better upper bound, converged when they are within the tolerance.
 fn join(out: EpaOutput, bracket: Option<Bracket>, config: &EpaConfig) -> EpaOutput {
     let Some(k) = bracket else {
+        let mut out = out;
+        if settled(out.upper_bound, out.lower_bound, scale_of(&out), config) {
+            out.status = EpaStatus::Converged;
+        }
         return out;
     };
     let lower = out.lower_bound.max(k.lower);
@@ -117,15 +116,17 @@ fn join(out: EpaOutput, bracket: Option<Bracket>, config: &EpaConfig) -> EpaOutp
         out
     };
     joined.lower_bound = lower.min(joined.upper_bound);
-    let proven = Bracket {
-        upper: joined.upper_bound,
-        lower: joined.lower_bound,
-        ..k
-    };
-    if proven.converged(config) {
+    let scale = k.scale.max(scale_of(&joined));
+    if settled(joined.upper_bound, joined.lower_bound, scale, config) {
         joined.status = EpaStatus::Converged;
     }
     joined
+}
+
+/// The size of the coordinates of `out`'s witness points (A's frame), for the rounding
+/// floor.
+fn scale_of(out: &EpaOutput) -> f64 {
+    out.point_a.coords.amax().max(out.point_b.coords.amax())
 }
 
 /// `n` and 24 unit directions round it: four rings at angles `0.2 · 5⁻ᵏ`, six

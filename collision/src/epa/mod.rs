@@ -476,6 +476,15 @@ const NOISE_CEILING: f64 = 16384.0 * f64::EPSILON / 2.0;
 /// Support gains below this times the size of A − B are rounding noise.
 const ROUNDING_RELATIVE: f64 = 64.0 * f64::EPSILON;
 
+/// The widest gap between the bounds, beyond the relative tolerance times the depth and
+/// as a fraction of the size of A − B, that a converged answer may leave: `16 ·`
+/// [`NOISE_CEILING`], about `2.9e-11`. A run that stops at the rounding floor leaves at
+/// most this much (see [`rounding_floor`]); an answer whose run stopped short (out of
+/// capacity or stalled) is converged when its proven bounds, joined with the closed-form
+/// ones, are within it (`contact/refine.rs`, which derives it as the floor of any
+/// polytope's proof on a curved boundary in `f64`).
+pub(crate) const FLOOR_RELATIVE: f64 = 16.0 * NOISE_CEILING;
+
 /// The zero-depth answer for a flat A − B, with GJK's witness points (which coincide).
 fn flat<S: Start + ?Sized>(start: &S, normal: Vector3<f64>) -> EpaOutput {
     let (point_a, point_b) = start.witnesses();
