@@ -25,7 +25,7 @@ mod refine;
 mod revolution;
 mod witness;
 
-use crate::epa::{EpaConfig, EpaStatus, Polytope, epa_from};
+use crate::epa::{EpaConfig, EpaStatus, MAX_REFINED_VERTICES, Polytope, epa_from};
 use crate::gjk::{
     GjkCache, GjkConfig, GjkStatus, SimplexVertex, Work, degenerate, gjk_core, relative_pose,
 };
@@ -304,26 +304,25 @@ where
                     ContactStatus::Converged,
                 )));
             }
-            let e = with_polytope(|polytope| {
-                let first = epa_from(
+            let first = with_polytope(|polytope| {
+                epa_from(
                     run.minkowski(),
                     run.simplex(),
                     &config.epa,
                     polytope,
                     pose_a,
                     observer,
-                );
-                refine::refine(
-                    first,
-                    run.minkowski(),
-                    run.simplex(),
-                    &config.epa,
-                    polytope,
-                    pose_a,
-                    observer,
-                    |n| witness::bracket(a, b, run.minkowski(), n, &config.epa),
                 )
             });
+            let e = refine::refine(
+                first,
+                run.minkowski(),
+                run.simplex(),
+                &config.epa,
+                pose_a,
+                observer,
+                |n| witness::bracket(a, b, run.minkowski(), n, &config.epa),
+            );
             let (mut status, method) = match e.status {
                 EpaStatus::Degenerate => return Err(ContactError::NonFinite),
                 EpaStatus::Converged => (ContactStatus::Converged, ContactMethod::Penetration),
@@ -462,14 +461,26 @@ fn finite(answer: Result<Option<Contact>, ContactError>) -> Result<Option<Contac
 thread_local! {
     /// One EPA workspace per thread, made on first use: queries then allocate nothing and
     /// skip re-initialising its ~115 KB.
-    static POLYTOPE: RefCell<Option<Box<Polytope>>> = const { RefCell::new(None) };
+    static POLYTOPE: RefCell<Option<Polytope>> = const { RefCell::new(None) };
+    /// The workspace of the second, larger runs (`refine.rs`), made the first time one is
+    /// needed (0.9 MB).
+    static REFINED: RefCell<Option<Polytope>> = const { RefCell::new(None) };
 }
 
 /// Runs `f` on this thread's EPA workspace, or on a fresh one if it is already in use (an
 /// observer that itself runs a contact query).
 fn with_polytope<R>(f: impl FnOnce(&mut Polytope) -> R) -> R {
     POLYTOPE.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut slot) => f(slot.get_or_insert_with(Box::default)),
-        Err(_) => f(&mut Box::<Polytope>::default()),
+        Ok(mut slot) => f(slot.get_or_insert_with(Polytope::default)),
+        Err(_) => f(&mut Polytope::default()),
+    })
+}
+
+/// [`with_polytope`] for the second runs' workspace, of [`MAX_REFINED_VERTICES`].
+fn with_refined_polytope<R>(f: impl FnOnce(&mut Polytope) -> R) -> R {
+    let make = || Polytope::with_capacity(MAX_REFINED_VERTICES);
+    REFINED.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => f(slot.get_or_insert_with(make)),
+        Err(_) => f(&mut make()),
     })
 }

@@ -28,7 +28,7 @@
 //! for what is left, and neither costs a run that converges.
 
 use super::revolution::{Bracket, settled};
-use crate::epa::{EpaConfig, EpaOutput, EpaStatus, Polytope, Start, epa_seeded};
+use crate::epa::{EpaConfig, EpaOutput, EpaStatus, Start, epa_seeded};
 use crate::observer::Observer;
 use crate::shape::{MinkowskiDifference, SupportMap};
 use nalgebra::{Isometry3, Vector3};
@@ -45,7 +45,6 @@ pub(super) fn refine<A, B, S, O, W>(
     md: &MinkowskiDifference<A, B>,
     start: &S,
     config: &EpaConfig,
-    polytope: &mut Polytope,
     pose_a: &Isometry3<f64>,
     observer: &mut O,
     witness: W,
@@ -65,7 +64,9 @@ where
         return first;
     }
     let directions = rings(&first.normal);
-    let second = epa_seeded(md, start, &directions, config, polytope, pose_a, observer);
+    let second = super::with_refined_polytope(|polytope| {
+        epa_seeded(md, start, &directions, config, polytope, pose_a, observer)
+    });
     if second.status == EpaStatus::Converged {
         return second;
     }

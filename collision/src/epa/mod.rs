@@ -17,7 +17,9 @@ mod polytope;
 mod record;
 mod seed;
 
-pub use polytope::{Face, Index, MAX_FACES, MAX_VERTICES, Polytope, PolytopeError};
+pub use polytope::{
+    Face, Index, MAX_FACES, MAX_REFINED_VERTICES, MAX_VERTICES, Polytope, PolytopeError,
+};
 pub use record::EpaStepRecord;
 
 use crate::gjk::{Simplex, SimplexVertex};
@@ -64,7 +66,8 @@ pub enum EpaStatus {
     /// horizon); the answer is the best found so far (see [`EpaOutput`]), with
     /// `lower_bound ≤ true depth ≤ upper_bound`.
     Stalled,
-    /// [`MAX_VERTICES`] were used before converging (curved shapes); the answer is the best
+    /// The polytope's capacity ([`MAX_VERTICES`] by default) was used before converging
+    /// (curved shapes); the answer is the best
     /// found so far (see [`EpaOutput`]), with `lower_bound ≤ true depth ≤ upper_bound`.
     OutOfCapacity,
     /// A support point was not finite; the answer carries no information.

@@ -33,12 +33,10 @@ pub const MAX_VERTICES: usize = 512;
 /// freed before the new ones are made, so the live count never exceeds `2 · MAX_VERTICES − 4`.
 pub const MAX_FACES: usize = 2 * MAX_VERTICES - 4;
 
-/// Most horizon edges of one expansion: the horizon is a simple cycle of vertices.
-const MAX_HORIZON: usize = MAX_VERTICES;
-
-/// Depth of the explicit silhouette stack: every carved face pushes two neighbours, the
-/// first face three, so `2 · MAX_FACES + 3` bounds it.
-const MAX_STACK: usize = 2 * MAX_FACES + 3;
+/// The largest capacity of a [`Polytope`] ([`Polytope::with_capacity`]): the second EPA
+/// run of a contact whose first run stopped short (`contact/refine.rs`), where nearly
+/// coaxial cones and cylinders need up to a few thousand vertices.
+pub const MAX_REFINED_VERTICES: usize = 4096;
 
 /// The index of a vertex or a face slot of a [`Polytope`]; `Index::MAX` marks "no face".
 /// Sixteen bits: [`MAX_FACES`] is above 255, and a [`Face`] still fits in 48 bytes (its
@@ -46,7 +44,7 @@ const MAX_STACK: usize = 2 * MAX_FACES + 3;
 pub type Index = u16;
 
 // Faces outnumber vertices, so this covers both.
-const _: () = assert!(MAX_FACES < Index::MAX as usize);
+const _: () = assert!(2 * MAX_REFINED_VERTICES - 4 < Index::MAX as usize);
 
 /// A triangle of the polytope. Edge `i` runs from `vertices[i]` to `vertices[(i + 1) % 3]`;
 /// the vertices are counter-clockwise seen from outside.
@@ -139,52 +137,78 @@ pub enum PolytopeError {
     Degenerate,
 }
 
-/// A convex polytope of A − B vertices with fixed capacity; see [`MAX_VERTICES`].
+/// A convex polytope of A − B vertices with a fixed capacity: [`MAX_VERTICES`] for
+/// [`Polytope::default`], up to [`MAX_REFINED_VERTICES`] for
+/// [`Polytope::with_capacity`].
 ///
-/// Nothing is allocated: a polytope is a plain value (about 115 KB) meant to live on the
-/// stack or be reused by the caller.
+/// Its storage (about 115 KB at the default capacity, 0.9 MB at the largest) is allocated
+/// once, when it is made, and reused by every run: the caller keeps one per thread.
 #[derive(Clone, Debug)]
 pub struct Polytope {
-    vertices: [SimplexVertex; MAX_VERTICES],
+    vertices: Box<[SimplexVertex]>,
     vertex_count: usize,
-    faces: [Face; MAX_FACES],
+    faces: Box<[Face]>,
     face_count: usize,
-    free: [Index; MAX_FACES],
+    free: Box<[Index]>,
     free_count: usize,
-    removed: [Index; MAX_FACES],
+    removed: Box<[Index]>,
     removed_count: usize,
-    horizon: [[Index; 2]; MAX_HORIZON],
+    horizon: Box<[[Index; 2]]>,
     horizon_count: usize,
-    stack: [[Index; 2]; MAX_STACK],
+    stack: Box<[[Index; 2]]>,
     /// The slots of the faces made by the last [`Self::fill`], in horizon order.
-    fanned: [Index; MAX_HORIZON],
+    fanned: Box<[Index]>,
     /// `distances[f]` is face `f`'s distance key `d |d|` (see [`Self::key_fan`]) while it
     /// is live, +∞ otherwise: the closest-face search scans this dense array instead of
     /// the faces.
-    distances: [f64; MAX_FACES],
+    distances: Box<[f64]>,
+    /// Per vertex, the stamp of the last [`Self::fill`] that met it on its horizon (a
+    /// pinched horizon meets one twice): each call takes a new `stamp`, so nothing needs
+    /// clearing.
+    seen: Box<[u32]>,
+    stamp: u32,
 }
 
 impl Default for Polytope {
     fn default() -> Polytope {
-        Polytope {
-            vertices: [SimplexVertex::ORIGIN; MAX_VERTICES],
-            vertex_count: 0,
-            faces: [Face::EMPTY; MAX_FACES],
-            face_count: 0,
-            free: [0; MAX_FACES],
-            free_count: 0,
-            removed: [0; MAX_FACES],
-            removed_count: 0,
-            horizon: [[0; 2]; MAX_HORIZON],
-            horizon_count: 0,
-            stack: [[0; 2]; MAX_STACK],
-            fanned: [0; MAX_HORIZON],
-            distances: [f64::INFINITY; MAX_FACES],
-        }
+        Polytope::with_capacity(MAX_VERTICES)
     }
 }
 
 impl Polytope {
+    /// An empty polytope holding up to `vertices` vertices (clamped to
+    /// `4..=`[`MAX_REFINED_VERTICES`]) and `2 · vertices − 4` faces.
+    #[must_use]
+    pub fn with_capacity(vertices: usize) -> Polytope {
+        let v = vertices.clamp(4, MAX_REFINED_VERTICES);
+        let faces = 2 * v - 4;
+        Polytope {
+            vertices: vec![SimplexVertex::ORIGIN; v].into_boxed_slice(),
+            vertex_count: 0,
+            faces: vec![Face::EMPTY; faces].into_boxed_slice(),
+            face_count: 0,
+            free: vec![0; faces].into_boxed_slice(),
+            free_count: 0,
+            removed: vec![0; faces].into_boxed_slice(),
+            removed_count: 0,
+            // The horizon is a simple cycle of vertices; every carved face pushes two
+            // neighbours on the silhouette stack, the first face three.
+            horizon: vec![[0; 2]; v].into_boxed_slice(),
+            horizon_count: 0,
+            stack: vec![[0; 2]; 2 * faces + 3].into_boxed_slice(),
+            fanned: vec![0; v].into_boxed_slice(),
+            distances: vec![f64::INFINITY; faces].into_boxed_slice(),
+            seen: vec![0; v].into_boxed_slice(),
+            stamp: 0,
+        }
+    }
+
+    /// The most vertices this polytope holds.
+    #[must_use]
+    pub fn capacity(&self) -> usize {
+        self.vertices.len()
+    }
+
     /// Empties the polytope (keeps the storage).
     pub fn clear(&mut self) {
         self.vertex_count = 0;
@@ -328,9 +352,9 @@ impl Polytope {
     /// Adds a vertex and returns its index.
     ///
     /// # Errors
-    /// [`PolytopeError::Full`] at [`MAX_VERTICES`].
+    /// [`PolytopeError::Full`] at the polytope's [`capacity`](Self::capacity).
     pub fn push_vertex(&mut self, v: SimplexVertex) -> Result<Index, PolytopeError> {
-        if self.vertex_count == MAX_VERTICES {
+        if self.vertex_count == self.vertices.len() {
             return Err(PolytopeError::Full);
         }
         self.vertices[self.vertex_count] = v;
@@ -391,7 +415,7 @@ impl Polytope {
     #[must_use]
     pub fn is_consistent(&self) -> bool {
         let mut live = 0;
-        let mut used = [0u64; MAX_VERTICES.div_ceil(64)];
+        let mut used = vec![0u64; self.vertices.len().div_ceil(64)];
         for (i, f) in self.faces() {
             live += 1;
             for e in 0..3 {
