@@ -15,17 +15,19 @@
 //!   EPA's polytope would need some 1e5 vertices to prove the depth;
 //! - anything else: EPA. A run that runs out of capacity or stalls is bounded from below
 //!   by the depth of one witness point inside a cylinder, cone, capsule or box core, a
-//!   closed form (`witness.rs`), and failing that run once more with its first vertices
-//!   gathered round the best direction found (`refine.rs`); the proven bounds are
-//!   joined. What is left unproven keeps its EPA status, and
-//!   its depth is the exact overlap along its normal.
+//!   closed form (`witness.rs`), and failing that run once more, with room for 4,096
+//!   vertices instead of 512 and its first vertices gathered round the best direction
+//!   found (`refine.rs`); the proven bounds are joined, and are converged within the
+//!   relative tolerance of the depth plus the rounding floor of a polytope's proof,
+//!   about `2.9e-11` of the size (derived in `refine.rs`). What is left unproven keeps
+//!   its EPA status, and its depth is the exact overlap along its normal.
 
 mod boxes;
 mod refine;
 mod revolution;
 mod witness;
 
-use crate::epa::{EpaConfig, EpaStatus, MAX_REFINED_VERTICES, Polytope, epa_from};
+use crate::epa::{EpaConfig, EpaStatus, MAX_REFINED_VERTICES, MAX_VERTICES, Polytope, epa_from};
 use crate::gjk::{
     GjkCache, GjkConfig, GjkStatus, SimplexVertex, Work, degenerate, gjk_core, relative_pose,
 };
@@ -50,7 +52,9 @@ pub struct Contact {
     pub separation: f64,
     /// Proven bounds `[lower, upper]` on the true signed separation, around
     /// `separation`: equal for closed forms, within the tolerance of each other when
-    /// `Converged`. When a run stopped short (`EpaOutOfCapacity`, `EpaStalled`,
+    /// `Converged` (for a penetration, the relative tolerance times the depth plus about
+    /// `2.9e-11` of the shapes' size, the rounding floor of EPA's proof; see
+    /// `contact/refine.rs`). When a run stopped short (`EpaOutOfCapacity`, `EpaStalled`,
     /// `GjkMaxIterations`), how far apart they are is how far the answer may be off.
     pub separation_bounds: [f64; 2],
     /// How exact the answer is.
@@ -83,7 +87,8 @@ pub enum ContactStatus {
     /// at least `separation − (upper − lower)` of GJK's bounds), the shapes may even be
     /// just beyond the margin.
     GjkMaxIterations,
-    /// EPA ran out of polytope capacity (curved shapes, twice: see the module docs): the
+    /// EPA ran out of polytope capacity (curved shapes, in both runs: see the module
+    /// docs), its bounds further apart than the tolerance and the rounding floor: the
     /// best answer found, whose depth is the overlap along its normal, the upper bound
     /// (the true separation lies within [`Contact::separation_bounds`], the lower one
     /// EPA's nearest face); moving B by it along the normal separates the shapes.
@@ -460,11 +465,8 @@ fn finite(answer: Result<Option<Contact>, ContactError>) -> Result<Option<Contac
 
 thread_local! {
     /// One EPA workspace per thread, made on first use: queries then allocate nothing and
-    /// skip re-initialising its ~115 KB.
+    /// skip re-initialising its 0.9 MB.
     static POLYTOPE: RefCell<Option<Polytope>> = const { RefCell::new(None) };
-    /// The workspace of the second, larger runs (`refine.rs`), made the first time one is
-    /// needed (0.9 MB).
-    static REFINED: RefCell<Option<Polytope>> = const { RefCell::new(None) };
 }
 
 /// Runs `f` on this thread's EPA workspace, or on a fresh one if it is already in use (an
@@ -476,11 +478,13 @@ fn with_polytope<R>(f: impl FnOnce(&mut Polytope) -> R) -> R {
     })
 }
 
-/// [`with_polytope`] for the second runs' workspace, of [`MAX_REFINED_VERTICES`].
+/// [`with_polytope`] for the second runs (`refine.rs`), whose capacity is
+/// [`MAX_REFINED_VERTICES`]: restored to [`MAX_VERTICES`] after.
 fn with_refined_polytope<R>(f: impl FnOnce(&mut Polytope) -> R) -> R {
-    let make = || Polytope::with_capacity(MAX_REFINED_VERTICES);
-    REFINED.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut slot) => f(slot.get_or_insert_with(make)),
-        Err(_) => f(&mut make()),
+    with_polytope(|polytope| {
+        polytope.set_capacity(MAX_REFINED_VERTICES);
+        let answer = f(polytope);
+        polytope.set_capacity(MAX_VERTICES);
+        answer
     })
 }

@@ -36,7 +36,7 @@ impl Polytope {
         } = self;
         *removed_count = 0;
         *horizon_count = 0;
-        let mut kill = |f: Index, faces: &mut [Face]| {
+        let mut kill = |f: Index, faces: &mut [Face; super::MAX_REFINED_FACES]| {
             faces[f as usize].alive = false;
             distances[f as usize] = f64::INFINITY;
             removed[*removed_count] = f;
@@ -96,7 +96,7 @@ impl Polytope {
         let (h, r) = (self.horizon_count, self.removed_count);
         self.removed_count = 0;
         let fresh = h.saturating_sub(r + self.free_count);
-        if h < 3 || self.face_count + fresh > self.faces.len() {
+        if h < 3 || self.face_count + fresh > self.face_capacity() {
             self.release(r, 0);
             return Err(if h < 3 {
                 PolytopeError::Degenerate
@@ -128,7 +128,7 @@ impl Polytope {
         } = self;
         let mut slots = Slots {
             removed: &removed[..r],
-            free,
+            free: &free[..],
             free_count,
             face_count,
         };
