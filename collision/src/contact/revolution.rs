@@ -94,9 +94,11 @@ impl Bracket {
 }
 
 /// Whether `lower ≤ depth ≤ upper` pins the depth down as far as a stopped-short run can
-/// (see [`Bracket::settled`]); `scale` is the size of the coordinates involved.
+/// (see [`Bracket::settled`]); `scale` is the size of the coordinates involved. The depth
+/// of cores that GJK found overlapping is at least zero, so a lower bound that rounding
+/// pushed below zero (a polytope face through the origin) counts as zero.
 pub(super) fn settled(upper: f64, lower: f64, scale: f64, config: &EpaConfig) -> bool {
-    upper - lower <= config.relative_tolerance * upper.max(0.0) + FLOOR_RELATIVE * scale
+    upper - lower.max(0.0) <= config.relative_tolerance * upper.max(0.0) + FLOOR_RELATIVE * scale
 }
 
 /// Support gains below this times the size of `A − B` are rounding noise (as EPA's).
