@@ -15,17 +15,19 @@
 //!   EPA's polytope would need some 1e5 vertices to prove the depth;
 //! - anything else: EPA. A run that runs out of capacity or stalls is bounded from below
 //!   by the depth of one witness point inside a cylinder, cone, capsule or box core, a
-//!   closed form (`witness.rs`), and failing that run once more with its first vertices
-//!   gathered round the best direction found (`refine.rs`); the proven bounds are
-//!   joined. What is left unproven keeps its EPA status, and
-//!   its depth is the exact overlap along its normal.
+//!   closed form (`witness.rs`), and failing that run once more, with room for 4,096
+//!   vertices instead of 512 and its first vertices gathered round the best direction
+//!   found (`refine.rs`); the proven bounds are joined, and are converged within the
+//!   relative tolerance of the depth plus the rounding floor of a polytope's proof,
+//!   about `2.9e-11` of the size (derived in `refine.rs`). What is left unproven keeps
+//!   its EPA status, and its depth is the exact overlap along its normal.
 
 mod boxes;
 mod refine;
 mod revolution;
 mod witness;
 
-use crate::epa::{EpaConfig, EpaStatus, Polytope, epa_from};
+use crate::epa::{EpaConfig, EpaStatus, MAX_REFINED_VERTICES, MAX_VERTICES, Polytope, epa_from};
 use crate::gjk::{
     GjkCache, GjkConfig, GjkStatus, SimplexVertex, Work, degenerate, gjk_core, relative_pose,
 };
@@ -50,7 +52,9 @@ pub struct Contact {
     pub separation: f64,
     /// Proven bounds `[lower, upper]` on the true signed separation, around
     /// `separation`: equal for closed forms, within the tolerance of each other when
-    /// `Converged`. When a run stopped short (`EpaOutOfCapacity`, `EpaStalled`,
+    /// `Converged` (for a penetration, the relative tolerance times the depth plus about
+    /// `2.9e-11` of the shapes' size, the rounding floor of EPA's proof; see
+    /// `contact/refine.rs`). When a run stopped short (`EpaOutOfCapacity`, `EpaStalled`,
     /// `GjkMaxIterations`), how far apart they are is how far the answer may be off.
     pub separation_bounds: [f64; 2],
     /// How exact the answer is.
@@ -83,7 +87,8 @@ pub enum ContactStatus {
     /// at least `separation − (upper − lower)` of GJK's bounds), the shapes may even be
     /// just beyond the margin.
     GjkMaxIterations,
-    /// EPA ran out of polytope capacity (curved shapes, twice: see the module docs): the
+    /// EPA ran out of polytope capacity (curved shapes, in both runs: see the module
+    /// docs), its bounds further apart than the tolerance and the rounding floor: the
     /// best answer found, whose depth is the overlap along its normal, the upper bound
     /// (the true separation lies within [`Contact::separation_bounds`], the lower one
     /// EPA's nearest face); moving B by it along the normal separates the shapes.
@@ -304,26 +309,25 @@ where
                     ContactStatus::Converged,
                 )));
             }
-            let e = with_polytope(|polytope| {
-                let first = epa_from(
+            let first = with_polytope(|polytope| {
+                epa_from(
                     run.minkowski(),
                     run.simplex(),
                     &config.epa,
                     polytope,
                     pose_a,
                     observer,
-                );
-                refine::refine(
-                    first,
-                    run.minkowski(),
-                    run.simplex(),
-                    &config.epa,
-                    polytope,
-                    pose_a,
-                    observer,
-                    |n| witness::bracket(a, b, run.minkowski(), n, &config.epa),
                 )
             });
+            let e = refine::refine(
+                first,
+                run.minkowski(),
+                run.simplex(),
+                &config.epa,
+                pose_a,
+                observer,
+                |n| witness::bracket(a, b, run.minkowski(), n, &config.epa),
+            );
             let (mut status, method) = match e.status {
                 EpaStatus::Degenerate => return Err(ContactError::NonFinite),
                 EpaStatus::Converged => (ContactStatus::Converged, ContactMethod::Penetration),
@@ -345,7 +349,7 @@ where
                 };
                 lower = joined.lower;
                 if k.upper <= e.upper_bound {
-                    if joined.converged(&config.epa) {
+                    if joined.settled(&config.epa) {
                         status = ContactStatus::Converged;
                     }
                     return Ok(Some(penetration(
@@ -361,7 +365,7 @@ where
                     upper: e.upper_bound,
                     ..joined
                 };
-                if epa_side.converged(&config.epa) {
+                if epa_side.settled(&config.epa) {
                     status = ContactStatus::Converged;
                 }
             }
@@ -461,15 +465,26 @@ fn finite(answer: Result<Option<Contact>, ContactError>) -> Result<Option<Contac
 
 thread_local! {
     /// One EPA workspace per thread, made on first use: queries then allocate nothing and
-    /// skip re-initialising its ~115 KB.
-    static POLYTOPE: RefCell<Option<Box<Polytope>>> = const { RefCell::new(None) };
+    /// skip re-initialising its 0.9 MB.
+    static POLYTOPE: RefCell<Option<Polytope>> = const { RefCell::new(None) };
 }
 
 /// Runs `f` on this thread's EPA workspace, or on a fresh one if it is already in use (an
 /// observer that itself runs a contact query).
 fn with_polytope<R>(f: impl FnOnce(&mut Polytope) -> R) -> R {
     POLYTOPE.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut slot) => f(slot.get_or_insert_with(Box::default)),
-        Err(_) => f(&mut Box::<Polytope>::default()),
+        Ok(mut slot) => f(slot.get_or_insert_with(Polytope::default)),
+        Err(_) => f(&mut Polytope::default()),
+    })
+}
+
+/// [`with_polytope`] for the second runs (`refine.rs`), whose capacity is
+/// [`MAX_REFINED_VERTICES`]: restored to [`MAX_VERTICES`] after.
+fn with_refined_polytope<R>(f: impl FnOnce(&mut Polytope) -> R) -> R {
+    with_polytope(|polytope| {
+        polytope.set_capacity(MAX_REFINED_VERTICES);
+        let answer = f(polytope);
+        polytope.set_capacity(MAX_VERTICES);
+        answer
     })
 }

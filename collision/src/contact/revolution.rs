@@ -57,7 +57,7 @@
 //! plus the same rounding allowance as EPA's test (`64 u` of the size of `A − B`); else
 //! the caller runs EPA and keeps the better of each bound.
 
-use crate::epa::EpaConfig;
+use crate::epa::{EpaConfig, FLOOR_RELATIVE};
 use crate::gjk::SimplexVertex;
 use crate::shape::{Frustum, MinkowskiDifference, SupportHints, SupportMap, unit};
 use nalgebra::Vector3;
@@ -84,6 +84,21 @@ impl Bracket {
         self.upper - self.lower
             <= config.relative_tolerance * self.upper.max(0.0) + ROUNDING_RELATIVE * self.scale
     }
+
+    /// Whether the bounds are within the tolerance allowed an answer whose EPA run stopped
+    /// short: the relative tolerance times the depth plus the rounding floor of a
+    /// polytope's proof, [`FLOOR_RELATIVE`] of the size (see `contact/refine.rs`).
+    pub fn settled(&self, config: &EpaConfig) -> bool {
+        settled(self.upper, self.lower, self.scale, config)
+    }
+}
+
+/// Whether `lower ≤ depth ≤ upper` pins the depth down as far as a stopped-short run can
+/// (see [`Bracket::settled`]); `scale` is the size of the coordinates involved. The depth
+/// of cores that GJK found overlapping is at least zero, so a lower bound that rounding
+/// pushed below zero (a polytope face through the origin) counts as zero.
+pub(super) fn settled(upper: f64, lower: f64, scale: f64, config: &EpaConfig) -> bool {
+    upper - lower.max(0.0) <= config.relative_tolerance * upper.max(0.0) + FLOOR_RELATIVE * scale
 }
 
 /// Support gains below this times the size of `A − B` are rounding noise (as EPA's).

@@ -37,8 +37,12 @@
 //! A (lower bounds), and move `n` to the direction of the larger one (the direction in
 //! which that point leaves the other shape, the contact normal if the witness is the
 //! contact point). A point-face contact settles in one or two rounds: the next support
-//! vertex is the same corner, and the bracket closes to rounding. Edge-edge contacts
-//! (two rims crossing) are not bounded well by a single point, and keep EPA's bounds.
+//! vertex is the same corner, and the bracket closes to rounding. While the bracket is
+//! open, chords between support points of one shape near `n` are searched for their
+//! deepest point in the other (a chord of a convex shape lies in it, so this is as much a
+//! lower bound as a corner's depth): an edge across a cylinder's side has no deep corner
+//! but a deep middle. Where the contact is an edge against a rim (two creases crossing)
+//! neither is tight, and EPA's bounds stay.
 
 use super::revolution::{Bracket, deepest, radial};
 use crate::epa::EpaConfig;
@@ -148,6 +152,14 @@ where
                 next = (m, depth);
             }
         }
+        // Still open: the deepest point of a chord of the other shape (an edge across a
+        // cylinder's side or rim has no single deep corner).
+        if best.is_some_and(|k| next.1 < k.upper - config.relative_tolerance * k.upper) {
+            let chord = deepest_chord(md, &n, body_a, body_b);
+            if chord.1 > next.1 {
+                next = chord;
+            }
+        }
         if next.1.is_finite() {
             lower = lower.max(next.1);
         }
@@ -162,10 +174,119 @@ where
     best.filter(|k| k.lower.is_finite())
 }
 
+/// How many golden-section steps maximise a point's depth along a chord: the interval
+/// shrinks by `0.618` each, to `1e-10` of the chord after 48. Near the maximum the depth
+/// falls off with the square of the distance (or linearly with a slope that the search
+/// follows), so a point `1e-10` of the chord off costs the bound about `1e-20` of it.
+const CHORD_STEPS: usize = 48;
+
+/// The deepest point, in the other shape, of a chord between support points of one shape
+/// along `n` and along twelve directions round it, six at 1e-3 rad and six at 0.1 (any
+/// chord of a convex shape lies in it, so its points' depths are lower bounds as a
+/// corner's; an edge that crosses a curved side is one), with the direction it leaves by
+/// (as for the corner).
+///
+/// A point's depth is concave along a chord (the least of `e_i − |p_i|` for a box, of
+/// `offset − m · (ρ, y)` over a section's edges with `m_ρ ≥ 0` for a frustum, each
+/// concave since `|p_i|` and `ρ = |p_⊥|` are convex), so a golden-section search finds
+/// its maximum.
+fn deepest_chord<MA: SupportMap, MB: SupportMap>(
+    md: &MinkowskiDifference<MA, MB>,
+    n: &Vector3<f64>,
+    body_a: Option<Body>,
+    body_b: Option<Body>,
+) -> (Vector3<f64>, f64) {
+    let helper = if n.x.abs() < 0.6 {
+        Vector3::x()
+    } else {
+        Vector3::y()
+    };
+    let u = n.cross(&helper).normalize();
+    let v = n.cross(&u);
+    // The distinct support points of each shape (a polytope's few vertices near `n`).
+    let (mut points_a, mut points_b) = ([Point3::origin(); 13], [Point3::origin(); 13]);
+    let (mut count_a, mut count_b) = (0, 0);
+    for k in 0..13 {
+        let turn = std::f64::consts::FRAC_PI_3 * (k % 6) as f64;
+        let tilt = if k < 6 { 1e-3 } else { 0.1 };
+        let d = if k == 12 {
+            *n
+        } else {
+            *n + (u * turn.cos() + v * turn.sin()) * tilt
+        };
+        let w = md.support_vertex(&d, &mut SupportHints::default());
+        if !points_a[..count_a].contains(&w.a) {
+            points_a[count_a] = w.a;
+            count_a += 1;
+        }
+        if !points_b[..count_b].contains(&w.b) {
+            points_b[count_b] = w.b;
+            count_b += 1;
+        }
+    }
+    let rel = md.b_to_a();
+    let mut best = (Vector3::zeros(), f64::NEG_INFINITY);
+    if let Some(body) = body_b {
+        // A's chords in B, the escape direction turned into A's frame.
+        for (i, p) in points_a[..count_a].iter().enumerate() {
+            for q in &points_a[i + 1..count_a] {
+                let (m, d) = golden(|t: f64| body.depth(&md.a_point_in_b(&(p + (q - p) * t))));
+                if d > best.1 {
+                    best = (-(rel.rotation * m), d);
+                }
+            }
+        }
+    }
+    if let Some(body) = body_a {
+        for (i, p) in points_b[..count_b].iter().enumerate() {
+            for q in &points_b[i + 1..count_b] {
+                let (m, d) = golden(|t: f64| body.depth(&(p + (q - p) * t)));
+                if d > best.1 {
+                    best = (m, d);
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The largest `f(t).1` over `t ∈ [0, 1]` for `f` concave in its second value, by
+/// golden-section search (and the ends), with its first value.
+fn golden(f: impl Fn(f64) -> (Vector3<f64>, f64)) -> (Vector3<f64>, f64) {
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut lo, mut hi) = (0.0, 1.0);
+    let mut best = f(0.0);
+    let end = f(1.0);
+    if end.1 > best.1 {
+        best = end;
+    }
+    let (mut x1, mut x2) = (hi - ratio * (hi - lo), lo + ratio * (hi - lo));
+    let (mut f1, mut f2) = (f(x1), f(x2));
+    for _ in 0..CHORD_STEPS {
+        if f1.1 >= f2.1 {
+            hi = x2;
+            (x2, f2) = (x1, f1);
+            x1 = hi - ratio * (hi - lo);
+            f1 = f(x1);
+        } else {
+            lo = x1;
+            (x1, f1) = (x2, f2);
+            x2 = lo + ratio * (hi - lo);
+            f2 = f(x2);
+        }
+    }
+    for c in [f1, f2] {
+        if c.1 > best.1 {
+            best = c;
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::{Ball, Cylinder};
+    use crate::shape::{Ball, Cylinder, Segment};
     use nalgebra::{Isometry3, Translation3, UnitQuaternion};
 
     /// A box whose corner pokes 0.1 into the side of a cylinder of radius 1, its body
@@ -187,6 +308,31 @@ mod tests {
         assert!((k.upper - 0.1).abs() < 1e-15, "upper {}", k.upper);
         assert!((k.normal - Vector3::x()).norm() < 1e-15, "{}", k.normal);
         assert!(k.converged(&EpaConfig::default()));
+    }
+
+    /// A segment along Z at `x = 0.9` across a cylinder of radius 1 (axis Y): neither end
+    /// is inside, its middle is 0.1 deep, and moving it 0.1 along X frees it (the
+    /// cylinder lies in `x ≤ 1`), so the depth is 0.1. The chord between its ends proves
+    /// it from below, from a direction 0.02 rad off.
+    #[test]
+    fn segment_across_a_cylinder_side() {
+        let cylinder = Cylinder::new(2.0, 1.0).unwrap();
+        let segment =
+            Segment::new(Point3::new(0.0, 0.0, -2.0), Point3::new(0.0, 0.0, 2.0)).unwrap();
+        let pose_b = Isometry3::translation(0.9, 0.0, 0.0);
+        let md = MinkowskiDifference::new(cylinder, &Isometry3::identity(), segment, &pose_b);
+        let start = Vector3::new(1.0, 0.01, 0.02).normalize();
+        let k = bracket(&cylinder, &segment, &md, &start, &EpaConfig::default()).unwrap();
+        assert!((k.lower - 0.1).abs() < 1e-15, "lower {}", k.lower);
+        // The upper bound is the support value along the middle's escape direction, which
+        // the search finds only to about √u of the chord (the depth is flat at its
+        // maximum), and a segment's support value grows linearly off its normal: the
+        // closing bound here is the lower one (EPA's faces give the upper).
+        assert!(
+            k.upper >= 0.1 - 1e-15 && k.upper < 0.1 + 1e-7,
+            "upper {}",
+            k.upper
+        );
     }
 
     /// Two balls have no closed-form body: no bracket.

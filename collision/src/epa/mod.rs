@@ -17,7 +17,9 @@ mod polytope;
 mod record;
 mod seed;
 
-pub use polytope::{Face, Index, MAX_FACES, MAX_VERTICES, Polytope, PolytopeError};
+pub use polytope::{
+    Face, Index, MAX_FACES, MAX_REFINED_VERTICES, MAX_VERTICES, Polytope, PolytopeError,
+};
 pub use record::EpaStepRecord;
 
 use crate::gjk::{Simplex, SimplexVertex};
@@ -64,7 +66,8 @@ pub enum EpaStatus {
     /// horizon); the answer is the best found so far (see [`EpaOutput`]), with
     /// `lower_bound ≤ true depth ≤ upper_bound`.
     Stalled,
-    /// [`MAX_VERTICES`] were used before converging (curved shapes); the answer is the best
+    /// The polytope's capacity ([`MAX_VERTICES`] by default) was used before converging
+    /// (curved shapes); the answer is the best
     /// found so far (see [`EpaOutput`]), with `lower_bound ≤ true depth ≤ upper_bound`.
     OutOfCapacity,
     /// A support point was not finite; the answer carries no information.
@@ -475,6 +478,15 @@ const NOISE_CEILING: f64 = 16384.0 * f64::EPSILON / 2.0;
 
 /// Support gains below this times the size of A − B are rounding noise.
 const ROUNDING_RELATIVE: f64 = 64.0 * f64::EPSILON;
+
+/// The widest gap between the bounds, beyond the relative tolerance times the depth and
+/// as a fraction of the size of A − B, that a converged answer may leave: `16 ·`
+/// [`NOISE_CEILING`], about `2.9e-11`. A run that stops at the rounding floor leaves at
+/// most this much (see [`rounding_floor`]); an answer whose run stopped short (out of
+/// capacity or stalled) is converged when its proven bounds, joined with the closed-form
+/// ones, are within it (`contact/refine.rs`, which derives it as the floor of any
+/// polytope's proof on a curved boundary in `f64`).
+pub(crate) const FLOOR_RELATIVE: f64 = 16.0 * NOISE_CEILING;
 
 /// The zero-depth answer for a flat A − B, with GJK's witness points (which coincide).
 fn flat<S: Start + ?Sized>(start: &S, normal: Vector3<f64>) -> EpaOutput {

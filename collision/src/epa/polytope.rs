@@ -11,7 +11,7 @@ mod horizon;
 #[cfg(test)]
 mod tests;
 
-/// Most vertices a [`Polytope`] holds.
+/// Most vertices an EPA run uses by default (a [`Polytope`]'s default capacity).
 ///
 /// Each EPA iteration adds one vertex, so this also caps the iterations. Polytope pairs
 /// converge long before it (one vertex per face pair of the contact feature; the hull
@@ -24,29 +24,48 @@ mod tests;
 /// of the depth apart (query fuzzer, seed 1, 100,000 cases); with 512, one. The capacity
 /// costs a run that converges early nothing: nothing is initialised per query, and the
 /// closest-face scan covers the faces made so far. Runs that still reach it stop with
-/// [`crate::epa::EpaStatus::OutOfCapacity`].
+/// [`crate::epa::EpaStatus::OutOfCapacity`]; a contact then runs once more with up to
+/// [`MAX_REFINED_VERTICES`] (`contact/refine.rs`).
 pub const MAX_VERTICES: usize = 512;
 
-/// Most faces a [`Polytope`] holds: by Euler's formula a closed triangulated polytope with
+/// Most faces a [`Polytope`] of [`MAX_VERTICES`] holds: by Euler's formula a closed triangulated polytope with
 /// `V` vertices has `E = 3V − 6` edges and `F = 2V − 4` faces (each face has three edges,
 /// each edge two faces: `3F = 2E`; `V − E + F = 2`). Faces carved out by an expansion are
 /// freed before the new ones are made, so the live count never exceeds `2 · MAX_VERTICES − 4`.
 pub const MAX_FACES: usize = 2 * MAX_VERTICES - 4;
 
-/// Most horizon edges of one expansion: the horizon is a simple cycle of vertices.
-const MAX_HORIZON: usize = MAX_VERTICES;
-
-/// Depth of the explicit silhouette stack: every carved face pushes two neighbours, the
-/// first face three, so `2 · MAX_FACES + 3` bounds it.
-const MAX_STACK: usize = 2 * MAX_FACES + 3;
+/// The most vertices a [`Polytope`] holds, its largest [`capacity`](Polytope::capacity):
+/// the second EPA run of a contact whose first run stopped short (`contact/refine.rs`).
+/// Nearly coaxial cones, cylinders and capsules (axes 1e-3 rad apart, a circle of near
+/// ties round the deepest direction) need up to a few thousand vertices: of 3,000 seeded
+/// pairs (`tests/toi_curved.rs`), 37 did not converge within 512, 10 within 1,024, 1
+/// within 2,048 and none within 4,096 or 8,192. [`Index`] stays 16 bits: the faces,
+/// `2 · 4096 − 4`, fit.
+pub const MAX_REFINED_VERTICES: usize = 4096;
 
 /// The index of a vertex or a face slot of a [`Polytope`]; `Index::MAX` marks "no face".
 /// Sixteen bits: [`MAX_FACES`] is above 255, and a [`Face`] still fits in 48 bytes (its
 /// edge numbers, 0 to 2, stay bytes).
 pub type Index = u16;
 
+/// Most faces of the largest polytope.
+const MAX_REFINED_FACES: usize = 2 * MAX_REFINED_VERTICES - 4;
+
+/// Depth of the explicit silhouette stack: every carved face pushes two neighbours, the
+/// first face three.
+const MAX_STACK: usize = 2 * MAX_REFINED_FACES + 3;
+
+/// `N` copies of `x` on the heap (never on the stack, whatever `N`).
+fn boxed<T: Clone, const N: usize>(x: T) -> Box<[T; N]> {
+    let v: Box<[T]> = vec![x; N].into_boxed_slice();
+    match v.try_into() {
+        Ok(array) => array,
+        Err(_) => unreachable!("a vector of N elements is an array of N"),
+    }
+}
+
 // Faces outnumber vertices, so this covers both.
-const _: () = assert!(MAX_FACES < Index::MAX as usize);
+const _: () = assert!(2 * MAX_REFINED_VERTICES - 4 < Index::MAX as usize);
 
 /// A triangle of the polytope. Edge `i` runs from `vertices[i]` to `vertices[(i + 1) % 3]`;
 /// the vertices are counter-clockwise seen from outside.
@@ -139,52 +158,91 @@ pub enum PolytopeError {
     Degenerate,
 }
 
-/// A convex polytope of A − B vertices with fixed capacity; see [`MAX_VERTICES`].
+/// A convex polytope of A − B vertices, with room for [`MAX_REFINED_VERTICES`] of them of
+/// which a run may use its [`capacity`](Self::capacity): [`MAX_VERTICES`] unless set
+/// otherwise.
 ///
-/// Nothing is allocated: a polytope is a plain value (about 115 KB) meant to live on the
-/// stack or be reused by the caller.
+/// Its storage (about 0.9 MB, fixed-size arrays so that every index is checked against a
+/// constant) is allocated on the heap once, when it is made, and reused by every run: the
+/// caller keeps one per thread.
 #[derive(Clone, Debug)]
 pub struct Polytope {
-    vertices: [SimplexVertex; MAX_VERTICES],
+    vertices: Box<[SimplexVertex; MAX_REFINED_VERTICES]>,
+    /// The most vertices this polytope takes (see [`Self::with_capacity`]).
+    capacity: usize,
     vertex_count: usize,
-    faces: [Face; MAX_FACES],
+    faces: Box<[Face; MAX_REFINED_FACES]>,
     face_count: usize,
-    free: [Index; MAX_FACES],
+    free: Box<[Index; MAX_REFINED_FACES]>,
     free_count: usize,
-    removed: [Index; MAX_FACES],
+    removed: Box<[Index; MAX_REFINED_FACES]>,
     removed_count: usize,
-    horizon: [[Index; 2]; MAX_HORIZON],
+    horizon: Box<[[Index; 2]; MAX_REFINED_VERTICES]>,
     horizon_count: usize,
-    stack: [[Index; 2]; MAX_STACK],
+    stack: Box<[[Index; 2]; MAX_STACK]>,
     /// The slots of the faces made by the last [`Self::fill`], in horizon order.
-    fanned: [Index; MAX_HORIZON],
+    fanned: Box<[Index; MAX_REFINED_VERTICES]>,
     /// `distances[f]` is face `f`'s distance key `d |d|` (see [`Self::key_fan`]) while it
     /// is live, +∞ otherwise: the closest-face search scans this dense array instead of
     /// the faces.
-    distances: [f64; MAX_FACES],
+    distances: Box<[f64; MAX_REFINED_FACES]>,
+    /// Per vertex, the stamp of the last [`Self::fill`] that met it on its horizon (a
+    /// pinched horizon meets one twice): each call takes a new `stamp`, so nothing needs
+    /// clearing.
+    seen: Box<[u32; MAX_REFINED_VERTICES]>,
+    stamp: u32,
 }
 
 impl Default for Polytope {
     fn default() -> Polytope {
-        Polytope {
-            vertices: [SimplexVertex::ORIGIN; MAX_VERTICES],
-            vertex_count: 0,
-            faces: [Face::EMPTY; MAX_FACES],
-            face_count: 0,
-            free: [0; MAX_FACES],
-            free_count: 0,
-            removed: [0; MAX_FACES],
-            removed_count: 0,
-            horizon: [[0; 2]; MAX_HORIZON],
-            horizon_count: 0,
-            stack: [[0; 2]; MAX_STACK],
-            fanned: [0; MAX_HORIZON],
-            distances: [f64::INFINITY; MAX_FACES],
-        }
+        Polytope::with_capacity(MAX_VERTICES)
     }
 }
 
 impl Polytope {
+    /// An empty polytope whose runs may use up to `vertices` vertices (clamped to
+    /// `4..=`[`MAX_REFINED_VERTICES`]) and `2 · vertices − 4` faces.
+    #[must_use]
+    pub fn with_capacity(vertices: usize) -> Polytope {
+        Polytope {
+            vertices: boxed(SimplexVertex::ORIGIN),
+            capacity: vertices.clamp(4, MAX_REFINED_VERTICES),
+            vertex_count: 0,
+            faces: boxed(Face::EMPTY),
+            face_count: 0,
+            free: boxed(0),
+            free_count: 0,
+            removed: boxed(0),
+            removed_count: 0,
+            horizon: boxed([0; 2]),
+            horizon_count: 0,
+            stack: boxed([0; 2]),
+            fanned: boxed(0),
+            distances: boxed(f64::INFINITY),
+            seen: boxed(0),
+            stamp: 0,
+        }
+    }
+
+    /// The most vertices a run may use.
+    #[must_use]
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// Empties the polytope and lets the next runs use up to `vertices` vertices (clamped
+    /// as by [`Self::with_capacity`]).
+    pub fn set_capacity(&mut self, vertices: usize) {
+        self.clear();
+        self.capacity = vertices.clamp(4, MAX_REFINED_VERTICES);
+    }
+
+    /// The most faces this polytope takes: a closed triangulated polytope of `V` vertices
+    /// has `2V − 4` (see [`MAX_FACES`]).
+    pub(super) fn face_capacity(&self) -> usize {
+        2 * self.capacity - 4
+    }
+
     /// Empties the polytope (keeps the storage).
     pub fn clear(&mut self) {
         self.vertex_count = 0;
@@ -297,9 +355,9 @@ impl Polytope {
     /// Adds a vertex and returns its index.
     ///
     /// # Errors
-    /// [`PolytopeError::Full`] at [`MAX_VERTICES`].
+    /// [`PolytopeError::Full`] at the polytope's [`capacity`](Self::capacity).
     pub fn push_vertex(&mut self, v: SimplexVertex) -> Result<Index, PolytopeError> {
-        if self.vertex_count == MAX_VERTICES {
+        if self.vertex_count == self.capacity {
             return Err(PolytopeError::Full);
         }
         self.vertices[self.vertex_count] = v;
@@ -337,21 +395,21 @@ impl Polytope {
             }
             (f, l) = (g, lg);
         }
-        combine(&self.faces[f as usize], &self.vertices, l)
+        combine(&self.faces[f as usize], &self.vertices[..], l)
     }
 
     /// [`Self::witnesses`] for a copy of a face taken earlier (its vertices are never
     /// overwritten), without the walk: for answers after a failed expansion.
     #[must_use]
     pub fn witnesses_of(&self, face: &Face) -> (Point3<f64>, Point3<f64>) {
-        let l = barycentric(face, &self.vertices);
-        combine(face, &self.vertices, l)
+        let l = barycentric(face, &self.vertices[..]);
+        combine(face, &self.vertices[..], l)
     }
 
     /// Unnormalised-area barycentric coordinates of the origin's projection onto face `f`
     /// (they sum to one up to rounding; negative outside the triangle).
     fn barycentric(&self, f: Index) -> [f64; 3] {
-        barycentric(&self.faces[f as usize], &self.vertices)
+        barycentric(&self.faces[f as usize], &self.vertices[..])
     }
 
     /// Checks the mesh invariants (adjacency symmetric, shared edges reversed, Euler's
@@ -360,7 +418,7 @@ impl Polytope {
     #[must_use]
     pub fn is_consistent(&self) -> bool {
         let mut live = 0;
-        let mut used = [0u64; MAX_VERTICES.div_ceil(64)];
+        let mut used = vec![0u64; self.vertices.len().div_ceil(64)];
         for (i, f) in self.faces() {
             live += 1;
             for e in 0..3 {

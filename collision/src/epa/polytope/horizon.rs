@@ -1,9 +1,7 @@
 //! One expansion of the polytope: carving out the faces a new vertex sees, then fanning
 //! the horizon (silhouette) of the carved region to the vertex.
 
-use super::{
-    Face, Index, MAX_FACES, MAX_HORIZON, MAX_STACK, MAX_VERTICES, Polytope, PolytopeError, plane,
-};
+use super::{Face, Index, Polytope, PolytopeError, plane};
 
 impl Polytope {
     /// Carves out the faces that vertex `w` sees, starting from face `start` (which must
@@ -21,53 +19,63 @@ impl Polytope {
     /// the horizon at a vertex.
     ///
     /// # Errors
-    /// [`PolytopeError::Full`] when the horizon is longer than [`super::MAX_VERTICES`]
+    /// [`PolytopeError::Full`] when the horizon is longer than the capacity
     /// (only possible when rounding made the region non-simple).
     pub fn carve(&mut self, start: Index, w: Index, tolerance: f64) -> Result<(), PolytopeError> {
         let p = self.vertices[w as usize].w.coords;
-        self.removed_count = 0;
-        self.horizon_count = 0;
-        self.kill(start);
-        let first = &self.faces[start as usize];
+        // The fields as separate borrows (see `fill`).
+        let Polytope {
+            faces,
+            distances,
+            removed,
+            removed_count,
+            horizon,
+            horizon_count,
+            stack,
+            ..
+        } = self;
+        *removed_count = 0;
+        *horizon_count = 0;
+        let mut kill = |f: Index, faces: &mut [Face; super::MAX_REFINED_FACES]| {
+            faces[f as usize].alive = false;
+            distances[f as usize] = f64::INFINITY;
+            removed[*removed_count] = f;
+            *removed_count += 1;
+        };
+        kill(start, faces);
+        let first = &faces[start as usize];
         let mut top = 3;
-        for (slot, e) in self.stack[..3].iter_mut().zip([2, 1, 0]) {
+        for (slot, e) in stack[..3].iter_mut().zip([2, 1, 0]) {
             *slot = [first.adjacent[e], Index::from(first.adjacent_edge[e])];
         }
         while top > 0 {
             top -= 1;
-            let [g, e] = self.stack[top];
-            let face = &self.faces[g as usize];
+            let [g, e] = stack[top];
+            let face = &faces[g as usize];
             if !face.alive {
                 continue;
             }
             if face.sees(&p, tolerance) {
                 let (adjacent, adjacent_edge) = (face.adjacent, face.adjacent_edge);
-                self.kill(g);
+                kill(g, faces);
                 // Visit edge e + 1 before e + 2 (pushed last, popped first), so the
                 // horizon comes out in cyclic order as in the recursive formulation.
-                if top + 2 > MAX_STACK {
+                if top + 2 > stack.len() {
                     return Err(PolytopeError::Full);
                 }
                 let (i1, i2) = (NEXT[e as usize], NEXT[NEXT[e as usize]]);
-                self.stack[top] = [adjacent[i2], Index::from(adjacent_edge[i2])];
-                self.stack[top + 1] = [adjacent[i1], Index::from(adjacent_edge[i1])];
+                stack[top] = [adjacent[i2], Index::from(adjacent_edge[i2])];
+                stack[top + 1] = [adjacent[i1], Index::from(adjacent_edge[i1])];
                 top += 2;
             } else {
-                if self.horizon_count == MAX_HORIZON {
+                if *horizon_count == horizon.len() {
                     return Err(PolytopeError::Full);
                 }
-                self.horizon[self.horizon_count] = [g, e];
-                self.horizon_count += 1;
+                horizon[*horizon_count] = [g, e];
+                *horizon_count += 1;
             }
         }
         Ok(())
-    }
-
-    fn kill(&mut self, f: Index) {
-        self.faces[f as usize].alive = false;
-        self.distances[f as usize] = f64::INFINITY;
-        self.removed[self.removed_count] = f;
-        self.removed_count += 1;
     }
 
     /// Fans the horizon of the last [`Self::carve`] to vertex `w`, linking the new faces
@@ -88,7 +96,7 @@ impl Polytope {
         let (h, r) = (self.horizon_count, self.removed_count);
         self.removed_count = 0;
         let fresh = h.saturating_sub(r + self.free_count);
-        if h < 3 || self.face_count + fresh > MAX_FACES {
+        if h < 3 || self.face_count + fresh > self.face_capacity() {
             self.release(r, 0);
             return Err(if h < 3 {
                 PolytopeError::Degenerate
@@ -97,33 +105,55 @@ impl Polytope {
             });
         }
         self.release(r, h);
-        let pw = self.vertices[w as usize].w.coords;
-        let [g0, e0] = self.horizon[0];
-        let q0 = self.faces[g0 as usize].vertices[NEXT[e0 as usize]];
-        let (mut q, mut r_q) = (q0, self.vertices[q0 as usize].w.coords - pw);
-        // Vertices met so far (a pinched horizon repeats one), and whether each edge
-        // started where the previous one ended.
-        let mut seen = [0u64; MAX_VERTICES.div_ceil(64)];
+        // A new stamp for the vertices this call meets (see `Polytope::seen`).
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        // The fields as separate borrows: the loop's stores into `faces` then leave the
+        // other slices' bounds in registers.
+        let Polytope {
+            vertices,
+            faces,
+            horizon,
+            fanned,
+            seen,
+            removed,
+            free,
+            free_count,
+            face_count,
+            stamp,
+            ..
+        } = self;
+        let mut slots = Slots {
+            removed: &removed[..r],
+            free: &free[..],
+            free_count,
+            face_count,
+        };
+        let pw = vertices[w as usize].w.coords;
+        let [g0, e0] = horizon[0];
+        let q0 = faces[g0 as usize].vertices[NEXT[e0 as usize]];
+        let (mut q, mut r_q) = (q0, vertices[q0 as usize].w.coords - pw);
+        // Whether each edge started where the previous one ended and no vertex came twice
+        // (a pinched horizon repeats one; those met carry this call's stamp).
         let mut simple = true;
-        let first = self.take_slot(0, r);
+        let first = slots.take(0);
         let (mut slot, mut previous) = (first, Index::MAX);
         for k in 0..h {
-            let [g, e] = self.horizon[k];
-            let kept = self.faces[g as usize].vertices;
+            let [g, e] = horizon[k];
+            let kept = faces[g as usize].vertices;
             let p = kept[e as usize];
             simple &= kept[NEXT[e as usize]] == q;
-            let word = &mut seen[(q >> 6) as usize];
-            simple &= *word & (1 << (q & 63)) == 0;
-            *word |= 1 << (q & 63);
-            let r_p = self.vertices[p as usize].w.coords - pw;
-            let next = if k + 1 < h {
-                self.take_slot(k + 1, r)
-            } else {
-                first
-            };
+            let mark = &mut seen[q as usize];
+            simple &= *mark != *stamp;
+            *mark = *stamp;
+            let r_p = vertices[p as usize].w.coords - pw;
+            let next = if k + 1 < h { slots.take(k + 1) } else { first };
             // Unnormalised (see `Face`); `key_fan` keys them once all are made.
             let direction = r_q.cross(&r_p);
-            self.faces[slot as usize] = Face {
+            faces[slot as usize] = Face {
                 vertices: [q, p, w],
                 adjacent: [g, next, previous],
                 adjacent_edge: [e as u8, 2, 1],
@@ -131,8 +161,8 @@ impl Polytope {
                 offset: direction.dot(&(pw + (r_q + r_p) * (1.0 / 3.0))),
                 alive: true,
             };
-            self.fanned[k] = slot;
-            let kept = &mut self.faces[g as usize];
+            fanned[k] = slot;
+            let kept = &mut faces[g as usize];
             kept.adjacent[e as usize] = slot;
             kept.adjacent_edge[e as usize] = 0;
             (previous, slot, q, r_q) = (slot, next, p, r_p);
@@ -153,38 +183,31 @@ impl Polytope {
     /// A separate loop because each face waits on a division: here nothing else depends
     /// on them, so the faces' latencies overlap instead of adding up.
     pub(super) fn key_fan(&mut self, h: usize) -> Result<(), PolytopeError> {
-        for &slot in &self.fanned[..h] {
-            let face = &mut self.faces[slot as usize];
+        // The fields as separate borrows (see `fill`).
+        let Polytope {
+            vertices,
+            faces,
+            fanned,
+            distances,
+            ..
+        } = self;
+        for &slot in &fanned[..h] {
+            let face = &mut faces[slot as usize];
             let len2 = face.direction.norm_squared();
             let key = face.offset / len2 * face.offset.abs();
             if !(len2.is_normal() && key.is_finite()) {
                 // |m|² under- or overflowed, or m · c did: the unit plane, scaled.
-                let [p0, p1, p2] = face.vertices.map(|i| self.vertices[i as usize].w.coords);
+                let [p0, p1, p2] = face.vertices.map(|i| vertices[i as usize].w.coords);
                 let centroid = (p0 + p1 + p2) * (1.0 / 3.0);
                 let (normal, distance) =
                     plane(&face.direction, &centroid).ok_or(PolytopeError::Degenerate)?;
                 (face.direction, face.offset) = (normal, distance);
-                self.distances[slot as usize] = distance * distance.abs();
+                distances[slot as usize] = distance * distance.abs();
                 continue;
             }
-            self.distances[slot as usize] = key;
+            distances[slot as usize] = key;
         }
         Ok(())
-    }
-
-    /// The slot of new face `k`: carved slot `k` while there are `r` of them, then a
-    /// freed one, then a fresh one (capacity checked by [`Self::fill`]).
-    #[inline]
-    fn take_slot(&mut self, k: usize, r: usize) -> Index {
-        if k < r {
-            self.removed[k]
-        } else if self.free_count > 0 {
-            self.free_count -= 1;
-            self.free[self.free_count]
-        } else {
-            self.face_count += 1;
-            (self.face_count - 1) as Index
-        }
     }
 
     /// Frees the carved slots `removed[from..count]` (those no new face took).
@@ -192,6 +215,31 @@ impl Polytope {
         for k in from..count {
             self.free[self.free_count] = self.removed[k];
             self.free_count += 1;
+        }
+    }
+}
+
+/// Where [`Polytope::fill`]'s new faces go: the carved slots first, then freed ones,
+/// then fresh ones (capacity checked by `fill`).
+struct Slots<'a> {
+    removed: &'a [Index],
+    free: &'a [Index],
+    free_count: &'a mut usize,
+    face_count: &'a mut usize,
+}
+
+impl Slots<'_> {
+    /// The slot of new face `k`.
+    #[inline]
+    fn take(&mut self, k: usize) -> Index {
+        if k < self.removed.len() {
+            self.removed[k]
+        } else if *self.free_count > 0 {
+            *self.free_count -= 1;
+            self.free[*self.free_count]
+        } else {
+            *self.face_count += 1;
+            (*self.face_count - 1) as Index
         }
     }
 }
