@@ -8,8 +8,7 @@
 //! alternating batches of both libraries: on a loaded machine the minimum moves far less
 //! than criterion's mean.
 
-mod contact_common;
-use contact_common as common;
+use test_support::bench as common;
 
 use collision::{Capsule, ConvexHull, Cuboid, contact, intersects};
 use common::{hull, pose, rng, to_parry};

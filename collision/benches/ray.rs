@@ -4,8 +4,7 @@
 //!
 //! `cargo bench -p collision --bench ray -- --warm-up-time 1 --measurement-time 3`
 
-mod contact_common;
-use contact_common as common;
+use test_support::bench as common;
 
 use collision::{Ball, Capsule, Cone, Cuboid, Ray, Shape, cast_ray, cast_ray_toi};
 use common::{hull, pose, pv, rng, to_parry, v3};

@@ -4,7 +4,7 @@
 //! among them; the same across thread counts; and whole-call errors for slices of the
 //! wrong length.
 
-mod common;
+use test_support::gjk as common;
 
 use collision::batch::{
     BatchError, MovingPair, Pair, PairError, PairResult, RayQuery, Scene, Side, cast_ray_pairs,

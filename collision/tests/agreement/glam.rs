@@ -3,7 +3,7 @@
 //! numbers, results convert back exactly, and non-rigid affines are typed errors.
 #![cfg(feature = "glam")]
 
-mod common;
+use test_support::gjk as common;
 
 use collision::interop::{Pose, PoseError};
 use collision::{

@@ -3,7 +3,7 @@
 //! numbers, and results convert back exactly.
 #![cfg(feature = "mint")]
 
-mod common;
+use test_support::gjk as common;
 
 use collision::interop::Pose;
 use collision::{

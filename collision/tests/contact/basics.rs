@@ -1,7 +1,7 @@
 //! contact(): closed forms (spheres, boxes, capsules), touching and deep cases, margins,
 //! a mixed random corpus (never None when overlapping, never NaN) and scale invariance.
 
-mod contact_common;
+use test_support::contact as contact_common;
 
 use collision::{
     Ball, Capsule, Cone, Contact, ContactMethod, ContactStatus, ConvexHull, Cuboid, Cylinder,

@@ -3,7 +3,7 @@
 //! the shapes' overlap along the reported normal, measured independently with the support
 //! functions (`h_A(n) + h_B(−n)`), so that moving B by it along the normal makes them touch.
 
-mod contact_common;
+use test_support::contact as contact_common;
 
 use collision::epa::{EpaOutput, EpaStatus, EpaStep};
 use collision::observer::Observer;

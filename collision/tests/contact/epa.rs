@@ -1,7 +1,7 @@
 //! EPA: the polytope alone, and penetration depth and normal of 10,000 random overlapping
 //! hull pairs against an exact separating-axis reference.
 
-mod contact_common;
+use test_support::contact as contact_common;
 
 use collision::epa::{EpaConfig, EpaStatus, Polytope, epa};
 use collision::gjk::{Simplex, SimplexVertex};

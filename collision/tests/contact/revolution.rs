@@ -5,7 +5,7 @@
 //! whole circle of ties); every one must now converge, to the closed forms and to a
 //! dense-direction reference that never calls EPA.
 
-mod contact_common;
+use test_support::contact as contact_common;
 
 use collision::{
     Ball, Capsule, Cone, Contact, ContactStatus, Cylinder, Rounded, Shape, SupportMap, contact,

@@ -2,7 +2,7 @@
 //! of shapes (or the same pair swapped) starts cold, so it can never make GJK answer from
 //! points that are not on the shapes.
 
-mod common;
+use test_support::gjk as common;
 
 use collision::gjk::{GjkCache, GjkConfig, GjkOutput, GjkStatus, gjk};
 use collision::{

@@ -1,7 +1,7 @@
 //! GJK on a core plus a radius (`SupportMap::core_radius`) against GJK on the full
 //! shapes, and the split's Minkowski-sum identity.
 
-mod common;
+use test_support::gjk as common;
 
 use collision::gjk::{GjkCache, GjkConfig, GjkStatus, gjk};
 use collision::observer::Trace;

@@ -1,7 +1,7 @@
 //! GJK invariances (swap, rigid motion, 1e6 offsets, scales 1e-6..1e6), touching and
 //! nearly touching shapes, flat shapes, warm starts, the observer and failure statuses.
 
-mod common;
+use test_support::gjk as common;
 
 use collision::gjk::{GjkCache, GjkConfig, GjkStatus, gjk};
 use collision::{

@@ -1,7 +1,7 @@
 //! GJK distance between random convex hulls against an exact brute-force reference and
 //! against parry3d-f64, on the same 10,000 seeded pairs.
 
-mod common;
+use test_support::gjk as common;
 
 use collision::{ClosestPoints, closest_points, intersects};
 use common::{brute_force_distance, place, sat_separation};

@@ -1,7 +1,7 @@
 //! Ray casts against closed forms for every shape kind, starting inside, misses,
 //! max_toi, and large offsets.
 
-mod contact_common;
+use test_support::contact as contact_common;
 
 use collision::ray::cast_ray_gjk;
 use collision::{

@@ -10,7 +10,7 @@
 //! the entry is found by bisection over `f64` values of `t` between the start (outside)
 //! and a point inside: the result is the `f64` just past the exact entry, within an ulp.
 
-mod contact_common;
+use test_support::contact as contact_common;
 
 use collision::{Cone, Ray, cast_ray, ray::cast_ray_gjk};
 use contact_common::{rng, unit, v3};

@@ -4,7 +4,7 @@
 //! ray-cast steps tell the true story of the cast (advances only forward, end where the
 //! hit is, every support point is a support point).
 
-mod contact_common;
+use test_support::contact as contact_common;
 
 use collision::observer::Shortcut;
 use collision::ray::{RayStepRecord, cast_ray_gjk};

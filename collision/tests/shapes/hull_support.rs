@@ -1,7 +1,7 @@
 //! Hull support queries (block scan, seeded and hinted hill-climbing) against a
 //! sequential brute-force scan.
 
-mod common;
+use test_support::gjk as common;
 
 use collision::ConvexHull;
 use common::{cloud, rng, v3};

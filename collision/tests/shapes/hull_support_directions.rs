@@ -2,7 +2,7 @@
 //! boundaries, extreme scales, non-finite) against a brute-force maximum over all
 //! vertices, for hulls of 8 to 2,000 points, scanned and hill-climbed.
 
-mod common;
+use test_support::gjk as common;
 
 use collision::ConvexHull;
 use collision::SupportMap;

@@ -3,7 +3,7 @@
 //! and the free functions' early "overlapping" answer from them agrees with full GJK runs
 //! and with parry3d-f64.
 
-mod common;
+use test_support::gjk as common;
 
 use collision::observer::Trace;
 use collision::{

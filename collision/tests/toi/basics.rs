@@ -2,7 +2,7 @@
 //! the same answers and against fine-stepped references (the seed book's spinning
 //! diamond scene, pure rotation), overlap at the start, and reported non-convergence.
 
-mod contact_common;
+use test_support::contact as contact_common;
 
 use collision::shape::Sharp;
 use collision::{

@@ -4,7 +4,7 @@
 //! own), so that contact must converge; a pair that closes in reports the contact at the
 //! impact, just touching.
 
-mod contact_common;
+use test_support::contact as contact_common;
 
 use collision::{
     Ball, Capsule, Cone, ContactStatus, Cylinder, Motion, Rounded, Shape, SupportMap, contact,

@@ -5,7 +5,7 @@
 //! hulls in resting contact, checked against an exact brute-force distance and
 //! parry3d-f64's.
 
-mod common;
+use test_support::gjk as common;
 
 use collision::{
     ClosestPoints, Cuboid, Cylinder, Motion, Segment, StepBound, SupportMap, ToiConfig, Trace,

@@ -1,18 +1,28 @@
-//! The cases shared by the GJK bench and `examples/gjk_count.rs` (included with
-//! `#[path]`): the seeded hull pairs, the primitive pairs and the coherent sequence, with
-//! parry's copies. The random draws are `contact_common`'s generators.
-#![allow(dead_code)]
-
-#[path = "../contact_common/mod.rs"]
-mod contact_common;
-
-pub use contact_common::{cloud, parry_hull, pose, rng, to_parry};
+//! The draws of the `collision` benches and examples: hulls of points uniform in the unit
+//! ball with parry's copies, the GJK bench's seeded hull pairs, primitive pairs and
+//! coherent sequence.
 
 use collision::{Ball, Capsule, ConvexHull, Cuboid, Triangle};
-use nalgebra::{Isometry3, Vector3};
+use nalgebra::{Isometry3, Point3, Vector3};
 use parry3d_f64::math::{Pose, Vector};
 use parry3d_f64::shape as ps;
+use rand_chacha::ChaCha8Rng;
 
+pub use crate::parry::pv;
+pub use crate::parry::{parry_hull, to_parry};
+pub use crate::sample::{pose, rng, v3};
+
+/// `n` points uniform in the unit ball.
+pub fn cloud(rng: &mut ChaCha8Rng, n: usize) -> Vec<Point3<f64>> {
+    crate::sample::ball_points(rng, n)
+}
+
+/// A hull of `n` points of a [`cloud`], and parry's copy.
+pub fn hull(rng: &mut ChaCha8Rng, n: usize) -> (ConvexHull, ps::ConvexPolyhedron) {
+    let h = ConvexHull::new(&cloud(rng, n)).unwrap();
+    let q = parry_hull(&h);
+    (h, q)
+}
 /// Two hulls and their poses.
 pub struct HullPair {
     /// Hull A.
@@ -68,10 +78,10 @@ pub fn hull_pairs(n: usize) -> Vec<HullPair> {
 /// thousand vertices (a ball's 1000 points keep only about 140).
 pub fn sphere_pairs(n: usize) -> Vec<HullPair> {
     let mut rng = rng(n as u64 + 1);
-    let sphere = |rng: &mut rand_chacha::ChaCha8Rng| -> Vec<_> {
+    let sphere = |rng: &mut ChaCha8Rng| -> Vec<_> {
         cloud(rng, n)
             .into_iter()
-            .map(|p| nalgebra::Point3::from(p.coords.normalize()))
+            .map(|p| Point3::from(p.coords.normalize()))
             .collect()
     };
     (0..32)
@@ -130,7 +140,7 @@ impl Primitives {
             .collect();
         let hull = ConvexHull::new(&cloud(&mut rng, 64)).unwrap();
         let corners = [[-0.6, 0.0, 0.0], [0.6, 0.4, 0.0], [0.0, -0.4, 0.3]];
-        let [ta, tb, tc] = corners.map(|[x, y, z]| nalgebra::Point3::new(x, y, z));
+        let [ta, tb, tc] = corners.map(|[x, y, z]| Point3::new(x, y, z));
         let [qa, qb, qc] = corners.map(|[x, y, z]| Vector::new(x, y, z));
         Primitives {
             triangle: Triangle::new(ta, tb, tc).unwrap(),

@@ -1,58 +1,9 @@
-//! Shared test support: independent brute-force references and random hulls.
-#![allow(dead_code)]
+//! Exact references on convex polytopes placed in the world: brute-force distance
+//! (vertex–face and edge–edge pairs in closed form), separation and penetration depth by
+//! the separating axis theorem.
 
 use collision::ConvexHull;
-use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
-/// A seeded generator.
-pub fn rng(seed: u64) -> ChaCha8Rng {
-    ChaCha8Rng::seed_from_u64(seed)
-}
-
-/// A vector with components uniform in `[-r, r)`.
-pub fn v3(rng: &mut ChaCha8Rng, r: f64) -> Vector3<f64> {
-    Vector3::new(
-        rng.random_range(-r..r),
-        rng.random_range(-r..r),
-        rng.random_range(-r..r),
-    )
-}
-
-/// A random rotation.
-pub fn rotation(rng: &mut ChaCha8Rng) -> UnitQuaternion<f64> {
-    UnitQuaternion::from_scaled_axis(v3(rng, 3.0))
-}
-
-/// A random pose with translation in `[-r, r)³`.
-pub fn pose(rng: &mut ChaCha8Rng, r: f64) -> Isometry3<f64> {
-    Isometry3::from_parts(v3(rng, r).into(), rotation(rng))
-}
-
-/// `n` random points in an ellipsoid-ish blob of random aspect, around the origin.
-pub fn cloud(rng: &mut ChaCha8Rng, n: usize) -> Vec<Point3<f64>> {
-    let axes = Vector3::new(
-        rng.random_range(0.2..1.5),
-        rng.random_range(0.2..1.5),
-        rng.random_range(0.2..1.5),
-    );
-    (0..n)
-        .map(|_| {
-            loop {
-                let p = v3(rng, 1.0);
-                if p.norm_squared() <= 1.0 {
-                    break Point3::from(p.component_mul(&axes));
-                }
-            }
-        })
-        .collect()
-}
-
-/// A random solid hull from `n` points.
-pub fn hull(rng: &mut ChaCha8Rng, n: usize) -> ConvexHull {
-    ConvexHull::new(&cloud(rng, n)).expect("random cloud makes a hull")
-}
+use nalgebra::{Isometry3, Point3, Vector3};
 
 /// Closest point to `p` on segment `ab`.
 pub fn closest_on_segment(p: &Point3<f64>, a: &Point3<f64>, b: &Point3<f64>) -> Point3<f64> {
@@ -117,8 +68,11 @@ pub fn segment_segment(
 
 /// A hull placed in the world: its vertices and triangles.
 pub struct Placed {
+    /// The vertices, in world coordinates.
     pub vertices: Vec<Point3<f64>>,
+    /// The triangles, as world-space corners.
     pub triangles: Vec<[Point3<f64>; 3]>,
+    /// Each edge once, as its two world-space end points.
     pub edges: Vec<(Point3<f64>, Point3<f64>)>,
 }
 
@@ -204,66 +158,81 @@ pub fn brute_force_distance(a: &Placed, b: &Placed) -> f64 {
     best
 }
 
-/// nalgebra pose → parry pose.
-pub fn to_parry(p: &Isometry3<f64>) -> parry3d_f64::math::Pose {
-    let t = p.translation.vector;
-    let q = p.rotation.coords;
-    parry3d_f64::math::Pose::from_parts(
-        parry3d_f64::math::Vector::new(t.x, t.y, t.z),
-        parry3d_f64::math::Rotation::from_xyzw(q[0], q[1], q[2], q[3]),
-    )
+/// A world-space polytope: vertices, outward face normals, edges.
+pub struct Poly {
+    /// The vertices, in world coordinates.
+    pub vertices: Vec<Point3<f64>>,
+    /// The outward unit normal of each face.
+    pub normals: Vec<Vector3<f64>>,
+    /// Each edge once, as the vector between its end points.
+    pub edges: Vec<Vector3<f64>>,
 }
 
-/// The hull's vertices as a parry convex polyhedron.
-pub fn parry_hull(hull: &ConvexHull) -> parry3d_f64::shape::ConvexPolyhedron {
-    let pts: Vec<parry3d_f64::math::Vector> = hull
-        .vertices()
-        .iter()
-        .map(|p| parry3d_f64::math::Vector::new(p.x, p.y, p.z))
-        .collect();
-    parry3d_f64::shape::ConvexPolyhedron::from_convex_hull(&pts).expect("parry builds the hull")
-}
-
-/// The number of shape kinds [`shape_of_kind`] makes: every variant of `Shape`.
-pub const SHAPE_KINDS: usize = 11;
-
-/// A random shape of kind `kind % SHAPE_KINDS`, about 0.05 to 1.5 across: ball, box,
-/// hull (4 to 64 points), capsule, cylinder, cone, triangle, segment, point, a rounded
-/// hull and a transformed box.
-pub fn shape_of_kind(rng: &mut ChaCha8Rng, kind: usize) -> collision::Shape {
-    use collision::{
-        Ball, Capsule, Cone, Cuboid, Cylinder, Point, Rounded, Segment, Shape, Transformed,
-        Triangle,
-    };
-    let mut len = || rng.random_range(0.05..0.7);
-    let (a, b, c) = (len(), len(), len());
-    match kind % SHAPE_KINDS {
-        0 => Ball::new(a).unwrap().into(),
-        1 => Cuboid::new(Vector3::new(a, b, c)).unwrap().into(),
-        2 => {
-            let n = rng.random_range(4..64);
-            hull(rng, n).into()
+impl Poly {
+    /// `hull` placed at `pose`.
+    pub fn new(hull: &ConvexHull, pose: &Isometry3<f64>) -> Poly {
+        let h = hull.hull().expect("solid hull");
+        let vertices: Vec<_> = h.vertices().iter().map(|p| pose * p).collect();
+        let normals = h
+            .planes()
+            .iter()
+            .map(|p| pose.rotation * p.normal)
+            .collect();
+        let mut edges = Vec::new();
+        for face in h.faces() {
+            for k in 0..face.len() {
+                let (i, j) = (face[k] as usize, face[(k + 1) % face.len()] as usize);
+                if i < j {
+                    edges.push(vertices[j] - vertices[i]);
+                }
+            }
         }
-        3 => Capsule::new(a, b).unwrap().into(),
-        4 => Cylinder::new(a, b).unwrap().into(),
-        5 => Cone::new(a, b).unwrap().into(),
-        6 => Triangle::new(
-            Point3::new(-a, 0.0, 0.0),
-            Point3::new(a, b, 0.0),
-            Point3::new(0.0, -b, c),
-        )
-        .unwrap()
-        .into(),
-        7 => Segment::new(Point3::new(-a, 0.0, 0.0), Point3::new(a, b, c))
-            .unwrap()
-            .into(),
-        8 => Point::new(Point3::from(v3(rng, 0.3))).unwrap().into(),
-        9 => Rounded::new(Shape::from(hull(rng, 12)), 0.2 * a)
-            .unwrap()
-            .into(),
-        _ => {
-            let inner = Shape::from(Cuboid::new(Vector3::new(a, b, c)).unwrap());
-            Transformed::new(inner, pose(rng, 0.5)).unwrap().into()
+        Poly {
+            vertices,
+            normals,
+            edges,
         }
     }
+
+    /// `max over the vertices of n · v`.
+    pub fn support(&self, n: &Vector3<f64>) -> f64 {
+        self.vertices
+            .iter()
+            .map(|v| n.dot(&v.coords))
+            .fold(f64::NEG_INFINITY, f64::max)
+    }
+}
+
+/// Exact penetration depth by the separating axis theorem: the minimum over the face
+/// normals of both polytopes and the cross products of their edges (both signs) of
+/// `h_A(n) + h_B(−n)`, the overlap along `n`. Negative when separated (then it is minus
+/// the largest gap over the axes, not the distance). Returns (depth, axis from A to B).
+pub fn sat_depth(a: &Poly, b: &Poly) -> (f64, Vector3<f64>) {
+    let mut best = (f64::INFINITY, Vector3::zeros());
+    let mut test = |n: Vector3<f64>| {
+        for n in [n, -n] {
+            let d = a.support(&n) + b.support(&-n);
+            if d < best.0 {
+                best = (d, n);
+            }
+        }
+    };
+    for n in a.normals.iter().chain(&b.normals) {
+        test(*n);
+    }
+    for ea in &a.edges {
+        for eb in &b.edges {
+            let c = ea.cross(eb);
+            let len = c.norm();
+            if len > 1e-9 * ea.norm() * eb.norm() {
+                test(c / len);
+            }
+        }
+    }
+    best
+}
+
+/// Overlap of `a` and `b` along unit `n`: `h_A(n) + h_B(−n)`.
+pub fn overlap_along(a: &Poly, b: &Poly, n: &Vector3<f64>) -> f64 {
+    a.support(n) + b.support(&-n)
 }
