@@ -175,9 +175,5 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group! {
-    name = benches;
-    config = Criterion::default().sample_size(20);
-    targets = bench
-}
+criterion_group!(name = benches; config = Criterion::default().sample_size(20); targets = bench);
 criterion_main!(benches);

@@ -3,8 +3,10 @@
 //! brute-force polytope references and parry's copies they are checked against.
 
 use crate::clouds::blob;
-use collision::ConvexHull;
-use nalgebra::{Point3, UnitQuaternion, Vector3};
+use collision::gjk::{GjkCache, GjkConfig, GjkOutput, gjk};
+use collision::observer::Observer;
+use collision::{ConvexHull, SupportMap};
+use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
@@ -29,6 +31,26 @@ pub fn cloud(rng: &mut ChaCha8Rng, n: usize) -> Vec<Point3<f64>> {
 /// A random solid hull from `n` points of a [`cloud`].
 pub fn hull(rng: &mut ChaCha8Rng, n: usize) -> ConvexHull {
     ConvexHull::new(&cloud(rng, n)).expect("random cloud makes a hull")
+}
+
+/// GJK from a cold start (an empty cache) with `config`, observed by `observer`.
+pub fn cold_gjk(
+    a: &(impl SupportMap + ?Sized),
+    pose_a: &Isometry3<f64>,
+    b: &(impl SupportMap + ?Sized),
+    pose_b: &Isometry3<f64>,
+    config: &GjkConfig,
+    observer: &mut (impl Observer + ?Sized),
+) -> GjkOutput {
+    gjk(
+        a,
+        pose_a,
+        b,
+        pose_b,
+        config,
+        &mut GjkCache::default(),
+        observer,
+    )
 }
 
 /// The number of shape kinds [`shape_of_kind`] makes: every variant of `Shape`.

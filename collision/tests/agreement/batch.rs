@@ -31,6 +31,43 @@ fn same<T: Debug>(a: &T, b: &T) -> bool {
     format!("{a:?}") == format!("{b:?}")
 }
 
+/// Whether every component of the pose is finite.
+fn finite_pose(p: &Isometry3<f64>) -> bool {
+    p.translation
+        .vector
+        .iter()
+        .chain(p.rotation.coords.iter())
+        .all(|x| x.is_finite())
+}
+
+/// The shapes and poses of a scene with the index pairs queried on them.
+struct Indexed<'a> {
+    shapes: &'a [Shape],
+    poses: &'a [Isometry3<f64>],
+    pairs: &'a [[u32; 2]],
+}
+
+impl Indexed<'_> {
+    /// What the batch must give for pair `k` ([`expected`]) of a query on two posed
+    /// shapes, whose single call is `single`.
+    fn want<T: Debug, E: Debug>(
+        &self,
+        k: usize,
+        single: impl FnOnce(&Shape, &Isometry3<f64>, &Shape, &Isometry3<f64>) -> Result<T, E>,
+    ) -> PairResult<T, E> {
+        let fin = |i: usize| finite_pose(&self.poses[i]);
+        let n = (self.shapes.len(), self.shapes.len());
+        expected(k, self.pairs[k], n, (&fin, &fin), |i, j| {
+            single(
+                &self.shapes[i],
+                &self.poses[i],
+                &self.shapes[j],
+                &self.poses[j],
+            )
+        })
+    }
+}
+
 /// A scene of every shape kind in turn, poses in `[-1.5, 1.5]³` (about half the pairs
 /// overlap), one pose in 40 with a NaN or infinite component.
 fn scene_parts(seed: u64) -> (Vec<Shape>, Vec<Isometry3<f64>>) {
@@ -175,26 +212,17 @@ fn every_static_query_matches_the_single_calls_on_10000_pairs() {
     let (shapes, poses) = scene_parts(2901);
     let scene = Scene::new(&shapes, &poses).unwrap();
     let pairs = index_pairs(2902, SHAPES, SHAPES);
-    let n = (SHAPES, SHAPES);
-    let fin = |k: usize| {
-        poses[k]
-            .translation
-            .vector
-            .iter()
-            .chain(poses[k].rotation.coords.iter())
-            .all(|x| x.is_finite())
+    let set = Indexed {
+        shapes: &shapes,
+        poses: &poses,
+        pairs: &pairs,
     };
-    let fins: (&dyn Fn(usize) -> bool, &dyn Fn(usize) -> bool) = (&fin, &fin);
     let c = both_ways(
         "intersects",
         &scene,
         false,
         |s, out| s.intersects(&pairs, out).unwrap(),
-        |k| {
-            expected(k, pairs[k], n, fins, |i, j| {
-                intersects(&shapes[i], &poses[i], &shapes[j], &poses[j])
-            })
-        },
+        |k| set.want(k, |a, pa, b, pb| intersects(a, pa, b, pb)),
     );
     covered("intersects", &c);
     let c = both_ways(
@@ -202,11 +230,7 @@ fn every_static_query_matches_the_single_calls_on_10000_pairs() {
         &scene,
         0.0,
         |s, out| s.distance(&pairs, out).unwrap(),
-        |k| {
-            expected(k, pairs[k], n, fins, |i, j| {
-                distance(&shapes[i], &poses[i], &shapes[j], &poses[j])
-            })
-        },
+        |k| set.want(k, |a, pa, b, pb| distance(a, pa, b, pb)),
     );
     covered("distance", &c);
     let cp = collision::ClosestPoints::Overlapping;
@@ -215,11 +239,7 @@ fn every_static_query_matches_the_single_calls_on_10000_pairs() {
         &scene,
         cp,
         |s, out| s.closest_points(&pairs, out).unwrap(),
-        |k| {
-            expected(k, pairs[k], n, fins, |i, j| {
-                closest_points(&shapes[i], &poses[i], &shapes[j], &poses[j])
-            })
-        },
+        |k| set.want(k, |a, pa, b, pb| closest_points(a, pa, b, pb)),
     );
     covered("closest points", &c);
     for margin in [0.0, 0.3, -1.0] {
@@ -228,11 +248,7 @@ fn every_static_query_matches_the_single_calls_on_10000_pairs() {
             &scene,
             None,
             |s, out| s.contact(&pairs, margin, out).unwrap(),
-            |k| {
-                expected(k, pairs[k], n, fins, |i, j| {
-                    contact(&shapes[i], &poses[i], &shapes[j], &poses[j], margin)
-                })
-            },
+            |k| set.want(k, |a, pa, b, pb| contact(a, pa, b, pb, margin)),
         );
         // A negative margin is every valid pair's query error, as in the single call.
         if margin < 0.0 {
@@ -296,20 +312,15 @@ fn warm_frames<T: Debug + Clone, E: Debug + Clone>(
         );
         let mut par = vec![Ok(fill.clone()); PAIRS];
         batch(&scene, &pairs, config, &mut par_caches, &mut par);
-        let fin = |k: usize| {
-            poses[k]
-                .translation
-                .vector
-                .iter()
-                .chain(poses[k].rotation.coords.iter())
-                .all(|x| x.is_finite())
+        let set = Indexed {
+            shapes: &shapes,
+            poses: &poses,
+            pairs: &pairs,
         };
         let want: Vec<_> = (0..PAIRS)
             .map(|k| {
                 let cache = &mut single_caches[k];
-                expected(k, pairs[k], (SHAPES, SHAPES), (&fin, &fin), |i, j| {
-                    single(&shapes[i], &poses[i], &shapes[j], &poses[j], config, cache)
-                })
+                set.want(k, |a, pa, b, pb| single(a, pa, b, pb, config, cache))
             })
             .collect();
         let c = check(&format!("{what}, frame {frame}, parallel"), &par, |k| {
@@ -445,14 +456,7 @@ fn ray_casts_match_the_single_calls_on_10000_pairs() {
         })
         .collect();
     let pairs = index_pairs(2933, SHAPES, RAYS);
-    let fin = |k: usize| {
-        poses[k]
-            .translation
-            .vector
-            .iter()
-            .chain(poses[k].rotation.coords.iter())
-            .all(|x| x.is_finite())
-    };
+    let fin = |k: usize| finite_pose(&poses[k]);
     let any = |_: usize| true;
     for max_toi in [1.0, f64::INFINITY] {
         let c = both_ways(
@@ -471,6 +475,14 @@ fn ray_casts_match_the_single_calls_on_10000_pairs() {
     }
 }
 
+/// `record(i, j)` for each index pair `[i, j]`.
+fn by_index<T>(pairs: &[[u32; 2]], record: impl Fn(usize, usize) -> T) -> Vec<T> {
+    pairs
+        .iter()
+        .map(|&[i, j]| record(i as usize, j as usize))
+        .collect()
+}
+
 #[test]
 fn pair_records_match_the_single_calls() {
     let (shapes, poses) = scene_parts(2941);
@@ -479,53 +491,40 @@ fn pair_records_match_the_single_calls() {
         .into_iter()
         .map(|[i, j]| [i % SHAPES as u32, j % SHAPES as u32])
         .collect();
-    let records: Vec<Pair<'_, Shape>> = pairs
-        .iter()
-        .map(|&[i, j]| Pair {
-            a: &shapes[i as usize],
-            pose_a: poses[i as usize],
-            b: &shapes[j as usize],
-            pose_b: poses[j as usize],
-        })
-        .collect();
-    let fin = |k: usize| {
-        poses[k]
-            .translation
-            .vector
-            .iter()
-            .chain(poses[k].rotation.coords.iter())
-            .all(|x| x.is_finite())
-    };
+    let records = by_index(&pairs, |i, j| Pair {
+        a: &shapes[i],
+        pose_a: poses[i],
+        b: &shapes[j],
+        pose_b: poses[j],
+    });
+    let fin = |k: usize| finite_pose(&poses[k]);
     let n = (SHAPES, SHAPES);
+    let set = Indexed {
+        shapes: &shapes,
+        poses: &poses,
+        pairs: &pairs,
+    };
 
     let mut out = vec![Ok(false); PAIRS];
     intersects_pairs(&records, &mut out).unwrap();
     check("intersects_pairs", &out, |k| {
-        expected(k, pairs[k], n, (&fin, &fin), |i, j| {
-            intersects(&shapes[i], &poses[i], &shapes[j], &poses[j])
-        })
+        set.want(k, |a, pa, b, pb| intersects(a, pa, b, pb))
     });
     let mut out = vec![Ok(0.0); PAIRS];
     distance_pairs(&records, &mut out).unwrap();
     let c = check("distance_pairs", &out, |k| {
-        expected(k, pairs[k], n, (&fin, &fin), |i, j| {
-            distance(&shapes[i], &poses[i], &shapes[j], &poses[j])
-        })
+        set.want(k, |a, pa, b, pb| distance(a, pa, b, pb))
     });
     assert!(c.ok > PAIRS / 2 && c.non_finite > PAIRS / 100, "{c:?}");
     let mut out = vec![Ok(collision::ClosestPoints::Overlapping); PAIRS];
     closest_points_pairs(&records, &mut out).unwrap();
     check("closest_points_pairs", &out, |k| {
-        expected(k, pairs[k], n, (&fin, &fin), |i, j| {
-            closest_points(&shapes[i], &poses[i], &shapes[j], &poses[j])
-        })
+        set.want(k, |a, pa, b, pb| closest_points(a, pa, b, pb))
     });
     let mut out = vec![Ok(None); PAIRS];
     contact_pairs(&records, 0.2, &mut out).unwrap();
     check("contact_pairs", &out, |k| {
-        expected(k, pairs[k], n, (&fin, &fin), |i, j| {
-            contact(&shapes[i], &poses[i], &shapes[j], &poses[j], 0.2)
-        })
+        set.want(k, |a, pa, b, pb| contact(a, pa, b, pb, 0.2))
     });
 
     let config = GjkConfig::default();
@@ -536,8 +535,8 @@ fn pair_records_match_the_single_calls() {
     let want: Vec<_> = (0..PAIRS)
         .map(|k| {
             let cache = &mut single[k];
-            expected(k, pairs[k], n, (&fin, &fin), |i, j| {
-                distance_with(&shapes[i], &poses[i], &shapes[j], &poses[j], &config, cache)
+            set.want(k, |a, pa, b, pb| {
+                distance_with(a, pa, b, pb, &config, cache)
             })
         })
         .collect();
@@ -550,17 +549,8 @@ fn pair_records_match_the_single_calls() {
     let want: Vec<_> = (0..PAIRS)
         .map(|k| {
             let cache = &mut single[k];
-            expected(k, pairs[k], n, (&fin, &fin), |i, j| {
-                contact_with(
-                    &shapes[i],
-                    &poses[i],
-                    &shapes[j],
-                    &poses[j],
-                    0.2,
-                    &config,
-                    cache,
-                    &mut (),
-                )
+            set.want(k, |a, pa, b, pb| {
+                contact_with(a, pa, b, pb, 0.2, &config, cache, &mut ())
             })
         })
         .collect();
@@ -568,15 +558,12 @@ fn pair_records_match_the_single_calls() {
     assert!(same(&caches, &single));
 
     let motions = motions(&poses, 2943);
-    let moving: Vec<MovingPair<'_, Shape>> = pairs
-        .iter()
-        .map(|&[i, j]| MovingPair {
-            a: &shapes[i as usize],
-            motion_a: motions[i as usize],
-            b: &shapes[j as usize],
-            motion_b: motions[j as usize],
-        })
-        .collect();
+    let moving = by_index(&pairs, |i, j| MovingPair {
+        a: &shapes[i],
+        motion_a: motions[i],
+        b: &shapes[j],
+        motion_b: motions[j],
+    });
     let config = ToiConfig::default();
     let mut out = vec![Ok(None); PAIRS];
     time_of_impact_pairs(&moving, 1.0, &config, &mut out).unwrap();

@@ -14,7 +14,7 @@ use glam::{Affine3A, DAffine3, DMat3, DQuat, DVec3, Mat3, Quat, Vec3};
 use nalgebra::{Isometry3, Point3, Quaternion, Translation3, UnitQuaternion, Vector3};
 use rand::RngExt;
 
-/// Bit-for-bit equality through `Debug` text (as in `tests/batch.rs`).
+/// Bit-for-bit equality through `Debug` text (as in `batch.rs`).
 fn same<T: std::fmt::Debug>(a: &T, b: &T) -> bool {
     format!("{a:?}") == format!("{b:?}")
 }

@@ -13,7 +13,7 @@ use common::{rng, shape_of_kind};
 use nalgebra::{Isometry3, Point3, Quaternion, Translation3, UnitQuaternion, Vector3};
 use rand::RngExt;
 
-/// Bit-for-bit equality through `Debug` text (as in `tests/batch.rs`).
+/// Bit-for-bit equality through `Debug` text (as in `batch.rs`).
 fn same<T: std::fmt::Debug>(a: &T, b: &T) -> bool {
     format!("{a:?}") == format!("{b:?}")
 }

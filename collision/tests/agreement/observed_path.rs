@@ -10,10 +10,10 @@ use test_support::contact as contact_common;
 
 use collision::observer::{BallProof, Shortcut, TraceEvent};
 use collision::{
-    Ball, Capsule, Cone, Contact, ContactMethod, Cuboid, Cylinder, GjkCache, GjkConfig, Motion,
-    Point, Ray, Rounded, Segment, Shape, SupportMap, ToiConfig, Trace, Transformed, Triangle,
+    Ball, Contact, ContactMethod, Cuboid, Cylinder, GjkCache, GjkConfig, Motion, Point, Ray,
+    Rounded, Segment, Shape, SupportMap, ToiConfig, Trace, Transformed, Triangle,
 };
-use contact_common::{hull, rng, rotation, unit, v3};
+use contact_common::{closed_form_shape, hull, rng, rotation, unit, v3};
 use nalgebra::{Isometry3, Point3, Translation3, Vector3};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -26,11 +26,7 @@ fn shape_of(kind: usize, r: &mut ChaCha8Rng) -> Shape {
     let d = v3(r, 1.5).abs() + Vector3::repeat(0.1);
     let p = |r: &mut ChaCha8Rng| Point3::from(v3(r, 1.0));
     match kind {
-        0 => Ball::new(d.x).unwrap().into(),
-        1 => Cuboid::new(d).unwrap().into(),
-        2 => Capsule::new(d.x, d.y).unwrap().into(),
-        3 => Cylinder::new(d.x, d.y).unwrap().into(),
-        4 => Cone::new(d.x, d.y).unwrap().into(),
+        0..=4 => closed_form_shape(kind, &d),
         5 => Segment::new(p(r), p(r)).unwrap().into(),
         6 => Triangle::new(p(r), p(r), p(r)).unwrap().into(),
         7 => Point::new(p(r)).unwrap().into(),

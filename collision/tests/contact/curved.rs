@@ -8,32 +8,11 @@ use test_support::contact as contact_common;
 use collision::epa::{EpaOutput, EpaStatus, EpaStep};
 use collision::observer::Observer;
 use collision::{
-    Cone, Contact, ContactStatus, ConvexHull, Cuboid, Cylinder, Shape, SupportMap, contact,
-    contact_observed,
+    Cone, Contact, ContactStatus, ConvexHull, Cuboid, Cylinder, Shape, contact, contact_observed,
 };
-use contact_common::{rng, rotation, v3};
+use contact_common::{rng, rotation, support_overlap, v3};
 use nalgebra::{Isometry3, Point3, Quaternion, Translation3, UnitQuaternion, Vector3};
 use rand::RngExt;
-
-/// The overlap of `a` and `b` along the unit world direction `n` (from A to B): how far B
-/// must move along `n` for the shapes to touch, `max n·a − min n·b`.
-fn overlap_along(
-    a: &Shape,
-    pa: &Isometry3<f64>,
-    b: &Shape,
-    pb: &Isometry3<f64>,
-    n: &Vector3<f64>,
-) -> f64 {
-    let ha = pa
-        .transform_point(&a.support(&pa.rotation.inverse_transform_vector(n)))
-        .coords
-        .dot(n);
-    let lb = pb
-        .transform_point(&b.support(&pb.rotation.inverse_transform_vector(&-n)))
-        .coords
-        .dot(n);
-    ha - lb
-}
 
 /// Checks that `c`'s depth is the overlap along its normal, to `tol`, and returns how far
 /// apart they were.
@@ -50,7 +29,7 @@ fn check(
         c.separation.is_finite() && (c.normal.norm() - 1.0).abs() < 1e-12,
         "{what}"
     );
-    let overlap = overlap_along(a, pa, b, pb, &c.normal);
+    let overlap = support_overlap(a, pa, b, pb, &c.normal);
     let depth = -c.separation;
     assert!(
         (overlap - depth).abs() <= tol,
@@ -166,7 +145,7 @@ impl Observer for StepBounds {
 /// relative, when a polytope of 128 vertices ran out; it now converges within 512): the
 /// answer lies between the depths of the inscribed and circumscribed 1024-sided prisms.
 /// (The answer of a run that does run out, the overlap along its normal, is checked in
-/// `toi_curved.rs` on nearly coaxial pairs.)
+/// `toi/curved.rs` on nearly coaxial pairs.)
 #[test]
 fn slow_pair_converges_between_the_prisms() {
     let a = Shape::from(Cylinder::new(960.3878735707297, 733.4567697874866).unwrap());

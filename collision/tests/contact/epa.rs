@@ -8,12 +8,28 @@ use collision::gjk::{Simplex, SimplexVertex};
 use collision::observer::{Trace, TraceEvent};
 use collision::shape::SupportHints;
 use collision::{
-    ContactMethod, ContactStatus, ConvexHull, Cuboid, MinkowskiDifference, contact,
+    ContactMethod, ContactStatus, ConvexHull, Cuboid, MinkowskiDifference, SupportMap, contact,
     contact_observed,
 };
 use contact_common::{Poly, hull, overlap_along, rng, rotation, sat_depth, v3};
 use nalgebra::{Isometry3, Point3, Translation3, Vector3};
 use rand::RngExt;
+
+/// The supports of A − B along the corner directions (1, 1, 1), (1, −1, −1), (−1, 1, −1)
+/// and (−1, −1, 1) of a regular tetrahedron: a seed that encloses the origin when A − B
+/// contains a ball around it.
+fn tetrahedron_of_supports<A: SupportMap, B: SupportMap>(
+    md: &MinkowskiDifference<A, B>,
+    hints: &mut SupportHints,
+) -> [SimplexVertex; 4] {
+    [
+        Vector3::new(1.0, 1.0, 1.0),
+        Vector3::new(1.0, -1.0, -1.0),
+        Vector3::new(-1.0, 1.0, -1.0),
+        Vector3::new(-1.0, -1.0, 1.0),
+    ]
+    .map(|d| md.support_vertex(&d, hints))
+}
 
 /// Grows the polytope by hand from a tetrahedron of corners of two concentric boxes
 /// (A − B is the box with half-extents 1+0.5, 2+0.25, 3+1 = (1.5, 2.25, 4)), checking the
@@ -25,13 +41,7 @@ fn polytope_expands_consistently_to_the_exact_depth() {
     let pose_b = Isometry3::translation(0.0, 0.0, 0.0);
     let md = MinkowskiDifference::from_relative(&a, &b, pose_b);
     let mut hints = SupportHints::default();
-    let dirs = [
-        Vector3::new(1.0, 1.0, 1.0),
-        Vector3::new(1.0, -1.0, -1.0),
-        Vector3::new(-1.0, 1.0, -1.0),
-        Vector3::new(-1.0, -1.0, 1.0),
-    ];
-    let tet: [SimplexVertex; 4] = dirs.map(|d| md.support_vertex(&d, &mut hints));
+    let tet = tetrahedron_of_supports(&md, &mut hints);
     let mut p = Polytope::default();
     p.set_tetrahedron(&tet).unwrap();
     assert!(p.is_consistent());
@@ -77,13 +87,7 @@ fn epa_from_a_given_simplex_matches_sat() {
         let rel = Isometry3::from_parts(Translation3::from(v3(&mut r, 0.1)), rotation(&mut r));
         let md = MinkowskiDifference::from_relative(&a, &b, rel);
         let mut hints = SupportHints::default();
-        let dirs = [
-            Vector3::new(1.0, 1.0, 1.0),
-            Vector3::new(1.0, -1.0, -1.0),
-            Vector3::new(-1.0, 1.0, -1.0),
-            Vector3::new(-1.0, -1.0, 1.0),
-        ];
-        let tet = dirs.map(|d| md.support_vertex(&d, &mut hints));
+        let tet = tetrahedron_of_supports(&md, &mut hints);
         let simplex = Simplex::from_vertices(&tet).unwrap();
         let mut p = Polytope::default();
         let e = epa(

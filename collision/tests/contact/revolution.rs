@@ -7,32 +7,10 @@
 
 use test_support::contact as contact_common;
 
-use collision::{
-    Ball, Capsule, Cone, Contact, ContactStatus, Cylinder, Rounded, Shape, SupportMap, contact,
-};
-use contact_common::{rng, rotation, v3};
+use collision::{Ball, Capsule, Cone, Contact, ContactStatus, Cylinder, Rounded, Shape, contact};
+use contact_common::{rng, rotation, support_overlap, v3};
 use nalgebra::{Isometry3, Translation3, UnitQuaternion, Vector3};
 use rand::RngExt;
-
-/// `h_A(n) + h_B(−n)` in world coordinates: how far B must move along the unit `n` for
-/// the shapes to touch (their overlap along `n`).
-fn overlap_along(
-    a: &Shape,
-    pa: &Isometry3<f64>,
-    b: &Shape,
-    pb: &Isometry3<f64>,
-    n: &Vector3<f64>,
-) -> f64 {
-    let ha = pa
-        .transform_point(&a.support(&pa.rotation.inverse_transform_vector(n)))
-        .coords
-        .dot(n);
-    let lb = pb
-        .transform_point(&b.support(&pb.rotation.inverse_transform_vector(&-n)))
-        .coords
-        .dot(n);
-    ha - lb
-}
 
 /// The seven frames of the issue: identity, a translation, 90° about each axis, a
 /// general rotation, and an offset of 1e6.
@@ -96,7 +74,7 @@ fn check_frames(
                 low <= c.separation && c.separation <= high && high - low <= tol,
                 "{what}, {frame}{order}: bounds [{low}, {high}]"
             );
-            let overlap = overlap_along(x, &px, y, &py, &c.normal);
+            let overlap = support_overlap(x, &px, y, &py, &c.normal);
             assert!(
                 (overlap - got).abs() <= tol,
                 "{what}, {frame}{order}: depth {got} but overlap {overlap} along the normal"
@@ -255,7 +233,7 @@ fn reference_depth(
     pb: &Isometry3<f64>,
     lattice: &[Vector3<f64>],
 ) -> f64 {
-    let h = |n: &Vector3<f64>| overlap_along(a, pa, b, pb, n);
+    let h = |n: &Vector3<f64>| support_overlap(a, pa, b, pb, n);
     let mut seeds: Vec<(f64, Vector3<f64>)> = lattice.iter().map(|n| (h(n), *n)).collect();
     seeds.sort_by(|x, y| x.0.total_cmp(&y.0));
     // The best lattice directions at least 0.2 rad apart: one per basin.
@@ -482,7 +460,7 @@ fn random_curved_pairs_converge_to_the_reference() {
                 k.separation
             );
             let depth = -k.separation;
-            let overlap = overlap_along(x, px, y, py, &k.normal);
+            let overlap = support_overlap(x, px, y, py, &k.normal);
             assert!(
                 (overlap - depth).abs() <= 1e-10 * depth + 3e-11 * 4.0 * size,
                 "case {case} {na}-{nb}: depth {depth:e} but overlap {overlap:e}"

@@ -1,23 +1,12 @@
 //! GJK against closed forms: spheres, axis-aligned boxes, sphere–box, capsules.
 
-use collision::gjk::{GjkCache, GjkConfig, GjkStatus, gjk};
+use collision::gjk::{GjkConfig, GjkStatus};
 use collision::observer::Trace;
 use collision::{Ball, Capsule, ClosestPoints, Cuboid, closest_points, distance, intersects};
-use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
+use nalgebra::{Isometry3, Point3, Vector3};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-fn v3(rng: &mut ChaCha8Rng, r: f64) -> Vector3<f64> {
-    Vector3::new(
-        rng.random_range(-r..r),
-        rng.random_range(-r..r),
-        rng.random_range(-r..r),
-    )
-}
-
-fn rotation(rng: &mut ChaCha8Rng) -> UnitQuaternion<f64> {
-    UnitQuaternion::from_scaled_axis(v3(rng, 3.0))
-}
+use test_support::gjk::{cold_gjk, rotation, segment_segment, v3};
 
 /// Checks a GJK answer against the exact distance `want` (negative = overlap).
 fn check(got: ClosestPoints, want: f64, scale: f64, what: &str) {
@@ -164,34 +153,6 @@ fn sphere_box() {
     assert!(apart > 1500, "{apart} apart");
 }
 
-/// Exact distance between segments `p0 p1` and `q0 q1`: the minimum of the convex
-/// quadratic `|p(s) − q(t)|²` over the unit square lies at the interior critical point or
-/// on one of the four edges, where it is a clamped 1D minimisation.
-fn segment_segment(p0: Point3<f64>, p1: Point3<f64>, q0: Point3<f64>, q1: Point3<f64>) -> f64 {
-    let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
-    let at = |s: f64, t: f64| (p0 + d1 * s - (q0 + d2 * t)).norm();
-    let on_q = |p: Point3<f64>| ((p - q0).dot(&d2) / d2.norm_squared()).clamp(0.0, 1.0);
-    let on_p = |q: Point3<f64>| ((q - p0).dot(&d1) / d1.norm_squared()).clamp(0.0, 1.0);
-    let mut best = at(0.0, on_q(p0)).min(at(1.0, on_q(p1)));
-    best = best.min(at(on_p(q0), 0.0)).min(at(on_p(q1), 1.0));
-    let (a, b, c, d, e) = (
-        d1.dot(&d1),
-        d1.dot(&d2),
-        d2.dot(&d2),
-        d1.dot(&r),
-        d2.dot(&r),
-    );
-    let den = a * c - b * b;
-    if den > 1e-12 * a * c {
-        let s = (b * e - c * d) / den;
-        let t = (a * e - b * d) / den;
-        if (0.0..=1.0).contains(&s) && (0.0..=1.0).contains(&t) {
-            best = best.min(at(s, t));
-        }
-    }
-    best
-}
-
 #[test]
 fn capsule_capsule() {
     let mut rng = ChaCha8Rng::seed_from_u64(4);
@@ -205,7 +166,7 @@ fn capsule_capsule() {
         let b = Capsule::new(hb, rb).unwrap();
         let [a0, a1] = a.segment().map(|p| pa * p);
         let [b0, b1] = b.segment().map(|p| pb * p);
-        let want = segment_segment(a0, a1, b0, b1) - ra - rb;
+        let want = segment_segment(&a0, &a1, &b0, &b1) - ra - rb;
         if want.abs() < 1e-6 {
             continue;
         }
@@ -234,15 +195,7 @@ fn parallel_capsules_and_the_trace() {
     let pb = Isometry3::translation(3.0, 0.5, 0.0);
     assert!((distance(&a, &pa, &b, &pb).unwrap() - 2.25).abs() < 1e-12);
     let mut trace = Trace::new();
-    let out = gjk(
-        &a,
-        &pa,
-        &b,
-        &pb,
-        &GjkConfig::default(),
-        &mut GjkCache::default(),
-        &mut trace,
-    );
+    let out = cold_gjk(&a, &pa, &b, &pb, &GjkConfig::default(), &mut trace);
     assert_eq!(out.status, GjkStatus::Converged);
     assert!(
         (out.normal - Vector3::x()).norm() < 1e-12,

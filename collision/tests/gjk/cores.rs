@@ -3,14 +3,14 @@
 
 use test_support::gjk as common;
 
-use collision::gjk::{GjkCache, GjkConfig, GjkStatus, gjk};
+use collision::gjk::{GjkConfig, GjkStatus};
 use collision::observer::Trace;
 use collision::shape::Core;
 use collision::{
     Ball, Capsule, ClosestPoints, Cuboid, Cylinder, Rounded, Shape, SupportMap, Transformed,
     closest_points, closest_points_observed, intersects,
 };
-use common::{hull, pose, rng, v3};
+use common::{cold_gjk, hull, pose, rng, v3};
 use nalgebra::Vector3;
 use rand::RngExt;
 
@@ -71,7 +71,7 @@ fn core_path_matches_full_shape_gjk() {
     for case in 0..3000 {
         let (a, b) = (random_shape(&mut rng), random_shape(&mut rng));
         let (pa, pb) = (pose(&mut rng, 1.5), pose(&mut rng, 1.5));
-        let full = gjk(&a, &pa, &b, &pb, &config, &mut GjkCache::default(), &mut ());
+        let full = cold_gjk(&a, &pa, &b, &pb, &config, &mut ());
         let cored = closest_points(&a, &pa, &b, &pb).unwrap();
         let hit = intersects(&a, &pa, &b, &pb).unwrap();
         match (full.status, cored) {

@@ -10,6 +10,7 @@ use collision::{
 };
 use nalgebra::{Isometry3, Point3, Translation3, Vector3};
 use rand::RngExt;
+use test_support::gjk::cold_gjk;
 
 fn separated(c: ClosestPoints) -> (Point3<f64>, Point3<f64>, f64) {
     match c {
@@ -301,7 +302,7 @@ fn warm_starts_give_the_cold_answer_in_fewer_iterations() {
                 Vector3::new(t, 0.5 * t, 0.0),
             );
             let warm = gjk(&a, &pa, &b, &pb, &config, &mut cache, &mut ());
-            let cold = gjk(&a, &pa, &b, &pb, &config, &mut GjkCache::default(), &mut ());
+            let cold = cold_gjk(&a, &pa, &b, &pb, &config, &mut ());
             assert_eq!(warm.status, cold.status, "n={n} step {step}");
             assert!(matches!(
                 warm.status,
@@ -331,20 +332,12 @@ fn the_trace_records_every_iteration_and_changes_nothing() {
         let observed = distance_observed(&a, &pa, &b, &pb, &mut trace).unwrap();
         assert_eq!(plain, observed);
         // A deep overlap the inscribed balls prove ends before GJK's steps, as the plain
-        // query does (`tests/observed_path.rs` checks the proof).
+        // query does (`agreement/observed_path.rs` checks the proof).
         if trace.shortcuts().next().is_some() {
             assert_eq!(plain, 0.0);
             continue;
         }
-        let out = gjk(
-            &a,
-            &pa,
-            &b,
-            &pb,
-            &GjkConfig::default(),
-            &mut GjkCache::default(),
-            &mut (),
-        );
+        let out = cold_gjk(&a, &pa, &b, &pb, &GjkConfig::default(), &mut ());
         // Iterations count support queries, including the cold start's first one.
         assert_eq!(trace.gjk_steps().count() as u32 + 1, out.iterations);
         for s in trace.gjk_steps() {
@@ -370,15 +363,7 @@ fn non_convergence_and_bad_input_are_errors_not_answers() {
         max_iterations: 2,
         ..GjkConfig::default()
     };
-    let out = gjk(
-        &ball,
-        &pa,
-        &cube,
-        &pb,
-        &config,
-        &mut GjkCache::default(),
-        &mut (),
-    );
+    let out = cold_gjk(&ball, &pa, &cube, &pb, &config, &mut ());
     assert_eq!(out.status, GjkStatus::MaxIterations);
     assert!(
         out.lower_bound <= want && want <= out.distance,
@@ -394,15 +379,7 @@ fn non_convergence_and_bad_input_are_errors_not_answers() {
         collision::intersects(&ball, &pa, &cube, &nan),
         Err(GjkError::Degenerate)
     );
-    let out = gjk(
-        &ball,
-        &nan,
-        &cube,
-        &pb,
-        &GjkConfig::default(),
-        &mut GjkCache::default(),
-        &mut (),
-    );
+    let out = cold_gjk(&ball, &nan, &cube, &pb, &GjkConfig::default(), &mut ());
     assert_eq!(out.status, GjkStatus::Degenerate);
     assert!(!out.distance.is_nan() && !out.normal.x.is_nan());
 }
@@ -457,15 +434,7 @@ fn every_non_finite_pose_coordinate_is_an_error() {
                     Err(GjkError::Degenerate),
                     "{what}"
                 );
-                let out = gjk(
-                    &ha,
-                    &qa,
-                    &hb,
-                    &qb,
-                    &GjkConfig::default(),
-                    &mut GjkCache::default(),
-                    &mut (),
-                );
+                let out = cold_gjk(&ha, &qa, &hb, &qb, &GjkConfig::default(), &mut ());
                 assert_eq!(out.status, GjkStatus::Degenerate, "{what}");
                 assert!(!out.distance.is_nan() && !out.normal.x.is_nan(), "{what}");
                 checked += 1;

@@ -9,21 +9,16 @@ use test_support::contact as contact_common;
 use collision::observer::Shortcut;
 use collision::ray::{RayStepRecord, cast_ray_gjk};
 use collision::{
-    Ball, Capsule, Cone, Cuboid, Cylinder, Ray, Rounded, Shape, SupportMap, Trace, cast_ray,
-    cast_ray_observed,
+    Ball, Cuboid, Ray, Rounded, Shape, SupportMap, Trace, cast_ray, cast_ray_observed,
 };
-use contact_common::{hull, rng, rotation, unit, v3};
+use contact_common::{closed_form_shape, hull, rng, rotation, unit, v3};
 use nalgebra::{Isometry3, Point3, Translation3, Vector3};
 use rand::RngExt;
 
 fn shape_of(kind: usize, r: &mut rand_chacha::ChaCha8Rng) -> Shape {
     let d = v3(r, 1.5).abs() + Vector3::repeat(0.1);
     match kind {
-        0 => Ball::new(d.x).unwrap().into(),
-        1 => Cuboid::new(d).unwrap().into(),
-        2 => Capsule::new(d.x, d.y).unwrap().into(),
-        3 => Cylinder::new(d.x, d.y).unwrap().into(),
-        4 => Cone::new(d.x, d.y).unwrap().into(),
+        0..=4 => closed_form_shape(kind, &d),
         5 => hull(r, 24).into(),
         _ => Rounded::new(Shape::from(hull(r, 12)), d.z * 0.3)
             .unwrap()

@@ -12,27 +12,42 @@ use collision::{
 use contact_common::{rng, v3};
 use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
 use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+/// Two balls on a mostly closing course: radii, centres, velocities and motions of A
+/// and B.
+type Course = (
+    f64,
+    f64,
+    Vector3<f64>,
+    Vector3<f64>,
+    Vector3<f64>,
+    Vector3<f64>,
+    Motion,
+    Motion,
+);
+
+/// Radii in `[0.1, 1)`, centres in `[-5, 5)³`, A's velocity in `[-10, 10)³`; B heads back
+/// towards A (A's velocity minus a factor in `[closing, 3)` times the offset between
+/// them) with sideways noise in `[-noise, noise)³`. Angular velocities in
+/// `[-spin, spin)³`, or none.
+fn course(r: &mut ChaCha8Rng, closing: f64, noise: f64, spin: Option<f64>) -> Course {
+    let (ra, rb) = (r.random_range(0.1..1.0), r.random_range(0.1..1.0));
+    let (ca, cb) = (v3(r, 5.0), v3(r, 5.0));
+    let va = v3(r, 10.0);
+    let vb = va - (cb - ca) * r.random_range(closing..3.0) + v3(r, noise);
+    let mut angular = || spin.map_or_else(Vector3::zeros, |s| v3(r, s));
+    let ma = Motion::new(Isometry3::translation(ca.x, ca.y, ca.z), va, angular());
+    let mb = Motion::new(Isometry3::translation(cb.x, cb.y, cb.z), vb, angular());
+    (ra, rb, ca, cb, va, vb, ma, mb)
+}
 
 #[test]
 fn sphere_sphere_matches_the_quadratic_and_conservative_advancement() {
     let mut r = rng(90);
     let mut hits = 0;
     for case in 0..2000 {
-        let (ra, rb) = (r.random_range(0.1..1.0), r.random_range(0.1..1.0));
-        let (ca, cb) = (v3(&mut r, 5.0), v3(&mut r, 5.0));
-        let va = v3(&mut r, 10.0);
-        // Mostly closing: B heads back towards A, with some sideways noise.
-        let vb = va - (cb - ca) * r.random_range(0.0..3.0) + v3(&mut r, 3.0);
-        let ma = Motion::new(
-            Isometry3::translation(ca.x, ca.y, ca.z),
-            va,
-            v3(&mut r, 5.0),
-        );
-        let mb = Motion::new(
-            Isometry3::translation(cb.x, cb.y, cb.z),
-            vb,
-            v3(&mut r, 5.0),
-        );
+        let (ra, rb, ca, cb, va, vb, ma, mb) = course(&mut r, 0.0, 3.0, Some(5.0));
         let (a, b) = (Ball::new(ra).unwrap(), Ball::new(rb).unwrap());
         let got = time_of_impact(&a, &ma, &b, &mb, 1.0).unwrap();
         // Textbook root of |d + v t| = R.
@@ -82,20 +97,7 @@ fn traced_sphere_sphere_advancement_closes_the_gap_step_by_step() {
     let mut r = rng(91);
     let mut traced = 0;
     for case in 0..300 {
-        let (ra, rb) = (r.random_range(0.1..1.0), r.random_range(0.1..1.0));
-        let (ca, cb) = (v3(&mut r, 5.0), v3(&mut r, 5.0));
-        let va = v3(&mut r, 10.0);
-        let vb = va - (cb - ca) * r.random_range(0.5..3.0) + v3(&mut r, 1.0);
-        let ma = Motion::new(
-            Isometry3::translation(ca.x, ca.y, ca.z),
-            va,
-            Vector3::zeros(),
-        );
-        let mb = Motion::new(
-            Isometry3::translation(cb.x, cb.y, cb.z),
-            vb,
-            Vector3::zeros(),
-        );
+        let (ra, rb, ca, cb, va, vb, ma, mb) = course(&mut r, 0.5, 1.0, None);
         let (a, b) = (Sharp(Ball::new(ra).unwrap()), Sharp(Ball::new(rb).unwrap()));
         let config = ToiConfig::default();
         let mut trace = Trace::new();

@@ -7,10 +7,9 @@
 use test_support::contact as contact_common;
 
 use collision::{
-    Ball, Capsule, Cone, ContactStatus, Cylinder, Motion, Rounded, Shape, SupportMap, contact,
-    time_of_impact,
+    Ball, Capsule, Cone, ContactStatus, Cylinder, Motion, Rounded, Shape, contact, time_of_impact,
 };
-use contact_common::{hull, rng, rotation, v3};
+use contact_common::{hull, rng, rotation, support_overlap, v3};
 use nalgebra::{Isometry3, Translation3, UnitQuaternion, Vector3};
 use rand::RngExt;
 
@@ -31,26 +30,6 @@ fn shape(r: &mut rand_chacha::ChaCha8Rng) -> Shape {
     } else {
         s
     }
-}
-
-/// `h_A(n) + h_B(−n)` in world coordinates: how far B must move along the unit `n` for
-/// the shapes to touch.
-fn overlap_along(
-    a: &Shape,
-    pa: &Isometry3<f64>,
-    b: &Shape,
-    pb: &Isometry3<f64>,
-    n: &Vector3<f64>,
-) -> f64 {
-    let ha = pa
-        .transform_point(&a.support(&pa.rotation.inverse_transform_vector(n)))
-        .coords
-        .dot(n);
-    let lb = pb
-        .transform_point(&b.support(&pb.rotation.inverse_transform_vector(&-n)))
-        .coords
-        .dot(n);
-    ha - lb
 }
 
 /// The kind of `s`, for messages.
@@ -134,7 +113,7 @@ fn overlapping_pairs(seed: u64, tilt: f64) -> Vec<String> {
         if c.status != ContactStatus::Converged {
             // Not converged: the answer is still the overlap along its normal (the best
             // upper bound found), within its bounds.
-            let overlap = overlap_along(&a, &pa, &b, &pb, &c.normal);
+            let overlap = support_overlap(&a, &pa, &b, &pb, &c.normal);
             assert!(
                 (overlap + c.separation).abs() <= 1e-12 * overlap + 1e-13
                     && low <= c.separation
