@@ -159,6 +159,12 @@ impl Primitives {
     }
 }
 
+impl Default for Primitives {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 /// The coherent sequence: B circles A and spins slowly, so consecutive queries are
 /// coherent. Two hulls of `n` points (seed `99 + n`) and 200 frames of their poses.
 pub struct Coherent {

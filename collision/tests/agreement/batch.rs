@@ -222,7 +222,7 @@ fn every_static_query_matches_the_single_calls_on_10000_pairs() {
         &scene,
         false,
         |s, out| s.intersects(&pairs, out).unwrap(),
-        |k| set.want(k, |a, pa, b, pb| intersects(a, pa, b, pb)),
+        |k| set.want(k, intersects),
     );
     covered("intersects", &c);
     let c = both_ways(
@@ -230,7 +230,7 @@ fn every_static_query_matches_the_single_calls_on_10000_pairs() {
         &scene,
         0.0,
         |s, out| s.distance(&pairs, out).unwrap(),
-        |k| set.want(k, |a, pa, b, pb| distance(a, pa, b, pb)),
+        |k| set.want(k, distance),
     );
     covered("distance", &c);
     let cp = collision::ClosestPoints::Overlapping;
@@ -239,7 +239,7 @@ fn every_static_query_matches_the_single_calls_on_10000_pairs() {
         &scene,
         cp,
         |s, out| s.closest_points(&pairs, out).unwrap(),
-        |k| set.want(k, |a, pa, b, pb| closest_points(a, pa, b, pb)),
+        |k| set.want(k, closest_points),
     );
     covered("closest points", &c);
     for margin in [0.0, 0.3, -1.0] {
@@ -507,19 +507,15 @@ fn pair_records_match_the_single_calls() {
 
     let mut out = vec![Ok(false); PAIRS];
     intersects_pairs(&records, &mut out).unwrap();
-    check("intersects_pairs", &out, |k| {
-        set.want(k, |a, pa, b, pb| intersects(a, pa, b, pb))
-    });
+    check("intersects_pairs", &out, |k| set.want(k, intersects));
     let mut out = vec![Ok(0.0); PAIRS];
     distance_pairs(&records, &mut out).unwrap();
-    let c = check("distance_pairs", &out, |k| {
-        set.want(k, |a, pa, b, pb| distance(a, pa, b, pb))
-    });
+    let c = check("distance_pairs", &out, |k| set.want(k, distance));
     assert!(c.ok > PAIRS / 2 && c.non_finite > PAIRS / 100, "{c:?}");
     let mut out = vec![Ok(collision::ClosestPoints::Overlapping); PAIRS];
     closest_points_pairs(&records, &mut out).unwrap();
     check("closest_points_pairs", &out, |k| {
-        set.want(k, |a, pa, b, pb| closest_points(a, pa, b, pb))
+        set.want(k, closest_points)
     });
     let mut out = vec![Ok(None); PAIRS];
     contact_pairs(&records, 0.2, &mut out).unwrap();
