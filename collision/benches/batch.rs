@@ -5,8 +5,7 @@
 //!
 //! `cargo bench -p collision --features parallel --bench batch -- --warm-up-time 1 --measurement-time 3`
 
-mod contact_common;
-use contact_common as common;
+use test_support::bench as common;
 
 use collision::batch::{PairResult, Scene};
 use collision::{ConvexHull, Shape, contact, distance};

@@ -8,18 +8,44 @@
 //! alternating batches of both libraries: on a loaded machine the minimum moves far less
 //! than criterion's mean.
 
-mod contact_common;
-use contact_common as common;
+use test_support::bench as common;
 
-use collision::{Capsule, ConvexHull, Cuboid, contact, intersects};
+use collision::{Capsule, ConvexHull, Cuboid, SupportMap, contact, intersects};
 use common::{hull, pose, rng, to_parry};
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main};
 use nalgebra::{Isometry3, Vector3};
+use parry3d_f64::math::Pose;
 use parry3d_f64::query as pq;
 use parry3d_f64::shape as ps;
 use rand::RngExt;
 use std::hint::black_box;
 use std::time::Instant;
+
+/// A shape with the poses of its two copies, and parry's shape and poses.
+type SamePair<S, Q> = (S, Isometry3<f64>, Isometry3<f64>, Q, Pose, Pose);
+
+/// Times our contact and parry's on pairs of copies of one shape.
+fn same_shape_pairs<S: SupportMap, Q: ps::Shape>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    pairs: &[SamePair<S, Q>],
+) {
+    g.bench_function(format!("collision/{name}"), |bch| {
+        bch.iter(|| {
+            for (c, pa, pb, ..) in pairs {
+                black_box(contact(c, pa, c, pb, 0.0).unwrap());
+            }
+        })
+    });
+    g.bench_function(format!("parry/{name}"), |bch| {
+        bch.iter(|| {
+            for (_, _, _, q, ppa, ppb) in pairs {
+                black_box(pq::contact(ppa, q, ppb, q, 0.0).unwrap());
+            }
+        })
+    });
+}
 
 /// Two hulls, their poses and parry's copies.
 type HullPair = (
@@ -86,15 +112,20 @@ fn failure_count() {
     );
 }
 
+/// parry's copies of the pairs' poses.
+fn parry_poses(pairs: &[HullPair]) -> Vec<(Pose, Pose)> {
+    pairs
+        .iter()
+        .map(|p| (to_parry(&p.2), to_parry(&p.3)))
+        .collect()
+}
+
 /// The fastest per-query time over alternating batches of the 32 pairs, for `seconds`
 /// per hull size, printed with the ratio.
 fn min_of_batches(seconds: f64) {
     for n in [16, 64, 1000] {
         let pairs = hull_pairs(n);
-        let pp: Vec<_> = pairs
-            .iter()
-            .map(|p| (to_parry(&p.2), to_parry(&p.3)))
-            .collect();
+        let pp = parry_poses(&pairs);
         let (mut ours, mut theirs) = (f64::INFINITY, f64::INFINITY);
         let start = Instant::now();
         while start.elapsed().as_secs_f64() < seconds {
@@ -131,10 +162,7 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("contact");
     for n in [16, 64, 1000] {
         let pairs = hull_pairs(n);
-        let pp: Vec<_> = pairs
-            .iter()
-            .map(|p| (to_parry(&p.2), to_parry(&p.3)))
-            .collect();
+        let pp = parry_poses(&pairs);
         g.bench_with_input(
             BenchmarkId::new("collision", format!("hull{n}")),
             &pairs,
@@ -178,20 +206,7 @@ fn bench(c: &mut Criterion) {
             )
         })
         .collect();
-    g.bench_function("collision/box-box", |bch| {
-        bch.iter(|| {
-            for (c, pa, pb, ..) in &boxes {
-                black_box(contact(c, pa, c, pb, 0.0).unwrap());
-            }
-        })
-    });
-    g.bench_function("parry/box-box", |bch| {
-        bch.iter(|| {
-            for (_, _, _, q, ppa, ppb) in &boxes {
-                black_box(pq::contact(ppa, q, ppb, q, 0.0).unwrap());
-            }
-        })
-    });
+    same_shape_pairs(&mut g, "box-box", &boxes);
     let caps: Vec<_> = (0..32)
         .map(|_| {
             let (h, rad) = (r.random_range(0.2..1.0), r.random_range(0.2..0.6));
@@ -206,26 +221,9 @@ fn bench(c: &mut Criterion) {
             )
         })
         .collect();
-    g.bench_function("collision/capsule-capsule", |bch| {
-        bch.iter(|| {
-            for (c, pa, pb, ..) in &caps {
-                black_box(contact(c, pa, c, pb, 0.0).unwrap());
-            }
-        })
-    });
-    g.bench_function("parry/capsule-capsule", |bch| {
-        bch.iter(|| {
-            for (_, _, _, q, ppa, ppb) in &caps {
-                black_box(pq::contact(ppa, q, ppb, q, 0.0).unwrap());
-            }
-        })
-    });
+    same_shape_pairs(&mut g, "capsule-capsule", &caps);
     g.finish();
 }
 
-criterion_group! {
-    name = benches;
-    config = Criterion::default().sample_size(20);
-    targets = bench
-}
+criterion_group!(name = benches; config = Criterion::default().sample_size(20); targets = bench);
 criterion_main!(benches);

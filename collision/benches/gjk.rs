@@ -2,8 +2,7 @@
 //!
 //! `cargo bench -p collision --bench gjk -- --warm-up-time 1 --measurement-time 3`
 
-mod gjk_common;
-use gjk_common as common;
+use test_support::bench as common;
 
 use collision::gjk::{GjkCache, GjkConfig, gjk};
 use collision::{distance, distance_observed, intersects};

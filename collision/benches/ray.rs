@@ -1,18 +1,16 @@
 //! Like for like against parry3d-f64 (solid casts) in the same run: `cast_ray` (parameter,
 //! point and normal) against `RayCast::cast_ray_and_get_normal`, and `cast_ray_toi` (the
 //! parameter alone, `collision-toi/…`) against parry's `cast_ray` (`parry-toi/…`). The
-//! cases are in `ray_common` (shared with `examples/ray_count.rs`).
+//! cases are in `test_support::rays` (shared with `examples/ray_count.rs`).
 //!
 //! `cargo bench -p collision --bench ray -- --warm-up-time 1 --measurement-time 3`
-
-mod ray_common;
 
 use collision::{cast_ray, cast_ray_toi};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
-    let (shapes, rays, prays) = ray_common::cases();
+    let (shapes, rays, prays) = test_support::rays::cases();
     let mut g = c.benchmark_group("ray");
     for (name, ours, theirs) in &shapes {
         g.bench_function(format!("collision/{name}"), |bch| {
@@ -47,9 +45,5 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group! {
-    name = benches;
-    config = Criterion::default().sample_size(20);
-    targets = bench
-}
+criterion_group!(name = benches; config = Criterion::default().sample_size(20); targets = bench);
 criterion_main!(benches);

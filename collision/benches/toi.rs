@@ -4,8 +4,7 @@
 //!
 //! `cargo bench -p collision --bench toi -- --warm-up-time 1 --measurement-time 3`
 
-mod contact_common;
-use contact_common as common;
+use test_support::bench as common;
 
 use collision::{Ball, ClosestPoints, ConvexHull, Motion, closest_points, time_of_impact};
 use common::{hull, pose, pv, rng, to_parry, v3};
@@ -176,9 +175,5 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group! {
-    name = benches;
-    config = Criterion::default().sample_size(20);
-    targets = bench
-}
+criterion_group!(name = benches; config = Criterion::default().sample_size(20); targets = bench);
 criterion_main!(benches);

@@ -11,8 +11,7 @@
 //! Hull sizes as `benches/contact.rs`: 16, 64 or 1000 points per hull (32 seeded
 //! overlapping pairs, the same seeds).
 
-#[path = "../benches/contact_common/mod.rs"]
-mod common;
+use test_support::bench as common;
 
 use collision::{contact, intersects};
 use common::{hull, pose, rng};

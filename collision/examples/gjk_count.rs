@@ -18,8 +18,7 @@
 //! `REPEAT`, `PAIRS`, `EVICT_KIB` and `EVICT_ONLY` in the environment change the order of
 //! the queries (see `Order`).
 
-#[path = "../benches/gjk_common/mod.rs"]
-mod common;
+use test_support::bench as common;
 
 use collision::distance;
 use collision::gjk::{GjkCache, GjkConfig, gjk};

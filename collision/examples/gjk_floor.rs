@@ -12,8 +12,7 @@
 //! target/release/examples/gjk_floor hull1000 2000000
 //! ```
 
-#[path = "../benches/gjk_common/mod.rs"]
-mod common;
+use test_support::bench as common;
 
 use collision::shape::SupportPoint;
 use collision::{ConvexHull, InscribedBall, SupportMap, distance};

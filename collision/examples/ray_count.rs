@@ -12,9 +12,6 @@
 //! `hull1000`); forms `ours` (`cast_ray`, time and normal), `ours-toi` (`cast_ray_toi`),
 //! `parry` (`cast_ray_and_get_normal`) and `parry-toi` (parry's `cast_ray`).
 
-#[path = "../benches/ray_common/mod.rs"]
-mod ray_common;
-
 use collision::{Ray, RayError, RayHit, Shape, cast_ray, cast_ray_toi};
 use nalgebra::Isometry3;
 use std::hint::black_box;
@@ -36,7 +33,7 @@ fn main() {
     let name = args.get(1).map_or("ball", String::as_str);
     let form = args.get(2).map_or("ours", String::as_str);
     let count: usize = args.get(3).and_then(|c| c.parse().ok()).unwrap_or(100);
-    let (shapes, rays, prays) = ray_common::cases();
+    let (shapes, rays, prays) = test_support::rays::cases();
     let (_, shape, theirs) = shapes
         .iter()
         .find(|(n, ..)| *n == name)

@@ -10,9 +10,6 @@
 //! criterion, only when `HULL_BENCH_PARRY_1E6=1`, and given up after
 //! `HULL_BENCH_PARRY_TIMEOUT` seconds (default 300).
 
-mod hull_common;
-use hull_common as common;
-
 use collision_hull::Hull;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use nalgebra::Point3;
@@ -22,7 +19,7 @@ use std::time::{Duration, Instant};
 
 /// The bench's clouds (seed 42).
 fn cloud(kind: &str, n: usize) -> Vec<Point3<f64>> {
-    common::cloud(kind, n, 42)
+    test_support::clouds::of_kind(kind, n, 42)
 }
 
 fn to_parry(pts: &[Point3<f64>]) -> Vec<PVec> {

@@ -6,11 +6,7 @@
 //! `valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 //!   target/release/examples/hull_instructions ours ball 32 100`
 
-#[path = "../benches/hull_common/mod.rs"]
-mod common;
-
 use collision_hull::Hull;
-use common::cloud;
 use parry3d_f64::math::Vector3 as PVec;
 use std::hint::black_box;
 
@@ -20,7 +16,7 @@ fn main() {
     let kind = args.get(2).map_or("ball", String::as_str);
     let n: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(32);
     let count: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(100);
-    let points = cloud(kind, n, 42);
+    let points = test_support::clouds::of_kind(kind, n, 42);
     let mut total = 0;
     if which == "parry" {
         let ppts: Vec<PVec> = points.iter().map(|p| PVec::new(p.x, p.y, p.z)).collect();

@@ -4,12 +4,9 @@
 //!
 //! `cargo run --release -p collision-hull --example hull_memory -- sphere 1000000`
 
-#[path = "../benches/hull_common/mod.rs"]
-mod common;
-
 use collision_hull::Hull;
-use common::cloud;
 use std::time::Instant;
+use test_support::clouds::of_kind as cloud;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -2,12 +2,9 @@
 //! `cargo build --release -p collision-hull --example hull_repeat` then
 //! `perf record target/release/examples/hull_repeat ball 1000 20000`.
 
-#[path = "../benches/hull_common/mod.rs"]
-mod common;
-
 use collision_hull::Hull;
-use common::cloud;
 use std::hint::black_box;
+use test_support::clouds::of_kind as cloud;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -5,12 +5,11 @@
 mod common;
 
 use collision_hull::{Hull, HullError};
-use common::{
-    assert_close, ball, build_valid, cube, cylinder, face_sizes, in_cube, rng, sphere,
-    vertex_indices,
-};
+use common::{assert_close, build_valid, face_sizes, in_cube, vertex_indices};
 use nalgebra::{Point3, Rotation3, Vector3};
 use rand::RngExt;
+use test_support::clouds::{ball, cube, cylinder, grid, sphere};
+use test_support::rng;
 
 #[test]
 fn empty_non_finite_and_too_few() {
@@ -224,7 +223,7 @@ fn cube_corners_jittered_by_1e_9() {
 fn grids_in_general_orientation() {
     // Rotated grids: the coplanar points are coplanar only up to rounding.
     for seed in 0..20 {
-        let pts = placed(&common::grid(6), seed, 1.0, 0.0);
+        let pts = placed(&grid(6), seed, 1.0, 0.0);
         let hull = build_valid(&pts);
         assert_eq!(hull.vertices().len(), 8, "seed {seed}");
         assert_eq!(face_sizes(&hull), vec![4; 6], "seed {seed}");

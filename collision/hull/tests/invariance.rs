@@ -5,11 +5,11 @@
 mod common;
 
 use collision_hull::Hull;
-use common::{
-    assert_close, ball, build_valid, cube, cylinder, face_sizes, grid, rng, sphere, vertex_indices,
-};
+use common::{assert_close, build_valid, face_sizes, vertex_indices};
 use nalgebra::{Point3, Vector3};
 use rand::RngExt;
+use test_support::clouds::{ball, cube, cylinder, grid, sphere};
+use test_support::rng;
 
 fn clouds() -> Vec<(&'static str, Vec<Point3<f64>>)> {
     let mut cube_on_faces = cube();

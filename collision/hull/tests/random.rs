@@ -3,9 +3,10 @@
 mod common;
 
 use collision_hull::Hull;
-use common::{assert_close, ball, build_valid, sphere, vertex_indices};
+use common::{assert_close, build_valid, vertex_indices};
 use nalgebra::Point3;
 use parry3d_f64::math::Vector3 as PVec;
+use test_support::clouds::{ball, sphere};
 
 #[test]
 fn ball_clouds_are_valid() {

@@ -2,8 +2,9 @@
 
 mod common;
 
-use common::{assert_close, build_valid, cube, face_sizes, grid};
+use common::{assert_close, build_valid, face_sizes};
 use nalgebra::Point3;
+use test_support::clouds::{cube, grid};
 
 #[test]
 fn unit_cube_has_8_vertices_12_triangles_6_quads() {

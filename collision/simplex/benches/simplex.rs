@@ -33,7 +33,8 @@ use rand_chacha::ChaCha8Rng;
 
 /// Prints the worst relative distance error of ours and parry's per family.
 fn accuracy() {
-    use common::test_support::{FAMILIES, diameter, reference, simplex};
+    use common::tests_common::reference;
+    use test_support::simplices::{FAMILIES, diameter, simplex};
     let mut rng = ChaCha8Rng::seed_from_u64(0x5157_3d00);
     println!("family      k  worst error ours   parry (NaN count)");
     for family in FAMILIES {

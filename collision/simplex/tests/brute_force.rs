@@ -5,9 +5,10 @@
 mod common;
 
 use collision_simplex::project_origin;
-use common::{FAMILIES, Family, check, simplex};
+use common::check;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use test_support::simplices::{FAMILIES, Family, simplex};
 
 /// Cases per family and simplex size: 9 families × 3 sizes × 10,000 = 270,000 simplices.
 const CASES: usize = 10_000;

@@ -13,10 +13,11 @@
 mod common;
 
 use collision_simplex::{Projection, project_tetrahedron};
-use common::{cube, diameter, direction, log_uniform, rational};
+use common::rational;
 use nalgebra::{Point3, Vector3};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use test_support::simplices::{cube, diameter, direction, log_uniform, weights};
 
 /// Required agreement of the distance, relative to `diameter + distance` (as in
 /// `brute_force.rs`).
@@ -146,7 +147,7 @@ fn flat_tetrahedra_match_exact_rational_arithmetic() {
                     let mut p = flat(&mut rng, kind, near);
                     if case % 8 == 0 {
                         // The origin in the plane (or on the line) of the points.
-                        let w = common::weights(&mut rng, 4);
+                        let w = weights(&mut rng, 4);
                         let x = p
                             .iter()
                             .zip(&w)

@@ -1,13 +1,11 @@
 //! Invariances: vertex order (all 24 orders of a tetrahedron, 6 of a triangle, 2 of a
 //! segment) and uniform scaling of the input.
 
-mod common;
-
 use collision_simplex::{Projection, project_origin};
-use common::{Family, diameter, simplex};
 use nalgebra::Point3;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use test_support::simplices::{Family, diameter, simplex};
 
 /// Every ordering of `0..k`.
 fn permutations(k: usize) -> Vec<Vec<usize>> {

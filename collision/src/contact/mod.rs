@@ -268,7 +268,7 @@ where
         GjkStatus::MaxIterations => ContactStatus::GjkMaxIterations,
         GjkStatus::Overlapping => {
             // Two boxes: the separating axis theorem (it agrees with EPA to EPA's
-            // tolerance; `tests/contact.rs`).
+            // tolerance; `tests/contact/basics.rs`).
             if let (Some(ca), Some(cb)) = (a.core_cuboid(), b.core_cuboid())
                 && let Some(p) = boxes::box_box(ca, cb, &relative_pose(pose_a, pose_b))
             {

@@ -373,7 +373,7 @@ const NEAR_TOUCH_RELATIVE: f64 = 1e-9;
 /// vertices' size `S`, which turns the witnesses' axis by about `u S κ / |v|` (`κ` the
 /// simplex's conditioning): near contact, on a sliver simplex, that certified a
 /// separation up to 9e-8 below the distance along the axis on unit shapes 1e-8 apart
-/// (tests/gjk_near_contact.rs). And after an `f64` stall on a curved pair the final `v`
+/// (tests/gjk/near_contact.rs). And after an `f64` stall on a curved pair the final `v`
 /// has the smallest norm but not the best direction: along a flat direction of the
 /// shapes (a cylinder's generator) a direction off by `θ` certifies a separation lower
 /// by `θ` times the flat extent; the query fuzzer's near-contact mode found

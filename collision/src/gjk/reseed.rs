@@ -11,7 +11,7 @@ use nalgebra::{Point3, Vector3};
 /// again. Two rebuilds left a near-contact case (a triangle's vertex against a
 /// cylinder's side, touching to 4e-15) whose third stall, at 2.3e-7 of the scale, ended
 /// the run with the shapes called apart while the swapped order found them touching; a
-/// third rebuild takes it to 1.6e-14 (`tests/gjk_near_contact.rs` keeps the case). On
+/// third rebuild takes it to 1.6e-14 (`tests/gjk/near_contact.rs` keeps the case). On
 /// that file's curved pairs, each pair of extra rebuilds lowers the mean relative error
 /// at a gap of 1e-9 of the size, for about a tenth more support queries; beyond four the
 /// gain is small. Only runs that stall pay: polytope pairs never rebuild, and separated
@@ -30,7 +30,7 @@ const RESEED_BELOW: f64 = 1e-4;
 /// above the direction's rounding noise (`ε S / |v|`, 2e-7 at `|v|` = 1e-9 `S`), so
 /// that it picks each end of a flat direction for certain, and small enough that the
 /// points it finds across a curved direction stay close to the answer. On the seeded
-/// near-contact pairs of `tests/gjk_near_contact.rs`, 1e-5 with the heaviest vertex kept
+/// near-contact pairs of `tests/gjk/near_contact.rs`, 1e-5 with the heaviest vertex kept
 /// gives lower mean errors than 1e-3 (which restarts the loop from a coarse simplex) and
 /// than 1e-4, 3e-6, 1e-6 or 1e-7.
 const RESEED_TILT: f64 = 1e-5;
@@ -54,7 +54,7 @@ const RESEED_TILT: f64 = 1e-5;
 /// those points (duplicates dropped) and the loop goes on; the caller keeps the best
 /// simplex seen and answers from it. Every point is a support point, so `|v|` stays an
 /// upper bound and the lower bound stays proven. On the cone, cylinder and box pairs of
-/// `tests/gjk_near_contact.rs` placed 1e-9 of their size apart, it brings the mean
+/// `tests/gjk/near_contact.rs` placed 1e-9 of their size apart, it brings the mean
 /// relative error of the distance from about a quarter to under one percent.
 #[cold]
 #[inline(never)]

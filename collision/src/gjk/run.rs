@@ -62,7 +62,7 @@ pub enum GjkStatus {
     /// errors are below 1e-4, parry's 0.35). The lower bound is also taken along the
     /// final simplex's own normal, which its edges give to rounding: for polytopes the
     /// bounds then agree to rounding, and for curved pairs 1e-10 to 1e-8 apart they stay
-    /// within 1e-8 of the size (tests/gjk_near_contact.rs). `[lower_bound, distance]`
+    /// within 1e-8 of the size (tests/gjk/near_contact.rs). `[lower_bound, distance]`
     /// always brackets the gap.
     Converged,
     /// The shapes touch or overlap: the origin lies in the final tetrahedron, or `|v|` is

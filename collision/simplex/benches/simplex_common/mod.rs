@@ -1,17 +1,17 @@
 //! The batches of random simplices shared by the simplex bench and `examples/profile.rs`
-//! (included with `#[path]`), and parry's copies of them. The tests' generators and
-//! reference are in [`test_support`].
+//! (included with `#[path]`), and parry's copies of them. The random points are
+//! `test-support`'s; the tests' double-double reference is [`tests_common`].
 #![allow(dead_code)]
 
 #[path = "../../tests/common/mod.rs"]
-pub mod test_support;
+pub mod tests_common;
 
 use collision_simplex::{project_segment, project_tetrahedron, project_triangle};
 use nalgebra::Point3;
 use parry3d_f64::math::Vector;
 use parry3d_f64::shape::{Segment, Tetrahedron, Triangle};
 use rand_chacha::ChaCha8Rng;
-use test_support::cube;
+use test_support::simplices::cube;
 
 /// Simplices per batch.
 pub const BATCH: usize = 1024;

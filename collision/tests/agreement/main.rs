@@ -1,0 +1,8 @@
+//! Every other way to run a query gives the plain query's answer bit for bit: the batch
+//! API, the observed path, and poses and vectors from glam and mint (features `glam`,
+//! `mint`).
+
+mod batch;
+mod glam;
+mod mint;
+mod observed_path;
