@@ -6,6 +6,7 @@
 
 mod common;
 
+use collision::QueryOptions;
 use collision::batch::{
     BatchError, MovingPair, Pair, PairError, PairResult, RayQuery, Scene, Side, cast_ray_pairs,
     closest_points_pairs, contact_pairs, contact_with_pairs, distance_pairs, distance_with_pairs,
@@ -345,7 +346,10 @@ fn warm_started_distances_and_contacts_match_the_single_calls_and_their_caches()
         0.0,
         |r| matches!(r, Err(PairError::Query(GjkError::MaxIterations { .. }))),
         |s, pairs, config, caches, out| s.distance_with(pairs, config, caches, out).unwrap(),
-        distance_with,
+        |a, pa, b, pb, config, cache| {
+            let options = QueryOptions::default().config(*config).cache(cache);
+            distance_with(a, pa, b, pb, options)
+        },
     );
     warm_frames(
         "contact_with",
@@ -363,7 +367,14 @@ fn warm_started_distances_and_contacts_match_the_single_calls_and_their_caches()
                 gjk: *config,
                 ..ContactConfig::default()
             };
-            contact_with(a, pa, b, pb, 0.1, &config, cache, &mut ())
+            contact_with(
+                a,
+                pa,
+                b,
+                pb,
+                0.1,
+                QueryOptions::default().config(config).cache(&mut *cache),
+            )
         },
     );
 }
@@ -412,7 +423,7 @@ fn times_of_impact_match_the_single_calls_on_10000_pairs() {
                     &shapes[j],
                     &motions[j],
                     1.0,
-                    &config,
+                    QueryOptions::default().config(config),
                 )
             })
         };
@@ -537,7 +548,13 @@ fn pair_records_match_the_single_calls() {
         .map(|k| {
             let cache = &mut single[k];
             expected(k, pairs[k], n, (&fin, &fin), |i, j| {
-                distance_with(&shapes[i], &poses[i], &shapes[j], &poses[j], &config, cache)
+                distance_with(
+                    &shapes[i],
+                    &poses[i],
+                    &shapes[j],
+                    &poses[j],
+                    QueryOptions::default().config(config).cache(&mut *cache),
+                )
             })
         })
         .collect();
@@ -557,9 +574,7 @@ fn pair_records_match_the_single_calls() {
                     &shapes[j],
                     &poses[j],
                     0.2,
-                    &config,
-                    cache,
-                    &mut (),
+                    QueryOptions::default().config(config).cache(&mut *cache),
                 )
             })
         })
@@ -589,7 +604,7 @@ fn pair_records_match_the_single_calls() {
                 &shapes[j],
                 &motions[j],
                 1.0,
-                &config,
+                QueryOptions::default().config(config),
             )
         })
     });

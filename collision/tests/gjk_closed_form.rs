@@ -1,7 +1,9 @@
 //! GJK against closed forms: spheres, axis-aligned boxes, sphere–box, capsules.
 
-use collision::gjk::{GjkCache, GjkConfig, GjkStatus, gjk};
+use collision::QueryOptions;
+use collision::gjk::{GjkStatus, gjk};
 use collision::observer::Trace;
+use collision::shape::Sharp;
 use collision::{Ball, Capsule, ClosestPoints, Cuboid, closest_points, distance, intersects};
 use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
 use rand::{RngExt, SeedableRng};
@@ -234,14 +236,13 @@ fn parallel_capsules_and_the_trace() {
     let pb = Isometry3::translation(3.0, 0.5, 0.0);
     assert!((distance(&a, &pa, &b, &pb).unwrap() - 2.25).abs() < 1e-12);
     let mut trace = Trace::new();
+    // On the whole capsules (`Sharp`), not their segment cores.
     let out = gjk(
-        &a,
+        &Sharp(&a),
         &pa,
-        &b,
+        &Sharp(&b),
         &pb,
-        &GjkConfig::default(),
-        &mut GjkCache::default(),
-        &mut trace,
+        QueryOptions::default().observer(&mut trace),
     );
     assert_eq!(out.status, GjkStatus::Converged);
     assert!(

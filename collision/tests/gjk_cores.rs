@@ -3,12 +3,13 @@
 
 mod common;
 
-use collision::gjk::{GjkCache, GjkConfig, GjkStatus, gjk};
+use collision::QueryOptions;
+use collision::gjk::{GjkConfig, GjkStatus, gjk};
 use collision::observer::Trace;
 use collision::shape::Core;
 use collision::{
     Ball, Capsule, ClosestPoints, Cuboid, Cylinder, Rounded, Shape, SupportMap, Transformed,
-    closest_points, closest_points_observed, intersects,
+    closest_points, closest_points_with, intersects,
 };
 use common::{hull, pose, rng, v3};
 use nalgebra::Vector3;
@@ -71,7 +72,7 @@ fn core_path_matches_full_shape_gjk() {
     for case in 0..3000 {
         let (a, b) = (random_shape(&mut rng), random_shape(&mut rng));
         let (pa, pb) = (pose(&mut rng, 1.5), pose(&mut rng, 1.5));
-        let full = gjk(&a, &pa, &b, &pb, &config, &mut GjkCache::default(), &mut ());
+        let full = gjk(&a, &pa, &b, &pb, QueryOptions::default().config(config));
         let cored = closest_points(&a, &pa, &b, &pb).unwrap();
         let hit = intersects(&a, &pa, &b, &pb).unwrap();
         match (full.status, cored) {
@@ -148,7 +149,14 @@ fn point_core_closed_form_matches_gjk() {
         pa.translation.vector.x += offset;
         pb.translation.vector.x += offset;
         let closed = closest_points(a, &pa, b, &pb).unwrap();
-        let traced = closest_points_observed(a, &pa, b, &pb, &mut Trace::new()).unwrap();
+        let traced = closest_points_with(
+            a,
+            &pa,
+            b,
+            &pb,
+            QueryOptions::default().observer(&mut Trace::new()),
+        )
+        .unwrap();
         let scale = 1.0 + offset;
         match (closed, traced) {
             (

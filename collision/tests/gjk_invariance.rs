@@ -3,10 +3,12 @@
 
 mod common;
 
+use collision::QueryOptions;
 use collision::gjk::{GjkCache, GjkConfig, GjkStatus, gjk};
+use collision::shape::Sharp;
 use collision::{
     Ball, ClosestPoints, ConvexHull, Cuboid, GjkError, HullKind, Point, Segment, Trace, Triangle,
-    closest_points, distance, distance_observed,
+    closest_points, distance, distance_with,
 };
 use nalgebra::{Isometry3, Point3, Translation3, Vector3};
 use rand::RngExt;
@@ -300,8 +302,14 @@ fn warm_starts_give_the_cold_answer_in_fewer_iterations() {
                 Vector3::new(2.2 * t.cos(), 0.5 * (3.0 * t).sin(), 2.2 * t.sin()),
                 Vector3::new(t, 0.5 * t, 0.0),
             );
-            let warm = gjk(&a, &pa, &b, &pb, &config, &mut cache, &mut ());
-            let cold = gjk(&a, &pa, &b, &pb, &config, &mut GjkCache::default(), &mut ());
+            let warm = gjk(
+                &a,
+                &pa,
+                &b,
+                &pb,
+                QueryOptions::default().config(config).cache(&mut cache),
+            );
+            let cold = gjk(&a, &pa, &b, &pb, QueryOptions::default().config(config));
             assert_eq!(warm.status, cold.status, "n={n} step {step}");
             assert!(matches!(
                 warm.status,
@@ -328,7 +336,14 @@ fn the_trace_records_every_iteration_and_changes_nothing() {
     for (a, pa, b, pb) in pairs(8, 200) {
         let mut trace = Trace::new();
         let plain = distance(&a, &pa, &b, &pb).unwrap();
-        let observed = distance_observed(&a, &pa, &b, &pb, &mut trace).unwrap();
+        let observed = distance_with(
+            &a,
+            &pa,
+            &b,
+            &pb,
+            QueryOptions::default().observer(&mut trace),
+        )
+        .unwrap();
         assert_eq!(plain, observed);
         // A deep overlap the inscribed balls prove ends before GJK's steps, as the plain
         // query does (`tests/observed_path.rs` checks the proof).
@@ -336,15 +351,7 @@ fn the_trace_records_every_iteration_and_changes_nothing() {
             assert_eq!(plain, 0.0);
             continue;
         }
-        let out = gjk(
-            &a,
-            &pa,
-            &b,
-            &pb,
-            &GjkConfig::default(),
-            &mut GjkCache::default(),
-            &mut (),
-        );
+        let out = gjk(&a, &pa, &b, &pb, QueryOptions::default());
         // Iterations count support queries, including the cold start's first one.
         assert_eq!(trace.gjk_steps().count() as u32 + 1, out.iterations);
         for s in trace.gjk_steps() {
@@ -370,14 +377,13 @@ fn non_convergence_and_bad_input_are_errors_not_answers() {
         max_iterations: 2,
         ..GjkConfig::default()
     };
+    // On the whole ball (`Sharp`), not its point core.
     let out = gjk(
-        &ball,
+        &Sharp(&ball),
         &pa,
         &cube,
         &pb,
-        &config,
-        &mut GjkCache::default(),
-        &mut (),
+        QueryOptions::default().config(config),
     );
     assert_eq!(out.status, GjkStatus::MaxIterations);
     assert!(
@@ -394,15 +400,7 @@ fn non_convergence_and_bad_input_are_errors_not_answers() {
         collision::intersects(&ball, &pa, &cube, &nan),
         Err(GjkError::Degenerate)
     );
-    let out = gjk(
-        &ball,
-        &nan,
-        &cube,
-        &pb,
-        &GjkConfig::default(),
-        &mut GjkCache::default(),
-        &mut (),
-    );
+    let out = gjk(&ball, &nan, &cube, &pb, QueryOptions::default());
     assert_eq!(out.status, GjkStatus::Degenerate);
     assert!(!out.distance.is_nan() && !out.normal.x.is_nan());
 }
@@ -457,15 +455,7 @@ fn every_non_finite_pose_coordinate_is_an_error() {
                     Err(GjkError::Degenerate),
                     "{what}"
                 );
-                let out = gjk(
-                    &ha,
-                    &qa,
-                    &hb,
-                    &qb,
-                    &GjkConfig::default(),
-                    &mut GjkCache::default(),
-                    &mut (),
-                );
+                let out = gjk(&ha, &qa, &hb, &qb, QueryOptions::default());
                 assert_eq!(out.status, GjkStatus::Degenerate, "{what}");
                 assert!(!out.distance.is_nan() && !out.normal.x.is_nan(), "{what}");
                 checked += 1;

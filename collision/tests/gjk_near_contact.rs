@@ -8,7 +8,8 @@
 //! points stay supporting, and the slab between them narrows by the move), up to the far
 //! measurement's error, a few 1e-12 here.
 
-use collision::gjk::{GjkCache, GjkConfig, GjkOutput, GjkStatus, gjk};
+use collision::QueryOptions;
+use collision::gjk::{GjkConfig, GjkOutput, GjkStatus, gjk};
 use collision::{
     ClosestPoints, Cone, ConvexHull, Cuboid, Cylinder, Rounded, Segment, Shape, SupportMap,
     Triangle, closest_points, contact,
@@ -66,7 +67,7 @@ fn pairs(count: usize, hulls: bool) -> Vec<Pair> {
             )
         };
         let (pa, pb) = (pose(1.0), pose(3.0));
-        let far = gjk(&a, &pa, &b, &pb, &fine, &mut GjkCache::default(), &mut ());
+        let far = gjk(&a, &pa, &b, &pb, QueryOptions::default().config(fine));
         if far.distance >= 0.2 && far.status == GjkStatus::Converged {
             out.push((a, pa, b, pb, far));
         }
@@ -128,7 +129,7 @@ fn run_at_gap(pair: &Pair, gap: f64, k: usize) -> GjkOutput {
     let (a, pa, b, pb, far) = pair;
     let near = moved(pb, far, gap);
     let config = GjkConfig::default();
-    let out = gjk(a, pa, b, &near, &config, &mut GjkCache::default(), &mut ());
+    let out = gjk(a, pa, b, &near, QueryOptions::default().config(config));
     assert_eq!(out.status, GjkStatus::Converged, "pair {k} at {gap:e}");
     let noise = 1e-11;
     assert!(
@@ -279,15 +280,7 @@ fn normals_near_contact_certify_the_distance() {
     for gap in [1e-4, 1e-6, 1e-8] {
         for (k, (a, pa, b, pb, far)) in pairs.iter().enumerate() {
             let pb = moved(pb, far, gap);
-            let out = gjk(
-                a,
-                pa,
-                b,
-                &pb,
-                &GjkConfig::default(),
-                &mut GjkCache::default(),
-                &mut (),
-            );
+            let out = gjk(a, pa, b, &pb, QueryOptions::default());
             let along = -overlap_along(a, pa, b, &pb, &out.normal);
             assert!(
                 out.lower_bound - along <= 1e-14,
@@ -350,15 +343,7 @@ fn a_stall_next_to_a_face_takes_the_normal_from_the_popped_support_point() {
             0.6218064496982486,
         ),
     );
-    let out = gjk(
-        &segment,
-        &pa,
-        &triangle,
-        &pb,
-        &GjkConfig::default(),
-        &mut GjkCache::default(),
-        &mut (),
-    );
+    let out = gjk(&segment, &pa, &triangle, &pb, QueryOptions::default());
     assert_eq!(out.status, GjkStatus::Converged);
     assert!(
         (out.distance - 9.208e-8).abs() < 1e-11,
@@ -419,15 +404,7 @@ fn touching_witnesses_take_the_certified_direction_when_v_turns_over() {
             0.3880473462185434,
         ),
     );
-    let out = gjk(
-        &cylinder,
-        &pa,
-        &segment,
-        &pb,
-        &GjkConfig::default(),
-        &mut GjkCache::default(),
-        &mut (),
-    );
+    let out = gjk(&cylinder, &pa, &segment, &pb, QueryOptions::default());
     assert_eq!(out.status, GjkStatus::Converged);
     // Touching to rounding: measured 3.1e-12 apart, lower bound 0.
     assert!(out.distance <= 1e-11, "{:e}", out.distance);

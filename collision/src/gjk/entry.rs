@@ -1,18 +1,34 @@
-//! The low-level GJK entry points: plain shapes, and shapes given as a core plus a radius.
+//! The GJK algorithm's entry points with their full outputs, and the run behind every
+//! query built on GJK.
 
 use super::ball_start::{BallSource, NoBalls};
-use super::run::{Run, Stop, is_finite_pose, run};
+use super::run::{Run, is_finite_pose, run};
 use super::work::Work;
 use super::{
     GjkCache, GjkConfig, GjkOutput, GjkStatus, IntersectionOutput, IntersectionStatus, Simplex,
     relative_pose,
 };
 use crate::observer::Observer;
-use crate::shape::{MinkowskiDifference, SupportMap};
+use crate::options::QueryOptions;
+use crate::shape::{Core, MinkowskiDifference, SupportMap};
 use nalgebra::{Isometry3, Point3, Vector3};
 
-/// GJK distance between `a` at `pose_a` and `b` at `pose_b`, warm-started from and
-/// updating `cache`, reporting each iteration to `observer`.
+/// The GJK algorithm's full answer for `a` at `pose_a` and `b` at `pose_b`: status,
+/// iteration count, both distance bounds, witness points, normal and the final simplex
+/// (which EPA grows). [`distance_with`](super::distance_with()) and
+/// [`closest_points_with`](super::closest_points_with()) are the same run with their
+/// answer checked into a `Result`.
+///
+/// GJK runs on the shapes' cores ([`SupportMap::core_radius`]: a ball is a point, a
+/// capsule a segment, a [`Rounded`](crate::Rounded) shape its inner shape), and the
+/// radii are accounted for exactly. The support function of a Minkowski sum with a ball
+/// is `h(n) = h_core(n) + r`, so the distance is the cores' distance minus `r_A + r_B`
+/// along the same normal (van den Bergen 2004, §4.3.3): curved shapes end in a few exact
+/// iterations instead of converging linearly on their surface. The duality-gap test is
+/// applied to the rounded shapes' distance, so the relative tolerance keeps its
+/// meaning. `distance`, `lower_bound`, the witness points (on the shapes' surfaces) and
+/// `normal` describe the shapes; `simplex` and the observer's steps are the cores'.
+/// (Wrap a shape in [`Sharp`](crate::shape::Sharp) to run GJK on its whole surface.)
 ///
 /// Never panics and never returns NaN. Only `Converged` (separated, exact distance) and
 /// `Overlapping` (touching or overlapping) are answers; see [`GjkOutput`] for frames.
@@ -22,60 +38,31 @@ pub fn gjk<A, B, O>(
     pose_a: &Isometry3<f64>,
     b: &B,
     pose_b: &Isometry3<f64>,
-    config: &GjkConfig,
-    cache: &mut GjkCache,
-    observer: &mut O,
+    options: QueryOptions<'_, GjkConfig, O>,
 ) -> GjkOutput
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
-    O: Observer + ?Sized,
+    O: Observer,
 {
-    gjk_rounded(a, 0.0, pose_a, b, 0.0, pose_b, config, cache, observer)
-}
-
-/// [`gjk`] for the shapes `a ⊕ ball(radius_a)` and `b ⊕ ball(radius_b)`, running GJK on
-/// the cores `a` and `b` only.
-///
-/// The support function of a Minkowski sum with a ball is `h(n) = h_core(n) + r`, so the
-/// distance is the cores' distance minus `radius_a + radius_b` along the same normal
-/// (van den Bergen 2004, §4.3.3). A ball is a point core and a capsule a segment core:
-/// GJK then ends in a few exact iterations instead of converging linearly on the curved
-/// surface. The duality-gap test is applied to the rounded shapes' distance (see the
-/// loop), so the relative tolerance keeps its meaning. `distance`, `lower_bound`, the
-/// witness points (on the rounded surfaces) and `normal` describe the rounded shapes;
-/// `simplex` and the observer's steps are the cores'. Radii must be finite and `≥ 0`;
-/// anything else gives [`GjkStatus::Degenerate`].
-#[must_use]
-#[allow(clippy::too_many_arguments)]
-pub fn gjk_rounded<A, B, O>(
-    a: &A,
-    radius_a: f64,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    radius_b: f64,
-    pose_b: &Isometry3<f64>,
-    config: &GjkConfig,
-    cache: &mut GjkCache,
-    observer: &mut O,
-) -> GjkOutput
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-    O: Observer + ?Sized,
-{
+    let QueryOptions {
+        config,
+        cache,
+        mut observer,
+    } = options;
+    let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
     let mut work = Work::default();
     let run = run_rounded::<_, _, _, _, false>(
-        a,
+        &Core(a),
         radius_a,
         pose_a,
-        b,
+        &Core(b),
         radius_b,
         pose_b,
-        config,
-        Some(cache),
+        &config,
+        cache,
         NoBalls,
-        observer,
+        &mut observer,
         &mut work,
     );
     // One return value per path, so that each is built in the caller's slot: merged
@@ -105,7 +92,7 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> CoreRun<'_, A, B> {
     /// How the loop ended.
     #[inline]
     pub(crate) fn status(&self) -> GjkStatus {
-        status(self.run.stop)
+        self.run.stop.status()
     }
 
     /// `A − B` in A's frame, as the loop used it.
@@ -248,16 +235,6 @@ pub(crate) fn degenerate() -> GjkOutput {
     }
 }
 
-/// The distance query's status for how the loop stopped.
-fn status(stop: Stop) -> GjkStatus {
-    match stop {
-        Stop::Converged | Stop::Separated => GjkStatus::Converged,
-        Stop::Overlapping => GjkStatus::Overlapping,
-        Stop::MaxIterations => GjkStatus::MaxIterations,
-        Stop::Degenerate => GjkStatus::Degenerate,
-    }
-}
-
 /// A run's world-frame answer: [`GjkOutput`] without the iteration count and the
 /// simplex copy, for callers that only want the witnesses (closest points, and contacts
 /// of shapes whose cores are apart); the 360-byte simplex copy cost them a third of a
@@ -292,7 +269,7 @@ pub(super) fn answer(
     radius_b: f64,
 ) -> Answer {
     let (mut pa, mut pb) = work.witnesses();
-    let status = status(r.stop);
+    let status = r.stop.status();
     let separated = matches!(status, GjkStatus::Converged | GjkStatus::MaxIterations);
     let radius = radius_a + radius_b;
     let distance = if separated {
@@ -432,60 +409,41 @@ pub(super) fn finish(
     out
 }
 
-/// GJK intersection test: stops as soon as a separating axis is found (`v·w > 0`) or the
-/// origin is enclosed, which is cheaper than a full distance query.
+/// The GJK intersection test's full answer: stops as soon as a separating axis is found
+/// or the origin is enclosed, which is cheaper than a full distance query. Runs on the
+/// cores, as [`gjk`]: separated once `v·w > (r_A + r_B) |v|`, overlapping once
+/// `|v| ≤ r_A + r_B`. [`intersects_with`](super::intersects_with()) is the same test
+/// with its answer checked into a `Result`.
 #[must_use]
 pub fn gjk_intersection<A, B, O>(
     a: &A,
     pose_a: &Isometry3<f64>,
     b: &B,
     pose_b: &Isometry3<f64>,
-    config: &GjkConfig,
-    cache: &mut GjkCache,
-    observer: &mut O,
+    options: QueryOptions<'_, GjkConfig, O>,
 ) -> IntersectionOutput
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
-    O: Observer + ?Sized,
+    O: Observer,
 {
-    gjk_intersection_rounded(a, 0.0, pose_a, b, 0.0, pose_b, config, cache, observer)
-}
-
-/// [`gjk_intersection`] for `a ⊕ ball(radius_a)` and `b ⊕ ball(radius_b)`, on the cores
-/// (see [`gjk_rounded`]): separated once `v·w > (r_A + r_B) |v|`, overlapping once
-/// `|v| ≤ r_A + r_B`. Radii must be finite and `≥ 0`; anything else gives
-/// [`IntersectionStatus::Degenerate`].
-#[must_use]
-#[allow(clippy::too_many_arguments)]
-pub fn gjk_intersection_rounded<A, B, O>(
-    a: &A,
-    radius_a: f64,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    radius_b: f64,
-    pose_b: &Isometry3<f64>,
-    config: &GjkConfig,
-    cache: &mut GjkCache,
-    observer: &mut O,
-) -> IntersectionOutput
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-    O: Observer + ?Sized,
-{
+    let QueryOptions {
+        config,
+        cache,
+        mut observer,
+    } = options;
     let mut work = Work::default();
     let Some(r) = run_rounded::<_, _, _, _, true>(
-        a,
-        radius_a,
+        &Core(a),
+        a.core_radius(),
         pose_a,
-        b,
-        radius_b,
+        &Core(b),
+        b.core_radius(),
         pose_b,
-        config,
-        Some(cache),
+        &config,
+        cache,
         NoBalls,
-        observer,
+        &mut observer,
         &mut work,
     ) else {
         return IntersectionOutput {
@@ -495,12 +453,7 @@ where
             simplex: Simplex::default(),
         };
     };
-    let status = match r.stop {
-        Stop::Separated | Stop::Converged => IntersectionStatus::Separated,
-        Stop::Overlapping => IntersectionStatus::Overlapping,
-        Stop::MaxIterations => IntersectionStatus::MaxIterations,
-        Stop::Degenerate => IntersectionStatus::Degenerate,
-    };
+    let status = r.stop.intersection_status();
     let separating_axis = match crate::shape::unit(&-r.v) {
         Some(n) if status == IntersectionStatus::Separated => pose_a.rotation * n,
         _ => Vector3::zeros(),

@@ -160,14 +160,45 @@ pub(super) fn is_finite_pose(p: &Isometry3<f64>) -> bool {
     zero == 0.0
 }
 
-/// How the core loop stopped.
+/// How the core loop stopped. Each query's status comes from it in one place:
+/// [`Stop::status`] for distance and closest points, [`Stop::intersection_status`] for
+/// the intersection test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Stop {
+    /// The duality gap closed, or `f64` made no further progress.
     Converged,
+    /// The origin is in the simplex, or `|v|` is at rounding level (or below the radii).
     Overlapping,
+    /// A separating axis was found (intersection test only).
     Separated,
+    /// The iteration cap was reached.
     MaxIterations,
+    /// A non-finite or out-of-range support point.
     Degenerate,
+}
+
+impl Stop {
+    /// The distance query's status.
+    #[inline]
+    pub(super) fn status(self) -> GjkStatus {
+        match self {
+            Stop::Converged | Stop::Separated => GjkStatus::Converged,
+            Stop::Overlapping => GjkStatus::Overlapping,
+            Stop::MaxIterations => GjkStatus::MaxIterations,
+            Stop::Degenerate => GjkStatus::Degenerate,
+        }
+    }
+
+    /// The intersection test's status.
+    #[inline]
+    pub(super) fn intersection_status(self) -> IntersectionStatus {
+        match self {
+            Stop::Separated | Stop::Converged => IntersectionStatus::Separated,
+            Stop::Overlapping => IntersectionStatus::Overlapping,
+            Stop::MaxIterations => IntersectionStatus::MaxIterations,
+            Stop::Degenerate => IntersectionStatus::Degenerate,
+        }
+    }
 }
 
 /// State at the end of the core loop, in A's frame.
