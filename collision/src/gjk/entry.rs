@@ -1,8 +1,8 @@
 //! The GJK algorithm's entry points with their full outputs, and the run behind every
 //! query built on GJK.
 
-use super::ball_start::{BallSource, NoBalls};
-use super::run::{Run, is_finite_pose, run};
+use super::ball_start::{InscribedBallSource, NoInscribedBalls};
+use super::run::{LoopEnd, is_finite_pose, run};
 use super::work::Work;
 use super::{
     GjkCache, GjkConfig, GjkOutput, GjkStatus, IntersectionOutput, IntersectionStatus, Simplex,
@@ -61,7 +61,7 @@ where
         pose_b,
         &config,
         cache,
-        NoBalls,
+        NoInscribedBalls,
         &mut observer,
         &mut work,
     );
@@ -81,14 +81,14 @@ where
 /// the final simplex (contact's EPA) and build the world-frame [`GjkOutput`] only when
 /// they need it (the witness points, the normal and the simplex copy cost about as much
 /// as a GJK iteration).
-pub(crate) struct CoreRun<'a, A: ?Sized, B: ?Sized> {
+pub(crate) struct FinishedRun<'a, A: ?Sized, B: ?Sized> {
     md: MinkowskiDifference<&'a A, &'a B>,
-    run: Run,
+    run: LoopEnd,
     /// The caller's: moved into the run, its 368 bytes were a `memcpy` per query.
     work: &'a Work,
 }
 
-impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> CoreRun<'_, A, B> {
+impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> FinishedRun<'_, A, B> {
     /// How the loop ended.
     #[inline]
     pub(crate) fn status(&self) -> GjkStatus {
@@ -120,7 +120,7 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> CoreRun<'_, A, B> {
 
     /// The world-frame answer, without the simplex copy.
     #[inline]
-    pub(crate) fn answer(&self, pose_a: &Isometry3<f64>) -> Answer {
+    pub(crate) fn answer(&self, pose_a: &Isometry3<f64>) -> WorldAnswer {
         answer(&self.run, self.work, pose_a, 0.0, 0.0)
     }
 }
@@ -139,7 +139,7 @@ pub(crate) fn gjk_core<'a, A, B, O>(
     cache: Option<&mut GjkCache>,
     observer: &mut O,
     work: &'a mut Work,
-) -> Option<CoreRun<'a, A, B>>
+) -> Option<FinishedRun<'a, A, B>>
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
@@ -153,11 +153,11 @@ where
         config,
         0.0,
         cache,
-        NoBalls,
+        NoInscribedBalls,
         &mut &mut *observer,
         work,
     );
-    Some(CoreRun { md, run, work })
+    Some(FinishedRun { md, run, work })
 }
 
 /// `A − B` in A's frame, or `None` unless the radii are finite and `≥ 0` and the poses
@@ -200,12 +200,12 @@ pub(super) fn run_rounded<A, B, O, S, const SEPARATION_ONLY: bool>(
     balls: S,
     observer: &mut O,
     work: &mut Work,
-) -> Option<Run>
+) -> Option<LoopEnd>
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
-    S: BallSource,
+    S: InscribedBallSource,
 {
     let md = prepare(a, radius_a, pose_a, b, radius_b, pose_b)?;
     let radius = radius_a + radius_b;
@@ -240,7 +240,7 @@ pub(crate) fn degenerate() -> GjkOutput {
 /// of shapes whose cores are apart); the 360-byte simplex copy cost them a third of a
 /// capsule–capsule contact.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Answer {
+pub(crate) struct WorldAnswer {
     /// As [`GjkOutput::status`].
     pub(crate) status: GjkStatus,
     /// As [`GjkOutput::distance`].
@@ -262,12 +262,12 @@ pub(crate) struct Answer {
 /// witnesses move by `r_A n` and `−r_B n` along the unit normal `n = −v/|v|` (from A to B).
 #[inline]
 pub(super) fn answer(
-    r: &Run,
+    r: &LoopEnd,
     work: &Work,
     pose_a: &Isometry3<f64>,
     radius_a: f64,
     radius_b: f64,
-) -> Answer {
+) -> WorldAnswer {
     let (mut pa, mut pb) = work.witnesses();
     let status = r.stop.status();
     let separated = matches!(status, GjkStatus::Converged | GjkStatus::MaxIterations);
@@ -302,7 +302,7 @@ pub(super) fn answer(
         }
         _ => Vector3::zeros(),
     };
-    Answer {
+    WorldAnswer {
         status,
         distance: if status == GjkStatus::Degenerate {
             f64::INFINITY
@@ -378,7 +378,7 @@ fn aligned_witnesses(
 /// apart, the final `v`'s own gap 3e-8). A contact needs this direction, along which
 /// moving B by the depth makes the shapes touch; closest points take it too when it is
 /// close to `−v̂` ([`aligned_witnesses`]).
-fn certified_normal(r: &Run, separated: bool) -> Option<Vector3<f64>> {
+fn certified_normal(r: &LoopEnd, separated: bool) -> Option<Vector3<f64>> {
     if !separated || r.lower_direction == r.v || r.lower_direction == Vector3::zeros() {
         return None;
     }
@@ -387,7 +387,7 @@ fn certified_normal(r: &Run, separated: bool) -> Option<Vector3<f64>> {
 
 /// The world-frame output: the [`answer`] with the iteration count and the simplex.
 pub(super) fn finish(
-    r: &Run,
+    r: &LoopEnd,
     work: &Work,
     pose_a: &Isometry3<f64>,
     radius_a: f64,
@@ -442,7 +442,7 @@ where
         pose_b,
         &config,
         cache,
-        NoBalls,
+        NoInscribedBalls,
         &mut observer,
         &mut work,
     ) else {
