@@ -4,8 +4,9 @@
 
 use test_support::bench as common;
 
+use collision::QueryOptions;
 use collision::gjk::{GjkCache, GjkConfig, gjk};
-use collision::{distance, distance_observed, intersects};
+use collision::{distance, distance_with, intersects};
 use common::{
     Coherent, HullPair, ParryPair, Primitives, hull_pairs, parry_hull, parry_poses, sphere_pairs,
 };
@@ -151,7 +152,16 @@ fn coherent(c: &mut Criterion) {
             bench.iter(|| {
                 k = (k + 1) % frames.len();
                 let (pa, pb) = &frames[k];
-                black_box(gjk(&a, pa, &b, pb, &config, &mut cache, &mut ()).distance)
+                black_box(
+                    gjk(
+                        &a,
+                        pa,
+                        &b,
+                        pb,
+                        QueryOptions::default().config(config).cache(&mut cache),
+                    )
+                    .distance,
+                )
             })
         });
         g.bench_function(BenchmarkId::new("cold", n), |bench| {
@@ -160,7 +170,16 @@ fn coherent(c: &mut Criterion) {
                 k = (k + 1) % frames.len();
                 let (pa, pb) = &frames[k];
                 let mut cache = GjkCache::default();
-                black_box(gjk(&a, pa, &b, pb, &config, &mut cache, &mut ()).distance)
+                black_box(
+                    gjk(
+                        &a,
+                        pa,
+                        &b,
+                        pb,
+                        QueryOptions::default().config(config).cache(&mut cache),
+                    )
+                    .distance,
+                )
             })
         });
         g.bench_function(BenchmarkId::new("parry", n), |bench| {
@@ -191,7 +210,7 @@ fn observer(c: &mut Criterion) {
         b.iter(|| {
             k = (k + 1) % ps.len();
             let p = &ps[k];
-            black_box(distance_observed(&p.a, &p.pa, &p.b, &p.pb, &mut ()).unwrap())
+            black_box(distance_with(&p.a, &p.pa, &p.b, &p.pb, QueryOptions::default()).unwrap())
         })
     });
     g.finish();

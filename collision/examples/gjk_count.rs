@@ -20,6 +20,7 @@
 
 use test_support::bench as common;
 
+use collision::QueryOptions;
 use collision::distance;
 use collision::gjk::{GjkCache, GjkConfig, gjk};
 use common::{Coherent, Primitives, hull_pairs, sphere_pairs};
@@ -73,18 +74,9 @@ fn run(case: &str, lib: &str, count: usize) -> f64 {
                         .expect("parry")
                         .distance
                 }
-                None if lib == "iterations" => f64::from(
-                    gjk(
-                        &p.a,
-                        &p.pa,
-                        &p.b,
-                        &p.pb,
-                        &GjkConfig::default(),
-                        &mut GjkCache::default(),
-                        &mut (),
-                    )
-                    .iterations,
-                ),
+                None if lib == "iterations" => {
+                    f64::from(gjk(&p.a, &p.pa, &p.b, &p.pb, QueryOptions::default()).iterations)
+                }
                 None => distance(&p.a, &p.pa, &p.b, &p.pb).expect("converged"),
             };
         }
@@ -131,7 +123,14 @@ fn coherent(n: usize, warm: bool, count: usize) -> f64 {
         if !warm {
             cache = GjkCache::default();
         }
-        sum += gjk(&a, pa, &b, pb, &config, &mut cache, &mut ()).distance;
+        sum += gjk(
+            &a,
+            pa,
+            &b,
+            pb,
+            QueryOptions::default().config(config).cache(&mut cache),
+        )
+        .distance;
     }
     sum
 }

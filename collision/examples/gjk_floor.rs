@@ -68,7 +68,7 @@ impl SupportMap for Replay<'_> {
         true
     }
 
-    fn fingerprint(&self) -> u64 {
+    fn fingerprint(&self) -> Option<u64> {
         self.hull.fingerprint()
     }
 

@@ -15,6 +15,16 @@
 //! time of impact and ray casts on balls, capsules, cylinders and cones work in scaled
 //! units and stay exact up to 1e±300.)
 //!
+//! # Query API
+//!
+//! Every query has a short call for the common case (`distance(&a, &pa, &b, &pb)`,
+//! `contact(…, margin)`, `cast_ray(…)`) and one full form, `<query>_with`, whose last
+//! argument is a [`QueryOptions`]: configuration, optional warm-start [`GjkCache`] and
+//! observer, the same fields for every query. We chose one options struct over a builder
+//! per query or separate `_observed` / `_cached` variants: the full forms share one
+//! signature shape, and the observer stays a type parameter (`()` by default) that
+//! compiles away. Rounded shapes are shapes ([`Rounded`]), not a family of functions.
+//!
 //! # Features
 //!
 //! - `parallel`: the [`batch`] queries run on the current rayon thread pool (without it
@@ -36,30 +46,30 @@ pub mod gjk;
 pub mod interop;
 mod kernels;
 pub mod observer;
+pub mod options;
 pub mod ray;
 pub mod shape;
 pub mod toi;
 
 pub use contact::{
-    Contact, ContactConfig, ContactError, ContactMethod, ContactStatus, contact, contact_observed,
-    contact_with,
+    Contact, ContactConfig, ContactError, ContactMethod, ContactStatus, contact, contact_with,
 };
 pub use epa::{EpaConfig, EpaOutput, EpaStatus};
 pub use gjk::{
     ClosestPoints, GjkCache, GjkConfig, GjkError, GjkOutput, GjkStatus, closest_points,
-    closest_points_observed, distance, distance_observed, distance_with, gjk, gjk_intersection,
-    intersects, intersects_observed,
+    closest_points_with, distance, distance_with, gjk, gjk_intersection, intersects,
+    intersects_with,
 };
 pub use observer::{Observer, Trace};
-pub use ray::{Ray, RayError, RayHit, cast_ray, cast_ray_observed, cast_ray_toi};
+pub use options::QueryOptions;
+pub use ray::{Ray, RayError, RayHit, cast_ray, cast_ray_toi, cast_ray_with};
 pub use shape::{
     Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Frustum, HullKind, InscribedBall,
     MinkowskiDifference, Point, Rounded, Segment, Shape, ShapeError, SupportMap, SupportPoint,
     Transformed, Triangle,
 };
 pub use toi::{
-    Impact, Motion, StepBound, ToiConfig, ToiError, ToiStep, time_of_impact,
-    time_of_impact_observed, time_of_impact_with,
+    Impact, Motion, StepBound, ToiConfig, ToiError, ToiStep, time_of_impact, time_of_impact_with,
 };
 
 /// The workspace README's Rust examples, compiled and run as doctests.

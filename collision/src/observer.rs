@@ -86,7 +86,7 @@ pub trait Observer {
     }
 
     /// Called once per iteration of the GJK ray cast
-    /// ([`crate::ray::cast_ray_observed`]).
+    /// ([`crate::ray::cast_ray_with`]).
     #[inline(always)]
     fn ray_step(&mut self, step: &crate::ray::RayStep<'_>) {
         let _ = step;

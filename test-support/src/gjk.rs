@@ -3,9 +3,9 @@
 //! brute-force polytope references and parry's copies they are checked against.
 
 use crate::clouds::blob;
-use collision::gjk::{GjkCache, GjkConfig, GjkOutput, gjk};
+use collision::gjk::{GjkConfig, GjkOutput, gjk};
 use collision::observer::Observer;
-use collision::{ConvexHull, SupportMap};
+use collision::{ConvexHull, QueryOptions, SupportMap};
 use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -33,24 +33,18 @@ pub fn hull(rng: &mut ChaCha8Rng, n: usize) -> ConvexHull {
     ConvexHull::new(&cloud(rng, n)).expect("random cloud makes a hull")
 }
 
-/// GJK from a cold start (an empty cache) with `config`, observed by `observer`.
+/// GJK from a cold start (no cache) with `config`, observed by `observer`: on the
+/// shapes' cores, their radii added (wrap a shape in `Sharp` for GJK on its whole surface).
 pub fn cold_gjk(
     a: &(impl SupportMap + ?Sized),
     pose_a: &Isometry3<f64>,
     b: &(impl SupportMap + ?Sized),
     pose_b: &Isometry3<f64>,
     config: &GjkConfig,
-    observer: &mut (impl Observer + ?Sized),
+    observer: impl Observer,
 ) -> GjkOutput {
-    gjk(
-        a,
-        pose_a,
-        b,
-        pose_b,
-        config,
-        &mut GjkCache::default(),
-        observer,
-    )
+    let options = QueryOptions::default().config(*config).observer(observer);
+    gjk(a, pose_a, b, pose_b, options)
 }
 
 /// The number of shape kinds [`shape_of_kind`] makes: every variant of `Shape`.

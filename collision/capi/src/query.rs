@@ -12,9 +12,8 @@ use crate::status::{CollStatus, Error, Outcome, guard, not_converged};
 use crate::types::{
     CollClosestPoints, CollContact, CollContactExactness, CollContactMethod, CollDistance, CollPose,
 };
-use collision::shape::Core;
 use collision::{
-    ContactMethod, ContactStatus, GjkCache, GjkConfig, GjkError, GjkStatus, SupportMap,
+    ContactMethod, ContactStatus, GjkCache, GjkConfig, GjkError, GjkStatus, QueryOptions,
 };
 use nalgebra::Isometry3;
 use std::cell::Cell;
@@ -322,18 +321,17 @@ pub(crate) fn closest_points(
     cache: Option<&mut GjkCache>,
     out: *mut CollClosestPoints,
 ) -> Outcome {
-    let mut cold = GjkCache::default();
-    let cache = cache.unwrap_or(&mut cold);
-    let o = with_pair!(pair, |a, b| collision::gjk::gjk_rounded(
-        &Core(a),
-        a.core_radius(),
-        pair.pose_a,
-        &Core(b),
-        b.core_radius(),
-        pair.pose_b,
-        &GjkConfig::default(),
+    let options = QueryOptions {
+        config: GjkConfig::default(),
         cache,
-        &mut ()
+        observer: (),
+    };
+    let o = with_pair!(pair, |a, b| collision::gjk::gjk(
+        a,
+        pair.pose_a,
+        b,
+        pair.pose_b,
+        options
     ));
     let separated = matches!(o.status, GjkStatus::Converged | GjkStatus::MaxIterations);
     let value = CollClosestPoints {
@@ -414,25 +412,19 @@ pub(crate) fn contact(
     cache: Option<&mut GjkCache>,
     out: *mut CollContact,
 ) -> Outcome {
-    let answer = match cache {
-        None => with_pair!(pair, |a, b| collision::contact(
-            a,
-            pair.pose_a,
-            b,
-            pair.pose_b,
-            margin
-        )),
-        Some(cache) => with_pair!(pair, |a, b| collision::contact_with(
-            a,
-            pair.pose_a,
-            b,
-            pair.pose_b,
-            margin,
-            &collision::ContactConfig::default(),
-            cache,
-            &mut ()
-        )),
+    let options = QueryOptions {
+        config: collision::ContactConfig::default(),
+        cache,
+        observer: (),
     };
+    let answer = with_pair!(pair, |a, b| collision::contact_with(
+        a,
+        pair.pose_a,
+        b,
+        pair.pose_b,
+        margin,
+        options
+    ));
     let (value, status) = contact_value(answer)?;
     // SAFETY: `out` was checked not null and points to a writable `CollContact`.
     unsafe { write(out, value) };

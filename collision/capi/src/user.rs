@@ -48,13 +48,20 @@ unsafe impl Send for UserShape {}
 unsafe impl Sync for UserShape {}
 
 impl UserShape {
-    /// The identity of the shape for warm-start caches: its address (stable while the
-    /// handle lives), the callback, the user pointer and the margin, mixed.
+    /// The identity of the shape for warm-start caches: what defines its support
+    /// function, that is the callback, the user pointer (the caller's data, which the
+    /// header requires to stay unchanged while the shape lives), the centre and the
+    /// margin, mixed. Not the handle's address: two handles made from the same callback
+    /// and data are the same shape, and a freed handle's address taken by a new shape
+    /// does not pass the old shape's cache off as the new one's.
     fn fingerprint(&self) -> u64 {
+        let center = self.center.map_or([f64::NAN; 3], |c| c.coords.into());
         let parts = [
-            std::ptr::from_ref(self) as usize as u64,
             self.support as usize as u64,
             self.user as usize as u64,
+            center[0].to_bits(),
+            center[1].to_bits(),
+            center[2].to_bits(),
             self.margin.to_bits(),
         ];
         parts.iter().fold(0x5553_4552_5348_4150, |h, &p| mix(h ^ p))
@@ -130,8 +137,8 @@ impl SupportMap for UserSupport<'_> {
             .and_then(|c| InscribedBall::new(c, self.shape.margin))
     }
 
-    fn fingerprint(&self) -> u64 {
-        self.shape.fingerprint()
+    fn fingerprint(&self) -> Option<u64> {
+        Some(self.shape.fingerprint())
     }
 }
 

@@ -6,11 +6,8 @@
 
 mod common;
 
-use collision::gjk::gjk_rounded;
-use collision::shape::Core;
-use collision::{
-    ConvexHull, GjkCache, GjkConfig, GjkError, GjkStatus, Motion, Ray, Shape, SupportMap, ToiError,
-};
+use collision::gjk::gjk;
+use collision::{ConvexHull, GjkError, GjkStatus, Motion, QueryOptions, Ray, Shape, ToiError};
 use common::{Lcg, Link, SANITIZE, SANITIZER_ENV, build, parse, run, scratch};
 use nalgebra::{Isometry3, Point3, Quaternion, Translation3, UnitQuaternion, Vector3};
 use std::collections::HashMap;
@@ -124,17 +121,7 @@ fn expected(case: &Case) -> Vec<(&'static str, Vec<f64>)> {
     };
     out.push(("distance", line));
 
-    let o = gjk_rounded(
-        &Core(&a),
-        a.core_radius(),
-        &pa,
-        &Core(&b),
-        b.core_radius(),
-        &pb,
-        &GjkConfig::default(),
-        &mut GjkCache::default(),
-        &mut (),
-    );
+    let o = gjk(&a, &pa, &b, &pb, QueryOptions::default());
     let separated = matches!(o.status, GjkStatus::Converged | GjkStatus::MaxIterations);
     let mut line = vec![
         status(o.status != GjkStatus::MaxIterations),

@@ -5,6 +5,7 @@ use crate::arrays;
 use crate::errors::{contact_kind, gjk_kind, invalid, raise, ray_kind, toi_kind};
 use crate::results::{PyClosestPoints, PyContact, PyImpact, PyRayHit};
 use crate::shapes::PyShape;
+use collision::QueryOptions;
 use collision::{ClosestPoints, Contact, Impact, Motion, Ray, RayHit, ToiConfig};
 use nalgebra::Vector3;
 use pyo3::prelude::*;
@@ -158,9 +159,15 @@ pub fn time_of_impact<'py>(
     if let Some(n) = max_iterations {
         config.max_iterations = n;
     }
-    let impact =
-        collision::time_of_impact_with(&a.get().shape, &ma, &b.get().shape, &mb, t_max, &config)
-            .map_err(|e| raise(toi_kind(&e), e))?;
+    let impact = collision::time_of_impact_with(
+        &a.get().shape,
+        &ma,
+        &b.get().shape,
+        &mb,
+        t_max,
+        QueryOptions::default().config(config),
+    )
+    .map_err(|e| raise(toi_kind(&e), e))?;
     impact.map(|i| impact_object(a.py(), &i)).transpose()
 }
 

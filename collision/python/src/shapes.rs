@@ -196,7 +196,7 @@ impl PyShape {
     }
 
     fn __hash__(&self) -> u64 {
-        self.shape.fingerprint()
+        self.shape.fingerprint().unwrap_or_default()
     }
 }
 

@@ -9,6 +9,7 @@ use crate::gjk::{
     ClosestPoints, GjkCache, GjkConfig, GjkError, closest_points, distance, distance_with,
     intersects,
 };
+use crate::options::QueryOptions;
 use crate::ray::{Ray, RayCast, RayError, RayHit, cast_ray};
 use crate::shape::SupportMap;
 use crate::toi::{Impact, Motion, ToiConfig, ToiError, time_of_impact_with};
@@ -58,7 +59,13 @@ impl<S: SupportMap + Sync> Scene<'_, S> {
         out: &mut [PairResult<f64, GjkError>],
     ) -> Result<(), BatchError> {
         self.each_pair_with(pairs, caches, out, |a, pa, b, pb, cache| {
-            distance_with(a, pa, b, pb, config, cache)
+            distance_with(
+                a,
+                pa,
+                b,
+                pb,
+                QueryOptions::default().config(*config).cache(cache),
+            )
         })
     }
 
@@ -102,7 +109,14 @@ impl<S: SupportMap + Sync> Scene<'_, S> {
         out: &mut [PairResult<Option<Contact>, ContactError>],
     ) -> Result<(), BatchError> {
         self.each_pair_with(pairs, caches, out, |a, pa, b, pb, cache| {
-            contact_with(a, pa, b, pb, margin, config, cache, &mut ())
+            contact_with(
+                a,
+                pa,
+                b,
+                pb,
+                margin,
+                QueryOptions::default().config(*config).cache(cache),
+            )
         })
     }
 }
@@ -167,7 +181,7 @@ impl<S: SupportMap + Sync> Scene<'_, S, Motion> {
         out: &mut [PairResult<Option<Impact>, ToiError>],
     ) -> Result<(), BatchError> {
         self.each_pair(pairs, out, |a, ma, b, mb| {
-            time_of_impact_with(a, ma, b, mb, t_max, config)
+            time_of_impact_with(a, ma, b, mb, t_max, QueryOptions::default().config(*config))
         })
     }
 }

@@ -9,6 +9,7 @@ use crate::contact::{Contact, ContactConfig, ContactError};
 use crate::contact::{contact, contact_with};
 use crate::gjk::{ClosestPoints, GjkCache, GjkConfig, GjkError};
 use crate::gjk::{closest_points, distance, distance_with, intersects};
+use crate::options::QueryOptions;
 use crate::ray::cast_ray;
 use crate::ray::{Ray, RayCast, RayError, RayHit};
 use crate::shape::SupportMap;
@@ -137,7 +138,13 @@ pub fn distance_with_pairs<S: SupportMap + ?Sized + Sync>(
     out: &mut [PairResult<f64, GjkError>],
 ) -> Result<(), BatchError> {
     each_pair_with(pairs, caches, out, |a, pa, b, pb, cache| {
-        distance_with(a, pa, b, pb, config, cache)
+        distance_with(
+            a,
+            pa,
+            b,
+            pb,
+            QueryOptions::default().config(*config).cache(cache),
+        )
     })
 }
 
@@ -177,7 +184,14 @@ pub fn contact_with_pairs<S: SupportMap + ?Sized + Sync>(
     out: &mut [PairResult<Option<Contact>, ContactError>],
 ) -> Result<(), BatchError> {
     each_pair_with(pairs, caches, out, |a, pa, b, pb, cache| {
-        contact_with(a, pa, b, pb, margin, config, cache, &mut ())
+        contact_with(
+            a,
+            pa,
+            b,
+            pb,
+            margin,
+            QueryOptions::default().config(*config).cache(cache),
+        )
     })
 }
 
@@ -196,8 +210,15 @@ pub fn time_of_impact_pairs<S: SupportMap + ?Sized + Sync>(
     fill(out, true, |k| {
         let p = &pairs[k];
         checked(k, &p.motion_a, &p.motion_b)?;
-        time_of_impact_with(p.a, &p.motion_a, p.b, &p.motion_b, t_max, config)
-            .map_err(PairError::Query)
+        time_of_impact_with(
+            p.a,
+            &p.motion_a,
+            p.b,
+            &p.motion_b,
+            t_max,
+            QueryOptions::default().config(*config),
+        )
+        .map_err(PairError::Query)
     });
     Ok(())
 }

@@ -32,6 +32,7 @@ use crate::gjk::{
     GjkCache, GjkConfig, GjkStatus, SimplexVertex, Work, degenerate, gjk_core, relative_pose,
 };
 use crate::observer::{Observer, RevolutionDepth, Shortcut};
+use crate::options::QueryOptions;
 use crate::shape::{Core, SupportMap, all_finite};
 use nalgebra::{Isometry3, Point3, Vector3};
 use std::cell::RefCell;
@@ -156,68 +157,48 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    contact_observed(a, pose_a, b, pose_b, margin, &mut ())
+    contact_with(a, pose_a, b, pose_b, margin, QueryOptions::default())
 }
 
-/// [`contact`], reporting every GJK and EPA step to `observer`, and the closed forms it
-/// takes (box–box SAT, solids of revolution) as [`Shortcut`]s: the answer is
-/// [`contact`]'s, bit for bit.
+/// [`contact`] with its options: tolerances, a GJK warm-start cache (one per ordered pair
+/// of shapes, see [`GjkCache`]) and an observer that sees every GJK and EPA step and the
+/// closed forms taken (box–box SAT, solids of revolution) as [`Shortcut`]s; the answer
+/// is the unobserved one, bit for bit.
 ///
 /// # Errors
 /// As [`contact`].
-pub fn contact_observed<A, B, O>(
-    a: &A,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    pose_b: &Isometry3<f64>,
-    margin: f64,
-    observer: &mut O,
-) -> Result<Option<Contact>, ContactError>
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-    O: Observer + ?Sized,
-{
-    // No cache: a one-shot query would only pay for filling one nobody reads.
-    let config = ContactConfig::default();
-    finite(query(a, pose_a, b, pose_b, margin, &config, None, observer))
-}
-
-/// The low-level contact query: [`contact`] with a caller-owned GJK warm-start `cache`
-/// (one per ordered pair of shapes) and explicit tolerances.
-///
-/// # Errors
-/// As [`contact`].
-#[allow(clippy::too_many_arguments)]
+#[inline]
 pub fn contact_with<A, B, O>(
     a: &A,
     pose_a: &Isometry3<f64>,
     b: &B,
     pose_b: &Isometry3<f64>,
     margin: f64,
-    config: &ContactConfig,
-    cache: &mut GjkCache,
-    observer: &mut O,
+    options: QueryOptions<'_, ContactConfig, O>,
 ) -> Result<Option<Contact>, ContactError>
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
-    O: Observer + ?Sized,
+    O: Observer,
 {
+    let QueryOptions {
+        config,
+        cache,
+        mut observer,
+    } = options;
     finite(query(
         a,
         pose_a,
         b,
         pose_b,
         margin,
-        config,
-        Some(cache),
-        observer,
+        &config,
+        cache,
+        &mut observer,
     ))
 }
 
-/// The contact query behind [`contact_observed`] and [`contact_with`], with or without a
-/// warm-start cache. Its answer may still overflow: the callers pass it through
+/// The contact query behind [`contact_with`], with or without a warm-start cache. Its answer may still overflow: the callers pass it through
 /// [`finite`].
 #[allow(clippy::too_many_arguments)]
 fn query<A, B, O>(

@@ -49,15 +49,15 @@ pub(super) type Balls = (InscribedBall, InscribedBall);
 /// cold, right where it uses them: built there, inlined, they stay in registers (passed
 /// in from the query as an `Option` of both balls, they were copied through the stack
 /// with loads spanning two stores, which store forwarding cannot serve).
-pub(super) trait BallSource {
+pub(super) trait InscribedBallSource {
     /// The balls of A and B, when the run is to use them.
     fn balls(&self) -> Option<Balls>;
 }
 
 /// No balls: a plain run.
-pub(super) struct NoBalls;
+pub(super) struct NoInscribedBalls;
 
-impl BallSource for NoBalls {
+impl InscribedBallSource for NoInscribedBalls {
     #[inline(always)]
     fn balls(&self) -> Option<Balls> {
         None
@@ -65,7 +65,7 @@ impl BallSource for NoBalls {
 }
 
 /// The balls of both shapes, when there are shapes and both have one.
-impl<A, B> BallSource for Option<(&A, &B)>
+impl<A, B> InscribedBallSource for Option<(&A, &B)>
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,

@@ -12,12 +12,17 @@ use nalgebra::Point3;
 /// large hulls resume hill-climbing. Like Box2D's `b2SimplexCache`; unlike it, storing
 /// points rather than indices also works for curved shapes.
 ///
-/// A cache belongs to one ordered pair of shapes, and remembers which by their
-/// [`SupportMap::fingerprint`]s: a run on another pair (or the same pair swapped) starts
-/// cold instead of from points that are not on its shapes, which could make GJK report
-/// a wrong distance or an overlap. (Shapes from outside this crate that keep the default
-/// fingerprint are told apart by address: a shape whose support function changes in
-/// place needs [`GjkCache::clear`] after each change.)
+/// # Validity
+///
+/// The caller keeps one cache per ordered pair of shapes. The cache also checks that
+/// contract without looking at addresses: it remembers the pair's
+/// [`SupportMap::fingerprint`]s, and a run on shapes with other fingerprints (another
+/// pair, or the same pair swapped) starts cold instead of from points that are not on
+/// its shapes, which could make GJK report a wrong distance or an overlap. Shapes of this
+/// crate derive their fingerprints from their dimensions, so a cache stays valid for
+/// equal shapes wherever they live (moved, cloned, rebuilt from the same data). A shape
+/// without a fingerprint (the trait's default, `None`: foreign shapes that do not opt
+/// in) is never warm-started: runs on it start cold and leave the cache cold.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GjkCache {
@@ -26,8 +31,8 @@ pub struct GjkCache {
     local_b: [[f64; 3]; 4],
     ids: [[u32; 2]; 4],
     hints: SupportHints,
-    /// Fingerprints of the shapes the cache was filled on, `[A, B]`.
-    shapes: [u64; 2],
+    /// Fingerprints of the shapes the cache was filled on, `[A, B]`; `None` when cold.
+    shapes: [Option<u64>; 2],
 }
 
 impl GjkCache {
@@ -60,12 +65,14 @@ impl GjkCache {
         self.hints
     }
 
-    /// Whether the cache was filled on the shapes of `md`, in that order.
+    /// Whether the cache was filled on the shapes of `md`, in that order (never for a
+    /// shape without a fingerprint).
     pub(super) fn fits<A: SupportMap, B: SupportMap>(
         &self,
         md: &MinkowskiDifference<A, B>,
     ) -> bool {
-        self.shapes == [md.a().fingerprint(), md.b().fingerprint()]
+        let shapes = [md.a().fingerprint(), md.b().fingerprint()];
+        shapes[0].is_some() && shapes[1].is_some() && self.shapes == shapes
     }
 
     /// Appends the cached simplex, in A's frame of `md`, to `work`.
@@ -88,6 +95,12 @@ impl GjkCache {
         work: &Work,
         hints: SupportHints,
     ) {
+        let shapes = [md.a().fingerprint(), md.b().fingerprint()];
+        if shapes[0].is_none() || shapes[1].is_none() {
+            // No identity to check the next run against: stay cold.
+            *self = GjkCache::default();
+            return;
+        }
         self.len = work.len().min(4);
         for k in 0..self.len {
             let v = work.vertex(k);
@@ -96,6 +109,6 @@ impl GjkCache {
             self.ids[k] = [v.id_a, v.id_b];
         }
         self.hints = hints;
-        self.shapes = [md.a().fingerprint(), md.b().fingerprint()];
+        self.shapes = shapes;
     }
 }

@@ -1,18 +1,34 @@
-//! The low-level GJK entry points: plain shapes, and shapes given as a core plus a radius.
+//! The GJK algorithm's entry points with their full outputs, and the run behind every
+//! query built on GJK.
 
-use super::ball_start::{BallSource, NoBalls};
-use super::run::{Run, Stop, is_finite_pose, run};
+use super::ball_start::{InscribedBallSource, NoInscribedBalls};
+use super::run::{LoopEnd, is_finite_pose, run};
 use super::work::Work;
 use super::{
     GjkCache, GjkConfig, GjkOutput, GjkStatus, IntersectionOutput, IntersectionStatus, Simplex,
     relative_pose,
 };
 use crate::observer::Observer;
-use crate::shape::{MinkowskiDifference, SupportMap};
+use crate::options::QueryOptions;
+use crate::shape::{Core, MinkowskiDifference, SupportMap};
 use nalgebra::{Isometry3, Point3, Vector3};
 
-/// GJK distance between `a` at `pose_a` and `b` at `pose_b`, warm-started from and
-/// updating `cache`, reporting each iteration to `observer`.
+/// The GJK algorithm's full answer for `a` at `pose_a` and `b` at `pose_b`: status,
+/// iteration count, both distance bounds, witness points, normal and the final simplex
+/// (which EPA grows). [`distance_with`](super::distance_with()) and
+/// [`closest_points_with`](super::closest_points_with()) are the same run with their
+/// answer checked into a `Result`.
+///
+/// GJK runs on the shapes' cores ([`SupportMap::core_radius`]: a ball is a point, a
+/// capsule a segment, a [`Rounded`](crate::Rounded) shape its inner shape), and the
+/// radii are accounted for exactly. The support function of a Minkowski sum with a ball
+/// is `h(n) = h_core(n) + r`, so the distance is the cores' distance minus `r_A + r_B`
+/// along the same normal (van den Bergen 2004, §4.3.3): curved shapes end in a few exact
+/// iterations instead of converging linearly on their surface. The duality-gap test is
+/// applied to the rounded shapes' distance, so the relative tolerance keeps its
+/// meaning. `distance`, `lower_bound`, the witness points (on the shapes' surfaces) and
+/// `normal` describe the shapes; `simplex` and the observer's steps are the cores'.
+/// (Wrap a shape in [`Sharp`](crate::shape::Sharp) to run GJK on its whole surface.)
 ///
 /// Never panics and never returns NaN. Only `Converged` (separated, exact distance) and
 /// `Overlapping` (touching or overlapping) are answers; see [`GjkOutput`] for frames.
@@ -22,60 +38,31 @@ pub fn gjk<A, B, O>(
     pose_a: &Isometry3<f64>,
     b: &B,
     pose_b: &Isometry3<f64>,
-    config: &GjkConfig,
-    cache: &mut GjkCache,
-    observer: &mut O,
+    options: QueryOptions<'_, GjkConfig, O>,
 ) -> GjkOutput
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
-    O: Observer + ?Sized,
+    O: Observer,
 {
-    gjk_rounded(a, 0.0, pose_a, b, 0.0, pose_b, config, cache, observer)
-}
-
-/// [`gjk`] for the shapes `a ⊕ ball(radius_a)` and `b ⊕ ball(radius_b)`, running GJK on
-/// the cores `a` and `b` only.
-///
-/// The support function of a Minkowski sum with a ball is `h(n) = h_core(n) + r`, so the
-/// distance is the cores' distance minus `radius_a + radius_b` along the same normal
-/// (van den Bergen 2004, §4.3.3). A ball is a point core and a capsule a segment core:
-/// GJK then ends in a few exact iterations instead of converging linearly on the curved
-/// surface. The duality-gap test is applied to the rounded shapes' distance (see the
-/// loop), so the relative tolerance keeps its meaning. `distance`, `lower_bound`, the
-/// witness points (on the rounded surfaces) and `normal` describe the rounded shapes;
-/// `simplex` and the observer's steps are the cores'. Radii must be finite and `≥ 0`;
-/// anything else gives [`GjkStatus::Degenerate`].
-#[must_use]
-#[allow(clippy::too_many_arguments)]
-pub fn gjk_rounded<A, B, O>(
-    a: &A,
-    radius_a: f64,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    radius_b: f64,
-    pose_b: &Isometry3<f64>,
-    config: &GjkConfig,
-    cache: &mut GjkCache,
-    observer: &mut O,
-) -> GjkOutput
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-    O: Observer + ?Sized,
-{
+    let QueryOptions {
+        config,
+        cache,
+        mut observer,
+    } = options;
+    let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
     let mut work = Work::default();
     let run = run_rounded::<_, _, _, _, false>(
-        a,
+        &Core(a),
         radius_a,
         pose_a,
-        b,
+        &Core(b),
         radius_b,
         pose_b,
-        config,
-        Some(cache),
-        NoBalls,
-        observer,
+        &config,
+        cache,
+        NoInscribedBalls,
+        &mut observer,
         &mut work,
     );
     // One return value per path, so that each is built in the caller's slot: merged
@@ -94,18 +81,18 @@ where
 /// the final simplex (contact's EPA) and build the world-frame [`GjkOutput`] only when
 /// they need it (the witness points, the normal and the simplex copy cost about as much
 /// as a GJK iteration).
-pub(crate) struct CoreRun<'a, A: ?Sized, B: ?Sized> {
+pub(crate) struct FinishedRun<'a, A: ?Sized, B: ?Sized> {
     md: MinkowskiDifference<&'a A, &'a B>,
-    run: Run,
+    run: LoopEnd,
     /// The caller's: moved into the run, its 368 bytes were a `memcpy` per query.
     work: &'a Work,
 }
 
-impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> CoreRun<'_, A, B> {
+impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> FinishedRun<'_, A, B> {
     /// How the loop ended.
     #[inline]
     pub(crate) fn status(&self) -> GjkStatus {
-        status(self.run.stop)
+        self.run.stop.status()
     }
 
     /// `A − B` in A's frame, as the loop used it.
@@ -133,7 +120,7 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> CoreRun<'_, A, B> {
 
     /// The world-frame answer, without the simplex copy.
     #[inline]
-    pub(crate) fn answer(&self, pose_a: &Isometry3<f64>) -> Answer {
+    pub(crate) fn answer(&self, pose_a: &Isometry3<f64>) -> WorldAnswer {
         answer(&self.run, self.work, pose_a, 0.0, 0.0)
     }
 }
@@ -152,7 +139,7 @@ pub(crate) fn gjk_core<'a, A, B, O>(
     cache: Option<&mut GjkCache>,
     observer: &mut O,
     work: &'a mut Work,
-) -> Option<CoreRun<'a, A, B>>
+) -> Option<FinishedRun<'a, A, B>>
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
@@ -166,11 +153,11 @@ where
         config,
         0.0,
         cache,
-        NoBalls,
+        NoInscribedBalls,
         &mut &mut *observer,
         work,
     );
-    Some(CoreRun { md, run, work })
+    Some(FinishedRun { md, run, work })
 }
 
 /// `A − B` in A's frame, or `None` unless the radii are finite and `≥ 0` and the poses
@@ -213,12 +200,12 @@ pub(super) fn run_rounded<A, B, O, S, const SEPARATION_ONLY: bool>(
     balls: S,
     observer: &mut O,
     work: &mut Work,
-) -> Option<Run>
+) -> Option<LoopEnd>
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
-    S: BallSource,
+    S: InscribedBallSource,
 {
     let md = prepare(a, radius_a, pose_a, b, radius_b, pose_b)?;
     let radius = radius_a + radius_b;
@@ -248,22 +235,12 @@ pub(crate) fn degenerate() -> GjkOutput {
     }
 }
 
-/// The distance query's status for how the loop stopped.
-fn status(stop: Stop) -> GjkStatus {
-    match stop {
-        Stop::Converged | Stop::Separated => GjkStatus::Converged,
-        Stop::Overlapping => GjkStatus::Overlapping,
-        Stop::MaxIterations => GjkStatus::MaxIterations,
-        Stop::Degenerate => GjkStatus::Degenerate,
-    }
-}
-
 /// A run's world-frame answer: [`GjkOutput`] without the iteration count and the
 /// simplex copy, for callers that only want the witnesses (closest points, and contacts
 /// of shapes whose cores are apart); the 360-byte simplex copy cost them a third of a
 /// capsule–capsule contact.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Answer {
+pub(crate) struct WorldAnswer {
     /// As [`GjkOutput::status`].
     pub(crate) status: GjkStatus,
     /// As [`GjkOutput::distance`].
@@ -285,14 +262,14 @@ pub(crate) struct Answer {
 /// witnesses move by `r_A n` and `−r_B n` along the unit normal `n = −v/|v|` (from A to B).
 #[inline]
 pub(super) fn answer(
-    r: &Run,
+    r: &LoopEnd,
     work: &Work,
     pose_a: &Isometry3<f64>,
     radius_a: f64,
     radius_b: f64,
-) -> Answer {
+) -> WorldAnswer {
     let (mut pa, mut pb) = work.witnesses();
-    let status = status(r.stop);
+    let status = r.stop.status();
     let separated = matches!(status, GjkStatus::Converged | GjkStatus::MaxIterations);
     let radius = radius_a + radius_b;
     let distance = if separated {
@@ -325,7 +302,7 @@ pub(super) fn answer(
         }
         _ => Vector3::zeros(),
     };
-    Answer {
+    WorldAnswer {
         status,
         distance: if status == GjkStatus::Degenerate {
             f64::INFINITY
@@ -401,7 +378,7 @@ fn aligned_witnesses(
 /// apart, the final `v`'s own gap 3e-8). A contact needs this direction, along which
 /// moving B by the depth makes the shapes touch; closest points take it too when it is
 /// close to `−v̂` ([`aligned_witnesses`]).
-fn certified_normal(r: &Run, separated: bool) -> Option<Vector3<f64>> {
+fn certified_normal(r: &LoopEnd, separated: bool) -> Option<Vector3<f64>> {
     if !separated || r.lower_direction == r.v || r.lower_direction == Vector3::zeros() {
         return None;
     }
@@ -410,7 +387,7 @@ fn certified_normal(r: &Run, separated: bool) -> Option<Vector3<f64>> {
 
 /// The world-frame output: the [`answer`] with the iteration count and the simplex.
 pub(super) fn finish(
-    r: &Run,
+    r: &LoopEnd,
     work: &Work,
     pose_a: &Isometry3<f64>,
     radius_a: f64,
@@ -432,60 +409,41 @@ pub(super) fn finish(
     out
 }
 
-/// GJK intersection test: stops as soon as a separating axis is found (`v·w > 0`) or the
-/// origin is enclosed, which is cheaper than a full distance query.
+/// The GJK intersection test's full answer: stops as soon as a separating axis is found
+/// or the origin is enclosed, which is cheaper than a full distance query. Runs on the
+/// cores, as [`gjk`]: separated once `v·w > (r_A + r_B) |v|`, overlapping once
+/// `|v| ≤ r_A + r_B`. [`intersects_with`](super::intersects_with()) is the same test
+/// with its answer checked into a `Result`.
 #[must_use]
 pub fn gjk_intersection<A, B, O>(
     a: &A,
     pose_a: &Isometry3<f64>,
     b: &B,
     pose_b: &Isometry3<f64>,
-    config: &GjkConfig,
-    cache: &mut GjkCache,
-    observer: &mut O,
+    options: QueryOptions<'_, GjkConfig, O>,
 ) -> IntersectionOutput
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
-    O: Observer + ?Sized,
+    O: Observer,
 {
-    gjk_intersection_rounded(a, 0.0, pose_a, b, 0.0, pose_b, config, cache, observer)
-}
-
-/// [`gjk_intersection`] for `a ⊕ ball(radius_a)` and `b ⊕ ball(radius_b)`, on the cores
-/// (see [`gjk_rounded`]): separated once `v·w > (r_A + r_B) |v|`, overlapping once
-/// `|v| ≤ r_A + r_B`. Radii must be finite and `≥ 0`; anything else gives
-/// [`IntersectionStatus::Degenerate`].
-#[must_use]
-#[allow(clippy::too_many_arguments)]
-pub fn gjk_intersection_rounded<A, B, O>(
-    a: &A,
-    radius_a: f64,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    radius_b: f64,
-    pose_b: &Isometry3<f64>,
-    config: &GjkConfig,
-    cache: &mut GjkCache,
-    observer: &mut O,
-) -> IntersectionOutput
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-    O: Observer + ?Sized,
-{
+    let QueryOptions {
+        config,
+        cache,
+        mut observer,
+    } = options;
     let mut work = Work::default();
     let Some(r) = run_rounded::<_, _, _, _, true>(
-        a,
-        radius_a,
+        &Core(a),
+        a.core_radius(),
         pose_a,
-        b,
-        radius_b,
+        &Core(b),
+        b.core_radius(),
         pose_b,
-        config,
-        Some(cache),
-        NoBalls,
-        observer,
+        &config,
+        cache,
+        NoInscribedBalls,
+        &mut observer,
         &mut work,
     ) else {
         return IntersectionOutput {
@@ -495,12 +453,7 @@ where
             simplex: Simplex::default(),
         };
     };
-    let status = match r.stop {
-        Stop::Separated | Stop::Converged => IntersectionStatus::Separated,
-        Stop::Overlapping => IntersectionStatus::Overlapping,
-        Stop::MaxIterations => IntersectionStatus::MaxIterations,
-        Stop::Degenerate => IntersectionStatus::Degenerate,
-    };
+    let status = r.stop.intersection_status();
     let separating_axis = match crate::shape::unit(&-r.v) {
         Some(n) if status == IntersectionStatus::Separated => pose_a.rotation * n,
         _ => Vector3::zeros(),

@@ -1,16 +1,17 @@
 //! GJK: distance, closest points and intersection of convex shapes
 //! (Gilbert, Johnson and Keerthi 1988; van den Bergen 2004, §4.3).
 //!
-//! Two layers:
-//! - the free functions [`intersects`], [`distance`] and [`closest_points`] (and their
-//!   `_observed` variants) take world poses, return world results and report a run that
-//!   did not converge as an `Err(GjkError)`, never as a distance or as "touching";
-//! - the low-level [`gjk`] and [`gjk_intersection`] take a caller-owned [`GjkCache`] for
-//!   warm starts and a [`GjkConfig`], and return everything: status, iteration count,
-//!   bounds, witness points and the final [`Simplex`] (which EPA grows);
-//!   [`gjk_rounded`] and [`gjk_intersection_rounded`] do the same for shapes given as a
-//!   core plus a radius, and the free functions use them on every shape's
-//!   [`SupportMap::core_radius`](crate::SupportMap::core_radius) split (a ball is a point, a capsule a segment).
+//! Two layers, each query with a short call and one full form taking
+//! [`QueryOptions`](crate::QueryOptions) (configuration, warm-start cache, observer):
+//! - the queries [`intersects`], [`distance`] and [`closest_points`] (full forms
+//!   [`intersects_with`], [`distance_with`], [`closest_points_with`]) take world poses,
+//!   return world results and report a run that did not converge as an
+//!   `Err(GjkError)`, never as a distance or as "touching";
+//! - the algorithm's own [`gjk`] and [`gjk_intersection`] return everything: status,
+//!   iteration count, bounds, witness points and the final [`Simplex`] (which EPA grows).
+//!
+//! Both run GJK on the shapes' cores ([`SupportMap::core_radius`](crate::SupportMap::core_radius):
+//! a ball is a point, a capsule a segment) and add the radii exactly.
 //!
 //! All the work happens in shape A's local frame: B's pose relative to A is computed
 //! once, so world offsets (1e6 and more) cancel before any support point is formed.
@@ -28,10 +29,10 @@ mod work;
 
 pub use cache::GjkCache;
 pub(crate) use entry::{degenerate, gjk_core};
-pub use entry::{gjk, gjk_intersection, gjk_intersection_rounded, gjk_rounded};
+pub use entry::{gjk, gjk_intersection};
 pub use query::{
-    ClosestPoints, GjkError, closest_points, closest_points_observed, distance, distance_observed,
-    distance_with, intersects, intersects_observed,
+    ClosestPoints, GjkError, closest_points, closest_points_with, distance, distance_with,
+    intersects, intersects_with,
 };
 pub use run::{
     GjkConfig, GjkOutput, GjkStatus, IntersectionOutput, IntersectionStatus, relative_pose,

@@ -1,10 +1,10 @@
 //! The simple GJK queries: world poses in, world answers out, failures as errors.
 //!
 //! Each runs GJK on the shapes' cores ([`SupportMap::core_radius`]; the same split as
-//! contact queries) and accounts for the radii exactly
-//! ([`super::gjk_rounded`]): a
+//! contact queries) and accounts for the radii exactly (see [`super::gjk`]): a
 //! ball is a point and a capsule a segment, so curved shapes cost a few exact
-//! iterations. Observers see the cores' steps.
+//! iterations. Observers see the cores' steps. Each has a short call and one full form
+//! taking [`QueryOptions`].
 //!
 //! Two shortcuts apply, both exact: pairs with a point core get their closed form
 //! (`closed_form.rs`), and a cold run ends as soon as the shapes' inscribed balls prove
@@ -13,13 +13,13 @@
 //! [`Shortcut`](crate::observer::Shortcut): the answer is the unobserved one, bit for
 //! bit.
 
-use super::ball_start::NoBalls;
 use super::closed_form::{point_core_distance, point_core_pair};
 use super::entry::{answer, degenerate, finish, run_rounded};
-use super::run::{Run, Stop};
+use super::run::{LoopEnd, StopReason};
 use super::work::Work;
-use super::{GjkCache, GjkConfig, GjkOutput, GjkStatus};
+use super::{GjkCache, GjkConfig, GjkOutput};
 use crate::observer::Observer;
+use crate::options::QueryOptions;
 use crate::shape::{Core, SupportMap, all_finite};
 use nalgebra::{Isometry3, Point3};
 
@@ -101,52 +101,51 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    intersects_observed(a, pose_a, b, pose_b, &mut ())
+    intersects_with(a, pose_a, b, pose_b, QueryOptions::default())
 }
 
-/// [`intersects`], reporting each GJK iteration to `observer`.
+/// [`intersects`] with its options: tolerances, a warm-start cache (one per ordered pair
+/// of shapes, see [`GjkCache`]) and an observer that sees each GJK iteration.
 ///
 /// # Errors
 /// As [`intersects`].
-pub fn intersects_observed<A, B, O>(
+// Always inlined: the short call then runs with the cache known absent at compile time
+// (taken at run time, the cache checks and the inscribed-ball choice cost a hull16
+// distance 2 % more instructions).
+#[inline(always)]
+pub fn intersects_with<A, B, O>(
     a: &A,
     pose_a: &Isometry3<f64>,
     b: &B,
     pose_b: &Isometry3<f64>,
-    observer: &mut O,
+    options: QueryOptions<'_, GjkConfig, O>,
 ) -> Result<bool, GjkError>
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
-    O: Observer + ?Sized,
+    O: Observer,
 {
-    if let Some(c) = point_core_pair(a, pose_a, b, pose_b, observer) {
+    let QueryOptions {
+        config,
+        cache,
+        mut observer,
+    } = options;
+    if let Some(c) = point_core_pair(a, pose_a, b, pose_b, &mut observer) {
         return Ok(c == ClosestPoints::Overlapping);
     }
-    let run = run_rounded::<_, _, _, _, true>(
-        &Core(a),
-        a.core_radius(),
+    let mut work = Work::default();
+    let run = run_cores::<_, _, _, true>(
+        a,
         pose_a,
-        &Core(b),
-        b.core_radius(),
+        b,
         pose_b,
-        &GjkConfig::default(),
-        None,
-        // The shapes whose inscribed balls may prove an overlap.
-        Some((a, b)),
-        observer,
-        &mut Work::default(),
+        &config,
+        cache,
+        &mut observer,
+        &mut work,
     );
-    match run.map(|r| (r.stop, r.iterations)) {
-        Some((Stop::Separated | Stop::Converged, _)) => Ok(false),
-        Some((Stop::Overlapping, _)) => Ok(true),
-        Some((Stop::MaxIterations, iterations)) => Err(GjkError::MaxIterations {
-            iterations,
-            lower_bound: 0.0,
-            upper_bound: f64::INFINITY,
-        }),
-        Some((Stop::Degenerate, _)) | None => Err(GjkError::Degenerate),
-    }
+    let r = checked(run, &work, pose_a, a, b)?;
+    Ok(r.stop == StopReason::Overlapping)
 }
 
 /// The distance between `a` at `pose_a` and `b` at `pose_b`: 0 when they touch or
@@ -165,91 +164,56 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    distance_observed(a, pose_a, b, pose_b, &mut ())
+    distance_with(a, pose_a, b, pose_b, QueryOptions::default())
 }
 
-/// [`distance`], reporting each GJK iteration to `observer`.
-///
-/// # Errors
-/// As [`distance`].
-pub fn distance_observed<A, B, O>(
-    a: &A,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    pose_b: &Isometry3<f64>,
-    observer: &mut O,
-) -> Result<f64, GjkError>
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-    O: Observer + ?Sized,
-{
-    if let Some(d) = point_core_distance(a, pose_a, b, pose_b, observer) {
-        return Ok(d);
-    }
-    let (r, radius, _) = run_closest(a, pose_a, b, pose_b, observer, &mut Work::default())?;
-    Ok(match r.stop {
-        Stop::Overlapping => 0.0,
-        _ => (r.v_norm - radius).max(0.0),
-    })
-}
-
-/// [`distance`] warm-started from and updating a caller-owned `cache` (one per ordered
-/// pair of shapes, see [`GjkCache`]), with explicit tolerances: for pairs queried frame
-/// after frame, where the last frame's simplex is a few iterations from this one's.
+/// [`distance`] with its options: tolerances, a warm-start cache (one per ordered pair of
+/// shapes, see [`GjkCache`]; for pairs queried frame after frame, where the last frame's
+/// simplex is a few iterations from this one's) and an observer that sees each GJK
+/// iteration and the output ([`Observer::gjk_done`]).
 ///
 /// Pairs whose cores are both points (two balls) take the closed form and leave the cache
-/// as it was. The inscribed-ball shortcut of [`distance`] is not used (it would end runs
-/// before anything could be cached), so deep overlaps cost a GJK run here.
+/// as it was. With a cache the inscribed-ball shortcut is not used (it would end runs
+/// before anything could be cached), so deep overlaps cost a GJK run.
 ///
 /// # Errors
 /// As [`distance`].
-pub fn distance_with<A, B>(
+#[inline(always)]
+pub fn distance_with<A, B, O>(
     a: &A,
     pose_a: &Isometry3<f64>,
     b: &B,
     pose_b: &Isometry3<f64>,
-    config: &GjkConfig,
-    cache: &mut GjkCache,
+    options: QueryOptions<'_, GjkConfig, O>,
 ) -> Result<f64, GjkError>
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
+    O: Observer,
 {
-    if let Some(d) = point_core_distance(a, pose_a, b, pose_b, &mut ()) {
+    let QueryOptions {
+        config,
+        cache,
+        mut observer,
+    } = options;
+    if let Some(d) = point_core_distance(a, pose_a, b, pose_b, &mut observer) {
         return Ok(d);
     }
-    let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
     let mut work = Work::default();
-    let run = run_rounded::<_, _, _, _, false>(
-        &Core(a),
-        radius_a,
+    let (r, _) = run_closest(
+        a,
         pose_a,
-        &Core(b),
-        radius_b,
+        b,
         pose_b,
-        config,
-        Some(cache),
-        NoBalls,
-        &mut (),
+        &config,
+        cache,
+        &mut observer,
         &mut work,
-    );
-    let Some(r) = run else {
-        return Err(GjkError::Degenerate);
-    };
-    match r.stop {
-        Stop::Overlapping => Ok(0.0),
-        Stop::Converged | Stop::Separated => Ok((r.v_norm - (radius_a + radius_b)).max(0.0)),
-        Stop::MaxIterations => {
-            let out = answer(&r, &work, pose_a, radius_a, radius_b);
-            Err(GjkError::MaxIterations {
-                iterations: r.iterations,
-                lower_bound: out.lower_bound,
-                upper_bound: out.distance,
-            })
-        }
-        Stop::Degenerate => Err(GjkError::Degenerate),
-    }
+    )?;
+    Ok(match r.stop {
+        StopReason::Overlapping => 0.0,
+        _ => (r.v_norm - (a.core_radius() + b.core_radius())).max(0.0),
+    })
 }
 
 /// The closest points of `a` at `pose_a` and `b` at `pose_b`, in world coordinates.
@@ -266,32 +230,47 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    closest_points_observed(a, pose_a, b, pose_b, &mut ())
+    closest_points_with(a, pose_a, b, pose_b, QueryOptions::default())
 }
 
-/// [`closest_points`], reporting each GJK iteration to `observer`.
+/// [`closest_points`] with its options, as [`distance_with`].
 ///
 /// # Errors
 /// As [`distance`].
-pub fn closest_points_observed<A, B, O>(
+#[inline(always)]
+pub fn closest_points_with<A, B, O>(
     a: &A,
     pose_a: &Isometry3<f64>,
     b: &B,
     pose_b: &Isometry3<f64>,
-    observer: &mut O,
+    options: QueryOptions<'_, GjkConfig, O>,
 ) -> Result<ClosestPoints, GjkError>
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
-    O: Observer + ?Sized,
+    O: Observer,
 {
-    if let Some(c) = point_core_pair(a, pose_a, b, pose_b, observer) {
+    let QueryOptions {
+        config,
+        cache,
+        mut observer,
+    } = options;
+    if let Some(c) = point_core_pair(a, pose_a, b, pose_b, &mut observer) {
         return c.is_finite().then_some(c).ok_or(GjkError::Degenerate);
     }
     let mut work = Work::default();
-    let (r, _, out) = run_closest(a, pose_a, b, pose_b, observer, &mut work)?;
+    let (r, out) = run_closest(
+        a,
+        pose_a,
+        b,
+        pose_b,
+        &config,
+        cache,
+        &mut observer,
+        &mut work,
+    )?;
     let c = match r.stop {
-        Stop::Overlapping => ClosestPoints::Overlapping,
+        StopReason::Overlapping => ClosestPoints::Overlapping,
         _ => {
             // An observer's output has them; otherwise the answer, without the simplex.
             let (point_a, point_b, distance) = match out {
@@ -311,55 +290,115 @@ where
     c.is_finite().then_some(c).ok_or(GjkError::Degenerate)
 }
 
-/// The distance run on the cores, cold and without storing a cache: the loop's state,
-/// the total radius, and the world output if the observer was given one; the final
-/// simplex is left in `work`. Runs that did not converge become errors here.
+/// The run on the cores of `a` and `b` behind every query here, leaving the final
+/// simplex in `work`; `None` for a non-finite pose. A cold run (no `cache`) may end as
+/// soon as the shapes' inscribed balls prove an overlap.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn run_cores<A, B, O, const SEPARATION_ONLY: bool>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+    config: &GjkConfig,
+    cache: Option<&mut GjkCache>,
+    observer: &mut O,
+    work: &mut Work,
+) -> Option<LoopEnd>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer,
+{
+    // The shapes whose inscribed balls may prove an overlap.
+    let balls = cache.is_none().then_some((a, b));
+    run_rounded::<_, _, _, _, SEPARATION_ONLY>(
+        &Core(a),
+        a.core_radius(),
+        pose_a,
+        &Core(b),
+        b.core_radius(),
+        pose_b,
+        config,
+        cache,
+        balls,
+        observer,
+        work,
+    )
+}
+
+/// The one place a run becomes a query's error: `MaxIterations` with the run's distance
+/// bounds, `Degenerate` for a refused input or a degenerate run; the run otherwise.
+#[inline]
+fn checked<A, B>(
+    run: Option<LoopEnd>,
+    work: &Work,
+    pose_a: &Isometry3<f64>,
+    a: &A,
+    b: &B,
+) -> Result<LoopEnd, GjkError>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    match run {
+        Some(r) if !matches!(r.stop, StopReason::MaxIterations | StopReason::Degenerate) => Ok(r),
+        Some(r) if r.stop == StopReason::MaxIterations => Err(max_iterations(
+            &r,
+            work,
+            pose_a,
+            a.core_radius(),
+            b.core_radius(),
+        )),
+        _ => Err(GjkError::Degenerate),
+    }
+}
+
+/// [`GjkError::MaxIterations`] with the bounds of a run that ran out of iterations.
+#[cold]
+fn max_iterations(
+    r: &LoopEnd,
+    work: &Work,
+    pose_a: &Isometry3<f64>,
+    radius_a: f64,
+    radius_b: f64,
+) -> GjkError {
+    let out = answer(r, work, pose_a, radius_a, radius_b);
+    GjkError::MaxIterations {
+        iterations: r.iterations,
+        lower_bound: out.lower_bound,
+        upper_bound: out.distance,
+    }
+}
+
+/// The distance run on the cores: the loop's state and the world output if the observer
+/// was given one ([`Observer::gjk_done`]); the final simplex is left in `work`. Runs that
+/// did not converge become errors here.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
 fn run_closest<A, B, O>(
     a: &A,
     pose_a: &Isometry3<f64>,
     b: &B,
     pose_b: &Isometry3<f64>,
+    config: &GjkConfig,
+    cache: Option<&mut GjkCache>,
     observer: &mut O,
     work: &mut Work,
-) -> Result<(Run, f64, Option<GjkOutput>), GjkError>
+) -> Result<(LoopEnd, Option<GjkOutput>), GjkError>
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
-    O: Observer + ?Sized,
+    O: Observer,
 {
-    let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
-    let run = run_rounded::<_, _, _, _, false>(
-        &Core(a),
-        radius_a,
-        pose_a,
-        &Core(b),
-        radius_b,
-        pose_b,
-        &GjkConfig::default(),
-        None,
-        // The shapes whose inscribed balls may prove an overlap.
-        Some((a, b)),
-        observer,
-        work,
-    );
-    // Only an active observer (or a failure, below) needs the full world output.
-    let failed = run
-        .as_ref()
-        .is_none_or(|r| matches!(r.stop, Stop::MaxIterations | Stop::Degenerate));
-    let out = (observer.is_active() || failed).then(|| match &run {
-        Some(r) => finish(r, work, pose_a, radius_a, radius_b),
+    let run = run_cores::<_, _, _, false>(a, pose_a, b, pose_b, config, cache, observer, work);
+    // Only an active observer needs the full world output.
+    let out = observer.is_active().then(|| match &run {
+        Some(r) => finish(r, work, pose_a, a.core_radius(), b.core_radius()),
         None => degenerate(),
     });
     if let Some(out) = &out {
         observer.gjk_done(out);
     }
-    match (run, &out) {
-        (Some(r), _) if !failed => Ok((r, radius_a + radius_b, out)),
-        (_, Some(out)) if out.status == GjkStatus::MaxIterations => Err(GjkError::MaxIterations {
-            iterations: out.iterations,
-            lower_bound: out.lower_bound,
-            upper_bound: out.distance,
-        }),
-        _ => Err(GjkError::Degenerate),
-    }
+    Ok((checked(run, work, pose_a, a, b)?, out))
 }

@@ -1,6 +1,6 @@
 //! Recovery from a stalled GJK simplex near contact (see [`reseed`]).
 
-use super::run::{MAX_COORDINATE, Stop};
+use super::run::{MAX_COORDINATE, StopReason};
 use super::work::Work;
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
 use nalgebra::{Point3, Vector3};
@@ -169,11 +169,11 @@ impl Reseeds {
     #[inline(always)]
     pub(super) fn finish(
         self,
-        stop: Stop,
+        stop: StopReason,
         work: &mut Work,
         v: &mut Vector3<f64>,
         v_norm: &mut f64,
-    ) -> Stop {
+    ) -> StopReason {
         match self.saved {
             Some(best) => finish_reseeded(stop, work, v, v_norm, best),
             None => stop,
@@ -184,17 +184,17 @@ impl Reseeds {
 #[cold]
 #[inline(never)]
 fn finish_reseeded(
-    stop: Stop,
+    stop: StopReason,
     work: &mut Work,
     v: &mut Vector3<f64>,
     v_norm: &mut f64,
     (best, best_v): (Work, Vector3<f64>),
-) -> Stop {
+) -> StopReason {
     let stop = match stop {
-        Stop::MaxIterations => Stop::Converged,
+        StopReason::MaxIterations => StopReason::Converged,
         other => other,
     };
-    if stop == Stop::Converged && best_v.norm_squared() < v.norm_squared() {
+    if stop == StopReason::Converged && best_v.norm_squared() < v.norm_squared() {
         *work = best;
         *v = best_v;
         *v_norm = best_v.norm();

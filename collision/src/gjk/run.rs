@@ -11,7 +11,7 @@
 //! - no support hints in the first iterations, whose directions turn most: the same;
 //! - both hulls' scans fused into one call: the out-of-order core already overlaps them.
 
-use super::ball_start::{BallProof as BallTest, BallSource, Balls};
+use super::ball_start::{BallProof as BallTest, Balls, InscribedBallSource};
 use super::normal::sharper_lower_bound;
 use super::reseed::Reseeds;
 use super::work::Work;
@@ -160,19 +160,50 @@ pub(super) fn is_finite_pose(p: &Isometry3<f64>) -> bool {
     zero == 0.0
 }
 
-/// How the core loop stopped.
+/// How the core loop stopped. Each query's status comes from it in one place:
+/// [`StopReason::status`] for distance and closest points, [`StopReason::intersection_status`] for
+/// the intersection test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Stop {
+pub(super) enum StopReason {
+    /// The duality gap closed, or `f64` made no further progress.
     Converged,
+    /// The origin is in the simplex, or `|v|` is at rounding level (or below the radii).
     Overlapping,
+    /// A separating axis was found (intersection test only).
     Separated,
+    /// The iteration cap was reached.
     MaxIterations,
+    /// A non-finite or out-of-range support point.
     Degenerate,
 }
 
+impl StopReason {
+    /// The distance query's status.
+    #[inline]
+    pub(super) fn status(self) -> GjkStatus {
+        match self {
+            StopReason::Converged | StopReason::Separated => GjkStatus::Converged,
+            StopReason::Overlapping => GjkStatus::Overlapping,
+            StopReason::MaxIterations => GjkStatus::MaxIterations,
+            StopReason::Degenerate => GjkStatus::Degenerate,
+        }
+    }
+
+    /// The intersection test's status.
+    #[inline]
+    pub(super) fn intersection_status(self) -> IntersectionStatus {
+        match self {
+            StopReason::Separated | StopReason::Converged => IntersectionStatus::Separated,
+            StopReason::Overlapping => IntersectionStatus::Overlapping,
+            StopReason::MaxIterations => IntersectionStatus::MaxIterations,
+            StopReason::Degenerate => IntersectionStatus::Degenerate,
+        }
+    }
+}
+
 /// State at the end of the core loop, in A's frame.
-pub(super) struct Run {
-    pub(super) stop: Stop,
+pub(super) struct LoopEnd {
+    pub(super) stop: StopReason,
     pub(super) iterations: u32,
     pub(super) v: Vector3<f64>,
     /// `|v|`, taken as soon as each `v` is known, so that no square root waits at the end
@@ -186,12 +217,12 @@ pub(super) struct Run {
     pub(super) lower_direction: Vector3<f64>,
 }
 
-impl Run {
+impl LoopEnd {
     /// A run that proved the shapes overlap before any simplex (`ball_start.rs`), after
     /// `iterations` support queries.
-    fn overlapping(iterations: u32) -> Run {
-        Run {
-            stop: Stop::Overlapping,
+    fn overlapping(iterations: u32) -> LoopEnd {
+        LoopEnd {
+            stop: StopReason::Overlapping,
             iterations,
             v: Vector3::zeros(),
             v_norm: 0.0,
@@ -246,12 +277,12 @@ pub(super) fn run<A, B, O, S, const SEPARATION_ONLY: bool>(
     balls: S,
     observer: &mut O,
     work: &mut Work,
-) -> Run
+) -> LoopEnd
 where
     A: SupportMap,
     B: SupportMap,
     O: Observer,
-    S: BallSource,
+    S: InscribedBallSource,
 {
     debug_assert_eq!(work.len(), 0);
     // The ball proofs may end the run before anything could be cached.
@@ -279,7 +310,7 @@ where
             {
                 report_balls(observer, md, pose_a, balls, None);
             }
-            return Run::overlapping(0);
+            return LoopEnd::overlapping(0);
         }
         // Cold start: search towards B's origin, where the closest point usually is.
         let t = md.b_to_a().translation.vector;
@@ -298,7 +329,7 @@ where
             {
                 report_balls(observer, md, pose_a, balls, Some(&w));
             }
-            return Run::overlapping(1);
+            return LoopEnd::overlapping(1);
         }
     }
     // The largest `|w|²` pushed so far bounds the squared scale of the simplex (its
@@ -317,8 +348,8 @@ where
         }
     }
     if !finite || scale_bound_sq > MAX_COORDINATE * MAX_COORDINATE {
-        return Run {
-            stop: Stop::Degenerate,
+        return LoopEnd {
+            stop: StopReason::Degenerate,
             iterations,
             v: Vector3::zeros(),
             v_norm: 0.0,
@@ -351,7 +382,7 @@ where
                 work.pop();
             }
             if !vv.is_finite() {
-                break Stop::Degenerate;
+                break StopReason::Degenerate;
             }
             // No progress with the duality gap still open: f64 stalled (see `reseed.rs`).
             if reseeds.allowed(best_vv, scale_bound_sq)
@@ -360,29 +391,29 @@ where
                 let Some((queries, scale)) =
                     reseeds.restart(md, work, &v, &mut hints, scale_bound_sq)
                 else {
-                    break Stop::Degenerate;
+                    break StopReason::Degenerate;
                 };
                 (iterations, scale_bound_sq) = (iterations + queries, scale);
                 (best_vv, pushed, rejected) = (f64::INFINITY, false, None);
                 continue;
             }
-            break Stop::Converged;
+            break StopReason::Converged;
         }
         work.retain(p.support, &p.weights);
         v = p.point.coords;
         best_vv = vv;
         v_norm = vv.sqrt();
         if work.len() == 4 || vv <= radius_sq {
-            break Stop::Overlapping;
+            break StopReason::Overlapping;
         }
         if vv <= TOUCH_RELATIVE * TOUCH_RELATIVE * scale_bound_sq {
             let touch = TOUCH_RELATIVE * work.scale();
             if vv <= touch * touch {
-                break Stop::Overlapping;
+                break StopReason::Overlapping;
             }
         }
         if iterations >= config.max_iterations {
-            break Stop::MaxIterations;
+            break StopReason::MaxIterations;
         }
         let direction = -v;
         let (a, b) = md.support_pair(&direction, &mut hints);
@@ -396,7 +427,7 @@ where
         // finite, so a finite `w` overflows `v·w` only beyond that size, where the next
         // `|v|²` would overflow anyway.)
         if !vw.is_finite() {
-            break Stop::Degenerate;
+            break StopReason::Degenerate;
         }
         // (A plain comparison: `vw / v_norm` is finite here, no NaN rule needed.)
         let step_lower = vw / v_norm;
@@ -418,20 +449,20 @@ where
             });
         }
         if SEPARATION_ONLY && vw > radius * v_norm {
-            break Stop::Separated;
+            break StopReason::Separated;
         }
         if vv - vw <= config.relative_tolerance * (vv - radius * v_norm) {
-            break Stop::Converged;
+            break StopReason::Converged;
         }
         if work.contains(&w, ids) {
             // The support point repeats a vertex while the gap is still open: f64 stalled
             // (see `reseed.rs`).
             if !reseeds.allowed(vv, scale_bound_sq) {
-                break Stop::Converged;
+                break StopReason::Converged;
             }
             let Some((queries, scale)) = reseeds.restart(md, work, &v, &mut hints, scale_bound_sq)
             else {
-                break Stop::Degenerate;
+                break StopReason::Degenerate;
             };
             (iterations, scale_bound_sq) = (iterations + queries, scale);
             (best_vv, pushed) = (f64::INFINITY, false);
@@ -441,7 +472,7 @@ where
         if ww > scale_bound_sq {
             scale_bound_sq = ww;
             if ww > MAX_COORDINATE * MAX_COORDINATE {
-                break Stop::Degenerate;
+                break StopReason::Degenerate;
             }
         }
         work.push(a, b, w, ids);
@@ -454,13 +485,13 @@ where
     // on them. (At 1e-80, a capsule–cone distance came out 10x too small.)
     let extent = work.extent();
     let stop = if extent > 0.0 && extent < MIN_COORDINATE {
-        Stop::Degenerate
+        StopReason::Degenerate
     } else {
         stop
     };
     // A stall with the gap still open: the final simplex's own normal may certify more.
     if !SEPARATION_ONLY
-        && stop == Stop::Converged
+        && stop == StopReason::Converged
         && (work.len() == 2 || work.len() == 3)
         && gap_open(v_norm * v_norm, v_norm, lower, radius, config)
         && let Some((sharper, n, queries)) =
@@ -475,7 +506,7 @@ where
     if let Some(c) = &mut cache {
         c.store(md, work, hints);
     }
-    Run {
+    LoopEnd {
         stop,
         iterations,
         v,

@@ -28,6 +28,7 @@ pub use gjk::STALL_RELATIVE as GJK_RAY_ACCURACY;
 pub use step::{RayStep, RayStepRecord};
 
 use crate::observer::{Observer, RayClosedForm, RayShape, Shortcut};
+use crate::options::QueryOptions;
 use crate::shape::{Core, SupportMap, all_finite, unit};
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -326,29 +327,30 @@ pub fn cast_ray_gjk<S: SupportMap + ?Sized>(
         .transpose()
 }
 
-/// As [`cast_ray`], reporting to `observer` each iteration of the GJK ray cast (see
-/// [`RayStep`]) or the closed form that answered ([`Shortcut::Ray`]: balls, boxes,
-/// capsules, cylinders and cones). The cast takes the path [`cast_ray`] takes and its
-/// answer is [`cast_ray`]'s, bit for bit; with the no-op observer `()` it is
-/// [`cast_ray`].
+/// [`cast_ray`] with its options: ray casts have no configuration (`config` is `()`)
+/// and no warm start (`cache` is ignored), so the option is the observer, which sees each
+/// iteration of the GJK ray cast (see [`RayStep`]) or the closed form that answered
+/// ([`Shortcut::Ray`]: balls, boxes, capsules, cylinders and cones). The cast takes the
+/// path [`cast_ray`] takes and its answer is [`cast_ray`]'s, bit for bit; with the no-op
+/// observer `()` it is [`cast_ray`].
 ///
 /// # Errors
 /// As [`cast_ray`].
-pub fn cast_ray_observed<S, O>(
+pub fn cast_ray_with<S, O>(
     shape: &S,
     pose: &Isometry3<f64>,
     ray: &Ray,
     max_toi: f64,
-    observer: &mut O,
+    options: QueryOptions<'_, (), O>,
 ) -> Result<Option<RayHit>, RayError>
 where
     S: RayCast + ?Sized,
-    O: Observer + ?Sized,
+    O: Observer,
 {
+    let mut observer = options.observer;
     if !observer.is_active() {
         return cast_ray(shape, pose, ray, max_toi);
     }
-    let mut observer = observer;
     let answer = RayAnswer::Observed(&mut observer);
     let hit = shape.cast_ray_posed(posed(pose, ray, max_toi, answer))?;
     hit.map(|hit| world_hit(ray, hit.toi, hit.normal))

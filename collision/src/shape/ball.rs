@@ -38,8 +38,8 @@ impl SupportMap for Ball {
         true
     }
     #[inline]
-    fn fingerprint(&self) -> u64 {
-        crate::shape::fold_fingerprint(1, &[self.radius])
+    fn fingerprint(&self) -> Option<u64> {
+        Some(crate::shape::fold_fingerprint(1, &[self.radius]))
     }
     /// `s(d) = r d / |d|`; a zero direction returns the point `(r, 0, 0)`.
     #[inline]

@@ -68,8 +68,11 @@ impl SupportMap for Capsule {
         })
     }
     #[inline]
-    fn fingerprint(&self) -> u64 {
-        crate::shape::fold_fingerprint(3, &[self.half_height, self.radius])
+    fn fingerprint(&self) -> Option<u64> {
+        Some(crate::shape::fold_fingerprint(
+            3,
+            &[self.half_height, self.radius],
+        ))
     }
     /// Support of the core segment plus `r d / |d|` (support of a Minkowski sum).
     #[inline]

@@ -54,8 +54,11 @@ impl SupportMap for Cone {
         })
     }
     #[inline]
-    fn fingerprint(&self) -> u64 {
-        crate::shape::fold_fingerprint(5, &[self.half_height, self.radius])
+    fn fingerprint(&self) -> Option<u64> {
+        Some(crate::shape::fold_fingerprint(
+            5,
+            &[self.half_height, self.radius],
+        ))
     }
     /// The hull of the apex and the base disk: the better of the apex and the base
     /// disk's support point.

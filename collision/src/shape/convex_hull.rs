@@ -300,8 +300,8 @@ impl SupportMap for ConvexHull {
         true
     }
     #[inline]
-    fn fingerprint(&self) -> u64 {
-        self.fingerprint
+    fn fingerprint(&self) -> Option<u64> {
+        Some(self.fingerprint)
     }
 
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {

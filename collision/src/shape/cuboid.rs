@@ -53,8 +53,11 @@ impl SupportMap for Cuboid {
         true
     }
     #[inline]
-    fn fingerprint(&self) -> u64 {
-        crate::shape::fold_fingerprint(2, self.half_extents.as_slice())
+    fn fingerprint(&self) -> Option<u64> {
+        Some(crate::shape::fold_fingerprint(
+            2,
+            self.half_extents.as_slice(),
+        ))
     }
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {

@@ -61,8 +61,11 @@ impl SupportMap for Cylinder {
         })
     }
     #[inline]
-    fn fingerprint(&self) -> u64 {
-        crate::shape::fold_fingerprint(4, &[self.half_height, self.radius])
+    fn fingerprint(&self) -> Option<u64> {
+        Some(crate::shape::fold_fingerprint(
+            4,
+            &[self.half_height, self.radius],
+        ))
     }
     /// Support of the axis segment plus support of the disk (the cylinder is their
     /// Minkowski sum).

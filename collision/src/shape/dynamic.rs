@@ -77,7 +77,7 @@ impl SupportMap for Shape {
         dispatch!(self, s => s.core_radius())
     }
     #[inline]
-    fn fingerprint(&self) -> u64 {
+    fn fingerprint(&self) -> Option<u64> {
         dispatch!(self, s => s.fingerprint())
     }
     #[inline(always)]

@@ -182,20 +182,20 @@ pub trait SupportMap {
         None
     }
 
-    /// An identity for warm-start caches ([`crate::gjk::GjkCache`]): shapes with
-    /// different support functions should return different values, so that a cache
-    /// filled on one pair of shapes is not taken for another. Equal shapes may share it.
+    /// The shape's identity for warm-start caches ([`crate::gjk::GjkCache`]): a value
+    /// that only shapes with the same support function share, or `None` (the default)
+    /// for a shape without one, which is then never warm-started (runs on it are cold
+    /// and store nothing in a cache).
     ///
-    /// Every shape of this crate derives it from its dimensions or vertices. The default
-    /// is the shape's address, mixed: two shape objects alive at once never share it, so
-    /// a cache filled on one is not taken for another (a moved or copied shape just
-    /// starts cold). A shape whose support function changes in place must override it,
-    /// or its caches must be [cleared](crate::gjk::GjkCache::clear) after each change.
+    /// Every shape of this crate derives it from its dimensions or vertices, so equal
+    /// shapes share it whatever their address. A shape from outside the crate opts in by
+    /// deriving it from whatever defines its support function; it must then change
+    /// whenever the support function does (or its caches be
+    /// [cleared](crate::gjk::GjkCache::clear)).
     #[must_use]
     #[inline]
-    fn fingerprint(&self) -> u64 {
-        let address = std::ptr::from_ref(self).cast::<()>() as usize as u64;
-        mix(address ^ 0x9e37_79b9_7f4a_7c15)
+    fn fingerprint(&self) -> Option<u64> {
+        None
     }
 
     /// The tightest axis-aligned box around the shape placed at `pose`.
@@ -226,8 +226,8 @@ pub fn aabb_from_support<S: SupportMap + ?Sized>(shape: &S, pose: &Isometry3<f64
 
 /// Implements [`SupportMap`] for pointer types (`&S`, `Box<S>`) by forwarding every
 /// method, provided or not, to the shape pointed at. The provided methods must be
-/// forwarded too: left to their defaults, `fingerprint` would hash the address of the
-/// `&S` or `Box<S>` itself rather than the shape's dimensions, `aabb` would lose the
+/// forwarded too: left to their defaults, `fingerprint` would be `None` (no warm
+/// starts), `aabb` would lose the
 /// shape's closed form, `is_polytope` would say `false` for a hull (slower GJK near
 /// contact), and the `core_*` methods would treat the whole shape as its own core. One
 /// macro writes both impls, which were identical by hand, so that a method added to the
@@ -236,7 +236,7 @@ macro_rules! forward_support_map {
     ($($pointer:ty),+ $(,)?) => {$(
         impl<S: SupportMap + ?Sized> SupportMap for $pointer {
             #[inline]
-            fn fingerprint(&self) -> u64 {
+            fn fingerprint(&self) -> Option<u64> {
                 (**self).fingerprint()
             }
             #[inline]
@@ -300,7 +300,7 @@ pub struct Core<'a, S: ?Sized>(pub &'a S);
 impl<S: SupportMap + ?Sized> SupportMap for Core<'_, S> {
     /// The shape's own: a core is a function of its shape.
     #[inline]
-    fn fingerprint(&self) -> u64 {
+    fn fingerprint(&self) -> Option<u64> {
         self.0.fingerprint()
     }
     #[inline]
@@ -324,7 +324,7 @@ pub struct Sharp<S>(pub S);
 
 impl<S: SupportMap> SupportMap for Sharp<S> {
     #[inline]
-    fn fingerprint(&self) -> u64 {
+    fn fingerprint(&self) -> Option<u64> {
         self.0.fingerprint()
     }
     #[inline]

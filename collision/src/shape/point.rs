@@ -37,8 +37,11 @@ impl SupportMap for Point {
         true
     }
     #[inline]
-    fn fingerprint(&self) -> u64 {
-        crate::shape::fold_fingerprint(8, self.position.coords.as_slice())
+    fn fingerprint(&self) -> Option<u64> {
+        Some(crate::shape::fold_fingerprint(
+            8,
+            self.position.coords.as_slice(),
+        ))
     }
     #[inline]
     fn support(&self, _dir: &Vector3<f64>) -> Point3<f64> {

@@ -52,8 +52,9 @@ impl<S> Rounded<S> {
 
 impl<S: SupportMap> SupportMap for Rounded<S> {
     #[inline]
-    fn fingerprint(&self) -> u64 {
-        crate::shape::fold_fingerprint(self.shape.fingerprint() ^ 9, &[self.margin])
+    fn fingerprint(&self) -> Option<u64> {
+        let h = self.shape.fingerprint()?;
+        Some(crate::shape::fold_fingerprint(h ^ 9, &[self.margin]))
     }
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {

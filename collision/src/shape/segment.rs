@@ -44,9 +44,12 @@ impl SupportMap for Segment {
         true
     }
     #[inline]
-    fn fingerprint(&self) -> u64 {
+    fn fingerprint(&self) -> Option<u64> {
         let [a, b] = self.vertices;
-        crate::shape::fold_fingerprint(7, &[a.x, a.y, a.z, b.x, b.y, b.z])
+        Some(crate::shape::fold_fingerprint(
+            7,
+            &[a.x, a.y, a.z, b.x, b.y, b.z],
+        ))
     }
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {

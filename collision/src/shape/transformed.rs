@@ -53,12 +53,11 @@ impl<S> Transformed<S> {
 
 impl<S: SupportMap> SupportMap for Transformed<S> {
     #[inline]
-    fn fingerprint(&self) -> u64 {
+    fn fingerprint(&self) -> Option<u64> {
         let (t, q) = (&self.pose.translation.vector, &self.pose.rotation.coords);
-        crate::shape::fold_fingerprint(
-            self.shape.fingerprint() ^ 10,
-            &[t.x, t.y, t.z, q.x, q.y, q.z, q.w],
-        )
+        let values = [t.x, t.y, t.z, q.x, q.y, q.z, q.w];
+        let h = self.shape.fingerprint()?;
+        Some(crate::shape::fold_fingerprint(h ^ 10, &values))
     }
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {

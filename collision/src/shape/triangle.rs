@@ -58,9 +58,12 @@ impl SupportMap for Triangle {
         true
     }
     #[inline]
-    fn fingerprint(&self) -> u64 {
+    fn fingerprint(&self) -> Option<u64> {
         let [a, b, c] = self.vertices;
-        crate::shape::fold_fingerprint(6, &[a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z])
+        Some(crate::shape::fold_fingerprint(
+            6,
+            &[a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z],
+        ))
     }
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {

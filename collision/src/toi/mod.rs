@@ -20,6 +20,7 @@ pub use step::{StepBound, ToiStep};
 use crate::contact::contact;
 use crate::gjk::{GjkCache, GjkConfig, GjkStatus, Work, gjk, gjk_core};
 use crate::observer::{BallBallImpact, Observer, Shortcut};
+use crate::options::QueryOptions;
 use crate::shape::{Core, SupportMap, all_finite};
 use advance::{Spin, safe_step};
 use certify::{Body, longest_step};
@@ -88,7 +89,7 @@ pub enum ToiError {
     },
 }
 
-/// Tuning of [`time_of_impact_with`].
+/// Tuning of a time-of-impact query ([`time_of_impact_with`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ToiConfig {
@@ -148,30 +149,13 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    time_of_impact_with(a, motion_a, b, motion_b, t_max, &ToiConfig::default())
+    time_of_impact_with(a, motion_a, b, motion_b, t_max, QueryOptions::default())
 }
 
-/// [`time_of_impact`] with explicit tolerances.
-///
-/// # Errors
-/// As [`time_of_impact`].
-pub fn time_of_impact_with<A, B>(
-    a: &A,
-    motion_a: &Motion,
-    b: &B,
-    motion_b: &Motion,
-    t_max: f64,
-    config: &ToiConfig,
-) -> Result<Option<Impact>, ToiError>
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-{
-    time_of_impact_observed(a, motion_a, b, motion_b, t_max, config, &mut ())
-}
-
-/// [`time_of_impact_with`], reporting every advancement iteration to `observer`
-/// ([`Observer::toi_step`]). The inner GJK runs are not reported.
+/// [`time_of_impact`] with its options: tolerances, a GJK warm-start cache for the runs
+/// of the advancement (one per ordered pair of shapes, see [`GjkCache`]: it starts the
+/// first run and keeps the last one's simplex) and an observer that sees every
+/// advancement iteration ([`Observer::toi_step`]; the inner GJK runs are not reported).
 ///
 /// Two shapes whose cores are points (balls) and whose centres do not orbit (they
 /// coincide with the centre of mass, or do not spin) take the exact quadratic path,
@@ -180,20 +164,25 @@ where
 ///
 /// # Errors
 /// As [`time_of_impact`].
-pub fn time_of_impact_observed<A, B, O>(
+pub fn time_of_impact_with<A, B, O>(
     a: &A,
     motion_a: &Motion,
     b: &B,
     motion_b: &Motion,
     t_max: f64,
-    config: &ToiConfig,
-    observer: &mut O,
+    options: QueryOptions<'_, ToiConfig, O>,
 ) -> Result<Option<Impact>, ToiError>
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
-    O: Observer + ?Sized,
+    O: Observer,
 {
+    let QueryOptions {
+        config,
+        cache,
+        mut observer,
+    } = options;
+    let observer = &mut observer;
     if !(motion_a.is_finite() && motion_b.is_finite() && t_max.is_finite()) {
         return Err(ToiError::NonFinite);
     }
@@ -264,7 +253,8 @@ where
     // an aim at contact can land on is no direction at all.
     let target = 0.5 * tolerance;
     let radius = radius_a + radius_b;
-    let mut cache = GjkCache::default();
+    let mut cold = GjkCache::default();
+    let cache = cache.unwrap_or(&mut cold);
     let gjk_config = GjkConfig::default();
     let mut t = 0.0;
     // The normal of the last separated step: the fallback direction should the contact
@@ -284,7 +274,7 @@ where
             &core_b,
             &pose_b,
             &gjk_config,
-            Some(&mut cache),
+            Some(&mut *cache),
             &mut (),
             &mut work,
         ) else {
@@ -409,17 +399,8 @@ where
         }
     }
     let (pose_a, pose_b) = (motion_a.pose_at(t), motion_b.pose_at(t));
-    let separation = gjk(
-        &core_a,
-        &pose_a,
-        &core_b,
-        &pose_b,
-        &gjk_config,
-        &mut cache,
-        &mut (),
-    )
-    .distance
-        - radius;
+    let options = QueryOptions::default().config(gjk_config).cache(cache);
+    let separation = gjk(a, &pose_a, b, &pose_b, options).distance;
     Err(ToiError::DidNotConverge {
         iterations: config.max_iterations,
         time: t,

@@ -6,6 +6,7 @@
 
 use test_support::gjk as common;
 
+use collision::QueryOptions;
 use collision::batch::{
     BatchError, MovingPair, Pair, PairError, PairResult, RayQuery, Scene, Side, cast_ray_pairs,
     closest_points_pairs, contact_pairs, contact_with_pairs, distance_pairs, distance_with_pairs,
@@ -356,7 +357,10 @@ fn warm_started_distances_and_contacts_match_the_single_calls_and_their_caches()
         0.0,
         |r| matches!(r, Err(PairError::Query(GjkError::MaxIterations { .. }))),
         |s, pairs, config, caches, out| s.distance_with(pairs, config, caches, out).unwrap(),
-        distance_with,
+        |a, pa, b, pb, config, cache| {
+            let options = QueryOptions::default().config(*config).cache(cache);
+            distance_with(a, pa, b, pb, options)
+        },
     );
     warm_frames(
         "contact_with",
@@ -374,7 +378,14 @@ fn warm_started_distances_and_contacts_match_the_single_calls_and_their_caches()
                 gjk: *config,
                 ..ContactConfig::default()
             };
-            contact_with(a, pa, b, pb, 0.1, &config, cache, &mut ())
+            contact_with(
+                a,
+                pa,
+                b,
+                pb,
+                0.1,
+                QueryOptions::default().config(config).cache(&mut *cache),
+            )
         },
     );
 }
@@ -423,7 +434,7 @@ fn times_of_impact_match_the_single_calls_on_10000_pairs() {
                     &shapes[j],
                     &motions[j],
                     1.0,
-                    &config,
+                    QueryOptions::default().config(config),
                 )
             })
         };
@@ -532,7 +543,13 @@ fn pair_records_match_the_single_calls() {
         .map(|k| {
             let cache = &mut single[k];
             set.want(k, |a, pa, b, pb| {
-                distance_with(a, pa, b, pb, &config, cache)
+                distance_with(
+                    a,
+                    pa,
+                    b,
+                    pb,
+                    QueryOptions::default().config(config).cache(&mut *cache),
+                )
             })
         })
         .collect();
@@ -546,7 +563,14 @@ fn pair_records_match_the_single_calls() {
         .map(|k| {
             let cache = &mut single[k];
             set.want(k, |a, pa, b, pb| {
-                contact_with(a, pa, b, pb, 0.2, &config, cache, &mut ())
+                contact_with(
+                    a,
+                    pa,
+                    b,
+                    pb,
+                    0.2,
+                    QueryOptions::default().config(config).cache(&mut *cache),
+                )
             })
         })
         .collect();
@@ -572,7 +596,7 @@ fn pair_records_match_the_single_calls() {
                 &shapes[j],
                 &motions[j],
                 1.0,
-                &config,
+                QueryOptions::default().config(config),
             )
         })
     });

@@ -8,6 +8,7 @@
 
 use test_support::contact as contact_common;
 
+use collision::QueryOptions;
 use collision::observer::{BallProof, Shortcut, TraceEvent};
 use collision::{
     Ball, Contact, ContactMethod, Cuboid, Cylinder, GjkCache, GjkConfig, Motion, Point, Ray,
@@ -347,14 +348,14 @@ fn observed_queries_answer_bit_for_bit_and_show_their_shortcuts() {
         let plain = collision::intersects(a_, &pa, b_, &pb);
         let hit = plain.ok();
         let t = same(&format!("{what} intersects"), plain, |o| {
-            collision::intersects_observed(a_, &pa, b_, &pb, o)
+            collision::intersects_with(a_, &pa, b_, &pb, QueryOptions::default().observer(&mut *o))
         });
         check_gjk_trace(&what, &t, (&a, &pa), (&b, &pb), hit, &mut stats);
 
         let plain = collision::distance(a_, &pa, b_, &pb);
         let d = plain.ok();
         let t = same(&format!("{what} distance"), plain, |o| {
-            collision::distance_observed(a_, &pa, b_, &pb, o)
+            collision::distance_with(a_, &pa, b_, &pb, QueryOptions::default().observer(&mut *o))
         });
         check_gjk_trace(
             &what,
@@ -367,14 +368,27 @@ fn observed_queries_answer_bit_for_bit_and_show_their_shortcuts() {
 
         let plain = collision::closest_points(a_, &pa, b_, &pb);
         let t = same(&format!("{what} closest"), plain, |o| {
-            collision::closest_points_observed(a_, &pa, b_, &pb, o)
+            collision::closest_points_with(
+                a_,
+                &pa,
+                b_,
+                &pb,
+                QueryOptions::default().observer(&mut *o),
+            )
         });
         check_gjk_trace(&what, &t, (&a, &pa), (&b, &pb), None, &mut stats);
 
         let plain = collision::contact(a_, &pa, b_, &pb, 0.1);
         let c = plain.ok().flatten();
         let t = same(&format!("{what} contact"), plain, |o| {
-            collision::contact_observed(a_, &pa, b_, &pb, 0.1, o)
+            collision::contact_with(
+                a_,
+                &pa,
+                b_,
+                &pb,
+                0.1,
+                QueryOptions::default().observer(&mut *o),
+            )
         });
         check_contact_trace(&what, &t, c.as_ref(), &mut stats);
 
@@ -387,10 +401,24 @@ fn observed_queries_answer_bit_for_bit_and_show_their_shortcuts() {
             spin(&mut r),
         );
         let config = ToiConfig::default();
-        let plain = collision::time_of_impact_with(a_, &ma, b_, &mb, 2.0, &config);
+        let plain = collision::time_of_impact_with(
+            a_,
+            &ma,
+            b_,
+            &mb,
+            2.0,
+            QueryOptions::default().config(config),
+        );
         let impact_time = plain.as_ref().ok().map(|i| i.map(|i| i.time));
         let t = same(&format!("{what} toi"), plain, |o| {
-            collision::time_of_impact_observed(a_, &ma, b_, &mb, 2.0, &config, o)
+            collision::time_of_impact_with(
+                a_,
+                &ma,
+                b_,
+                &mb,
+                2.0,
+                QueryOptions::default().config(config).observer(&mut *o),
+            )
         });
         let balls = t.shortcuts().count();
         assert!(balls > 0 || !(ka == 0 && kb == 0), "{what}: two balls");
@@ -411,7 +439,13 @@ fn observed_queries_answer_bit_for_bit_and_show_their_shortcuts() {
         let ray = Ray::new(origin, (aim - origin) * r.random_range(0.1..2.0));
         let plain = collision::cast_ray(a_, &pa, &ray, 10.0);
         let t = same(&format!("{what} ray"), plain, |o| {
-            collision::cast_ray_observed(a_, &pa, &ray, 10.0, o)
+            collision::cast_ray_with(
+                a_,
+                &pa,
+                &ray,
+                10.0,
+                QueryOptions::default().observer(&mut *o),
+            )
         });
         let closed = matches!(closed_form_kind(&a), Some(true));
         if closed {
@@ -430,13 +464,36 @@ fn observed_queries_answer_bit_for_bit_and_show_their_shortcuts() {
         // says so, with the simplex the first left.
         let mut cache = GjkCache::default();
         let config = GjkConfig::default();
-        let first = collision::gjk(&a, &pa, &b, &pb, &config, &mut cache, &mut ());
+        let first = collision::gjk(
+            &a,
+            &pa,
+            &b,
+            &pb,
+            QueryOptions::default().config(config).cache(&mut cache),
+        );
         if !cache.is_empty() {
             let mut warm_plain = cache;
             let mut warm_traced = cache;
-            let plain = collision::gjk(&a, &pa, &b, &pb, &config, &mut warm_plain, &mut ());
+            let plain = collision::gjk(
+                &a,
+                &pa,
+                &b,
+                &pb,
+                QueryOptions::default()
+                    .config(config)
+                    .cache(&mut warm_plain),
+            );
             let mut trace = Trace::new();
-            let traced = collision::gjk(&a, &pa, &b, &pb, &config, &mut warm_traced, &mut trace);
+            let traced = collision::gjk(
+                &a,
+                &pa,
+                &b,
+                &pb,
+                QueryOptions::default()
+                    .config(config)
+                    .cache(&mut warm_traced)
+                    .observer(&mut trace),
+            );
             assert_eq!(format!("{plain:?}"), format!("{traced:?}"), "{what}");
             assert_eq!(warm_plain, warm_traced);
             let TraceEvent::WarmStart { simplex, .. } = &trace.events[0] else {

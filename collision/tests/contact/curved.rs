@@ -5,10 +5,11 @@
 
 use test_support::contact as contact_common;
 
+use collision::QueryOptions;
 use collision::epa::{EpaOutput, EpaStatus, EpaStep};
 use collision::observer::Observer;
 use collision::{
-    Cone, Contact, ContactStatus, ConvexHull, Cuboid, Cylinder, Shape, contact, contact_observed,
+    Cone, Contact, ContactStatus, ConvexHull, Cuboid, Cylinder, Shape, contact, contact_with,
 };
 use contact_common::{rng, rotation, support_overlap, v3};
 use nalgebra::{Isometry3, Point3, Quaternion, Translation3, UnitQuaternion, Vector3};
@@ -79,9 +80,16 @@ fn sliver_faces_converge_at_the_rounding_floor() {
         ],
     );
     let mut steps = StepBounds::default();
-    let c = contact_observed(&a, &pa, &b, &pb, 0.0, &mut steps)
-        .unwrap()
-        .unwrap();
+    let c = contact_with(
+        &a,
+        &pa,
+        &b,
+        &pb,
+        0.0,
+        QueryOptions::default().observer(&mut steps),
+    )
+    .unwrap()
+    .unwrap();
     assert_eq!(c.status, ContactStatus::Converged);
     check(&a, &pa, &b, &pb, &c, 1e-12, "regression pair");
     let (lower, upper) = steps.last.unwrap();
@@ -242,7 +250,15 @@ fn curved_pairs_report_the_overlap_along_their_normal() {
             rotation(&mut r),
         );
         let mut epa = LastEpa::default();
-        let Some(c) = contact_observed(&a, &pa, &b, &pb, 0.0, &mut epa).unwrap() else {
+        let Some(c) = contact_with(
+            &a,
+            &pa,
+            &b,
+            &pb,
+            0.0,
+            QueryOptions::default().observer(&mut epa),
+        )
+        .unwrap() else {
             continue;
         };
         if c.separation >= 0.0 {

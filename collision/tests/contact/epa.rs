@@ -3,13 +3,14 @@
 
 use test_support::contact as contact_common;
 
+use collision::QueryOptions;
 use collision::epa::{EpaConfig, EpaStatus, Polytope, epa};
 use collision::gjk::{Simplex, SimplexVertex};
 use collision::observer::{Trace, TraceEvent};
 use collision::shape::SupportHints;
 use collision::{
     ContactMethod, ContactStatus, ConvexHull, Cuboid, MinkowskiDifference, SupportMap, contact,
-    contact_observed,
+    contact_with,
 };
 use contact_common::{Poly, hull, overlap_along, rng, rotation, sat_depth, v3};
 use nalgebra::{Isometry3, Point3, Translation3, Vector3};
@@ -184,9 +185,16 @@ fn epa_steps_are_recorded_with_bracketing_bounds() {
     let b = hull(&mut r, 30);
     let pose_b = Isometry3::translation(0.3, 0.1, 0.0);
     let mut trace = Trace::new();
-    let c = contact_observed(&a, &Isometry3::identity(), &b, &pose_b, 0.0, &mut trace)
-        .unwrap()
-        .unwrap();
+    let c = contact_with(
+        &a,
+        &Isometry3::identity(),
+        &b,
+        &pose_b,
+        0.0,
+        QueryOptions::default().observer(&mut trace),
+    )
+    .unwrap()
+    .unwrap();
     let depth = -c.separation;
     let steps: Vec<_> = trace
         .events

@@ -4,13 +4,13 @@
 
 use test_support::gjk as common;
 
+use collision::QueryOptions;
 use collision::gjk::{GjkCache, GjkConfig, GjkOutput, GjkStatus, gjk};
 use collision::{
     Ball, Capsule, ConvexHull, Cuboid, Cylinder, Rounded, Shape, SupportMap, Triangle,
 };
 use nalgebra::{Isometry3, Point3, Translation3, Vector3};
 use rand::RngExt;
-use test_support::gjk::cold_gjk;
 
 fn cube_hull(half: f64) -> ConvexHull {
     let corners: Vec<Point3<f64>> = (0..8)
@@ -29,7 +29,7 @@ fn run(
     pb: &Isometry3<f64>,
     c: &mut GjkCache,
 ) -> GjkOutput {
-    gjk(a, pa, b, pb, &GjkConfig::default(), c, &mut ())
+    gjk(a, pa, b, pb, QueryOptions::default().cache(&mut *c))
 }
 
 /// Two big overlapping cubes leave a tetrahedron around the origin in the cache. Used
@@ -177,31 +177,37 @@ impl SupportMap for UserBox {
     }
 }
 
-/// Shapes that keep the default fingerprint are told apart by address: the cache filled
-/// on two big overlapping user boxes starts cold for two small ones 5 apart (with a
-/// shared fingerprint it reported them overlapping), and comes back warm for the same
-/// objects.
+/// Shapes that keep the default fingerprint (`None`) are never warm-started: a cache
+/// filled on two big overlapping boxes of the crate is not taken for two small user
+/// boxes 5 apart (taken, it reported them overlapping), and runs on user boxes leave
+/// the cache cold, whichever pair they are.
 #[test]
-fn user_shapes_without_a_fingerprint_are_told_apart() {
+fn user_shapes_without_a_fingerprint_are_never_warm_started() {
     let (big, small) = (UserBox(Vector3::repeat(2.0)), UserBox(Vector3::repeat(0.5)));
-    assert_ne!(big.fingerprint(), small.fingerprint());
-    assert_eq!(big.fingerprint(), big.fingerprint());
-    assert_eq!(big.fingerprint(), SupportMap::fingerprint(&&big));
+    assert_eq!(big.fingerprint(), None);
+    assert_eq!(SupportMap::fingerprint(&&small), None);
+    let cube = Cuboid::new(Vector3::repeat(2.0)).unwrap();
     let id = Isometry3::identity();
     let near = Isometry3::translation(0.5, 0.2, 0.1);
     let far = Isometry3::translation(6.0, 0.0, 0.0);
     let config = GjkConfig::default();
     let mut cache = GjkCache::default();
-    let first = gjk(&big, &id, &big, &near, &config, &mut cache, &mut ());
+    let options = || QueryOptions::default().config(config);
+    let first = gjk(&cube, &id, &cube, &near, options().cache(&mut cache));
     assert_eq!(first.status, GjkStatus::Overlapping);
-    let reused = gjk(&small, &id, &small, &far, &config, &mut cache, &mut ());
-    let cold = cold_gjk(&small, &id, &small, &far, &config, &mut ());
+    assert!(!cache.is_empty());
+    let reused = gjk(&small, &id, &small, &far, options().cache(&mut cache));
+    let cold = gjk(&small, &id, &small, &far, options());
     assert_eq!(reused, cold);
     assert!((reused.distance - 5.0).abs() < 1e-12, "{reused:?}");
-    // The same objects again: the cache is taken, and gives the same answer.
-    let again = gjk(&small, &id, &small, &far, &config, &mut cache, &mut ());
-    assert!(again.iterations <= cold.iterations);
-    assert!((again.distance - 5.0).abs() < 1e-12);
+    assert!(cache.is_empty());
+    // A user box against a box of the crate: still cold, and the cache stays so.
+    let mixed = gjk(&small, &id, &cube, &far, options().cache(&mut cache));
+    assert_eq!(mixed, gjk(&small, &id, &cube, &far, options()));
+    assert!(cache.is_empty());
+    let first = gjk(&big, &id, &big, &near, options().cache(&mut cache));
+    assert_eq!(first.status, GjkStatus::Overlapping);
+    assert!(cache.is_empty());
 }
 
 /// `distance_with` gives `distance`'s answer, to the tolerance, on 600 pairs of every
@@ -229,14 +235,27 @@ fn distance_with_agrees_with_distance_cold_and_warm() {
             let (pa, pb) = (common::pose(&mut f, 1.5), common::pose(&mut f, 1.5));
             let want = distance(a, &pa, b, &pb).unwrap();
             warm += usize::from(!cache.is_empty());
-            let got = distance_with(a, &pa, b, &pb, &config, cache).unwrap();
+            let got = distance_with(
+                a,
+                &pa,
+                b,
+                &pb,
+                QueryOptions::default().config(config).cache(&mut *cache),
+            )
+            .unwrap();
             assert!((got - want).abs() <= 1e-9 * (1.0 + want), "{got} vs {want}");
             let mut cold = GjkCache::default();
             let two = GjkConfig {
                 max_iterations: 2,
                 ..config
             };
-            match distance_with(a, &pa, b, &pb, &two, &mut cold) {
+            match distance_with(
+                a,
+                &pa,
+                b,
+                &pb,
+                QueryOptions::default().config(two).cache(&mut cold),
+            ) {
                 Ok(d) => assert!((d - want).abs() <= 1e-9 * (1.0 + want), "{d} vs {want}"),
                 Err(GjkError::MaxIterations {
                     lower_bound,

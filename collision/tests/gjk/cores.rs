@@ -3,12 +3,13 @@
 
 use test_support::gjk as common;
 
+use collision::QueryOptions;
 use collision::gjk::{GjkConfig, GjkStatus};
 use collision::observer::Trace;
-use collision::shape::Core;
+use collision::shape::{Core, Sharp};
 use collision::{
     Ball, Capsule, ClosestPoints, Cuboid, Cylinder, Rounded, Shape, SupportMap, Transformed,
-    closest_points, closest_points_observed, intersects,
+    closest_points, closest_points_with, intersects,
 };
 use common::{cold_gjk, hull, pose, rng, v3};
 use nalgebra::Vector3;
@@ -71,7 +72,8 @@ fn core_path_matches_full_shape_gjk() {
     for case in 0..3000 {
         let (a, b) = (random_shape(&mut rng), random_shape(&mut rng));
         let (pa, pb) = (pose(&mut rng, 1.5), pose(&mut rng, 1.5));
-        let full = cold_gjk(&a, &pa, &b, &pb, &config, &mut ());
+        // On the full shapes (`Sharp`): the free functions run on the cores.
+        let full = cold_gjk(&Sharp(&a), &pa, &Sharp(&b), &pb, &config, ());
         let cored = closest_points(&a, &pa, &b, &pb).unwrap();
         let hit = intersects(&a, &pa, &b, &pb).unwrap();
         match (full.status, cored) {
@@ -148,7 +150,14 @@ fn point_core_closed_form_matches_gjk() {
         pa.translation.vector.x += offset;
         pb.translation.vector.x += offset;
         let closed = closest_points(a, &pa, b, &pb).unwrap();
-        let traced = closest_points_observed(a, &pa, b, &pb, &mut Trace::new()).unwrap();
+        let traced = closest_points_with(
+            a,
+            &pa,
+            b,
+            &pb,
+            QueryOptions::default().observer(&mut Trace::new()),
+        )
+        .unwrap();
         let scale = 1.0 + offset;
         match (closed, traced) {
             (

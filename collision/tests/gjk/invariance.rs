@@ -3,10 +3,12 @@
 
 use test_support::gjk as common;
 
+use collision::QueryOptions;
 use collision::gjk::{GjkCache, GjkConfig, GjkStatus, gjk};
+use collision::shape::Sharp;
 use collision::{
     Ball, ClosestPoints, ConvexHull, Cuboid, GjkError, HullKind, Point, Segment, Trace, Triangle,
-    closest_points, distance, distance_observed,
+    closest_points, distance, distance_with,
 };
 use nalgebra::{Isometry3, Point3, Translation3, Vector3};
 use rand::RngExt;
@@ -301,8 +303,14 @@ fn warm_starts_give_the_cold_answer_in_fewer_iterations() {
                 Vector3::new(2.2 * t.cos(), 0.5 * (3.0 * t).sin(), 2.2 * t.sin()),
                 Vector3::new(t, 0.5 * t, 0.0),
             );
-            let warm = gjk(&a, &pa, &b, &pb, &config, &mut cache, &mut ());
-            let cold = cold_gjk(&a, &pa, &b, &pb, &config, &mut ());
+            let warm = gjk(
+                &a,
+                &pa,
+                &b,
+                &pb,
+                QueryOptions::default().config(config).cache(&mut cache),
+            );
+            let cold = cold_gjk(&a, &pa, &b, &pb, &config, ());
             assert_eq!(warm.status, cold.status, "n={n} step {step}");
             assert!(matches!(
                 warm.status,
@@ -329,7 +337,14 @@ fn the_trace_records_every_iteration_and_changes_nothing() {
     for (a, pa, b, pb) in pairs(8, 200) {
         let mut trace = Trace::new();
         let plain = distance(&a, &pa, &b, &pb).unwrap();
-        let observed = distance_observed(&a, &pa, &b, &pb, &mut trace).unwrap();
+        let observed = distance_with(
+            &a,
+            &pa,
+            &b,
+            &pb,
+            QueryOptions::default().observer(&mut trace),
+        )
+        .unwrap();
         assert_eq!(plain, observed);
         // A deep overlap the inscribed balls prove ends before GJK's steps, as the plain
         // query does (`agreement/observed_path.rs` checks the proof).
@@ -363,7 +378,8 @@ fn non_convergence_and_bad_input_are_errors_not_answers() {
         max_iterations: 2,
         ..GjkConfig::default()
     };
-    let out = cold_gjk(&ball, &pa, &cube, &pb, &config, &mut ());
+    // On the whole ball (`Sharp`), not its point core.
+    let out = cold_gjk(&Sharp(&ball), &pa, &cube, &pb, &config, ());
     assert_eq!(out.status, GjkStatus::MaxIterations);
     assert!(
         out.lower_bound <= want && want <= out.distance,

@@ -613,7 +613,7 @@ fn cylinder_closed_form_matches_its_surfaces() {
 /// still gets its answer.
 #[test]
 fn every_non_finite_input_number_is_an_error_on_every_shape() {
-    use collision::{RayError, Trace, cast_ray_observed};
+    use collision::{QueryOptions, RayError, Trace, cast_ray_with};
     let hull = ConvexHull::new(&[
         Point3::new(1.0, 0.0, 0.0),
         Point3::new(0.0, 1.0, 0.0),
@@ -654,7 +654,9 @@ fn every_non_finite_input_number_is_an_error_on_every_shape() {
                     want,
                     "{what}"
                 );
-                let observed = cast_ray_observed(shape, &pose, &ray, max_toi, &mut Trace::new());
+                let mut trace = Trace::new();
+                let options = QueryOptions::default().observer(&mut trace);
+                let observed = cast_ray_with(shape, &pose, &ray, max_toi, options);
                 assert_eq!(observed.err(), want, "{what}");
             }
         }

@@ -6,11 +6,10 @@
 
 use test_support::contact as contact_common;
 
+use collision::QueryOptions;
 use collision::observer::Shortcut;
 use collision::ray::{RayStepRecord, cast_ray_gjk};
-use collision::{
-    Ball, Cuboid, Ray, Rounded, Shape, SupportMap, Trace, cast_ray, cast_ray_observed,
-};
+use collision::{Ball, Cuboid, Ray, Rounded, Shape, SupportMap, Trace, cast_ray, cast_ray_with};
 use contact_common::{closed_form_shape, hull, rng, rotation, unit, v3};
 use nalgebra::{Isometry3, Point3, Translation3, Vector3};
 use rand::RngExt;
@@ -100,12 +99,19 @@ fn recorded_casts_match_the_unrecorded_ones() {
         let what = format!("kind {kind} case {case}");
         let plain = cast_ray(&shape, &pose, &ray, max_toi).unwrap();
         assert_eq!(
-            cast_ray_observed(&shape, &pose, &ray, max_toi, &mut ()).unwrap(),
+            cast_ray_with(&shape, &pose, &ray, max_toi, QueryOptions::default()).unwrap(),
             plain,
             "{what}"
         );
         let mut trace = Trace::new();
-        let seen = cast_ray_observed(&shape, &pose, &ray, max_toi, &mut trace).unwrap();
+        let seen = cast_ray_with(
+            &shape,
+            &pose,
+            &ray,
+            max_toi,
+            QueryOptions::default().observer(&mut trace),
+        )
+        .unwrap();
         assert_eq!(seen, plain, "{what}");
         let steps: Vec<&RayStepRecord> = trace.ray_steps().collect();
         if kind < 5 {
@@ -150,9 +156,15 @@ fn a_ray_at_a_cube_face_is_recorded_to_the_closed_form() {
     let pose = Isometry3::translation(5.0, 0.0, 0.0);
     let ray = Ray::new(Point3::new(0.0, 0.2, -0.3), Vector3::new(2.0, 0.0, 0.0));
     let mut trace = Trace::new();
-    let hit = cast_ray_observed(&cube, &pose, &ray, 10.0, &mut trace)
-        .unwrap()
-        .unwrap();
+    let hit = cast_ray_with(
+        &cube,
+        &pose,
+        &ray,
+        10.0,
+        QueryOptions::default().observer(&mut trace),
+    )
+    .unwrap()
+    .unwrap();
     // x = 4 at t = 2 (the ray moves 2 per unit of t).
     assert!((hit.toi - 2.0).abs() <= 1e-12, "{hit:?}");
     assert!((hit.normal + Vector3::x()).norm() <= 1e-12);
@@ -167,18 +179,25 @@ fn a_ray_at_a_cube_face_is_recorded_to_the_closed_form() {
     }
     let boxed = Cuboid::new(Vector3::repeat(1.0)).unwrap();
     let mut trace = Trace::new();
-    let closed = cast_ray_observed(&boxed, &pose, &ray, 10.0, &mut trace).unwrap();
+    let closed = cast_ray_with(
+        &boxed,
+        &pose,
+        &ray,
+        10.0,
+        QueryOptions::default().observer(&mut trace),
+    )
+    .unwrap();
     assert_eq!(closed, cast_ray(&boxed, &pose, &ray, 10.0).unwrap());
     assert!((closed.unwrap().toi - 2.0).abs() <= 1e-12);
     assert!(matches!(trace.shortcuts().next(), Some(Shortcut::Ray(_))));
     let ball = Ball::new(0.5).unwrap();
     let mut trace = Trace::new();
-    let miss = cast_ray_observed(
+    let miss = cast_ray_with(
         &ball,
         &pose,
         &Ray::new(Point3::origin(), -Vector3::x()),
         10.0,
-        &mut trace,
+        QueryOptions::default().observer(&mut trace),
     )
     .unwrap();
     assert!(miss.is_none());

@@ -5,12 +5,12 @@
 
 use test_support::gjk as common;
 
+use collision::QueryOptions;
 use collision::observer::Trace;
 use collision::{
     Ball, Capsule, ClosestPoints, Cone, ConvexHull, Cuboid, Cylinder, GjkError, InscribedBall,
     Point, Rounded, Segment, Shape, SupportMap, SupportPoint, Transformed, Triangle,
-    closest_points, closest_points_observed, distance, distance_observed, intersects,
-    intersects_observed,
+    closest_points, closest_points_with, distance, distance_with, intersects, intersects_with,
 };
 use common::{cloud, hull, parry_hull, pose, rng, to_parry, v3};
 use nalgebra::{Isometry3, Point3, Vector3};
@@ -197,7 +197,13 @@ fn flat_shapes_deep_inside_solids_need_no_support_call() {
     // Observed, the same proof, reported with both balls and still no support call.
     let mut trace = Trace::default();
     assert_eq!(
-        intersects_observed(&t, &near, &cube, &id, &mut trace),
+        intersects_with(
+            &t,
+            &near,
+            &cube,
+            &id,
+            QueryOptions::default().observer(&mut trace)
+        ),
         Ok(true)
     );
     assert_eq!(t.calls.get(), 0);
@@ -313,16 +319,36 @@ fn early_answers_agree_with_gjk_runs() {
         let (pa, pb) = (pose(&mut rng, 0.6), pose(&mut rng, 0.6));
         early += usize::from(balls_overlap(&a, &pa, &b, &pb));
         let d = distance(&a, &pa, &b, &pb).unwrap();
-        let observed = distance_observed(&a, &pa, &b, &pb, &mut Trace::default()).unwrap();
+        let observed = distance_with(
+            &a,
+            &pa,
+            &b,
+            &pb,
+            QueryOptions::default().observer(&mut Trace::default()),
+        )
+        .unwrap();
         assert!(
             (d - observed).abs() <= 1e-12 * (1.0 + observed),
             "pair {i}: {d} vs {observed}"
         );
         let hit = intersects(&a, &pa, &b, &pb).unwrap();
-        let observed_hit = intersects_observed(&a, &pa, &b, &pb, &mut Trace::default()).unwrap();
+        let observed_hit = intersects_with(
+            &a,
+            &pa,
+            &b,
+            &pb,
+            QueryOptions::default().observer(&mut Trace::default()),
+        )
+        .unwrap();
         assert_eq!(hit, observed_hit, "pair {i}");
         let c = closest_points(&a, &pa, &b, &pb).unwrap();
-        let observed_c = closest_points_observed(&a, &pa, &b, &pb, &mut Trace::default());
+        let observed_c = closest_points_with(
+            &a,
+            &pa,
+            &b,
+            &pb,
+            QueryOptions::default().observer(&mut Trace::default()),
+        );
         match (c, observed_c.unwrap()) {
             (ClosestPoints::Overlapping, ClosestPoints::Overlapping) => {}
             (

@@ -4,10 +4,11 @@
 
 use test_support::contact as contact_common;
 
+use collision::QueryOptions;
 use collision::shape::Sharp;
 use collision::{
     Ball, ConvexHull, Cuboid, Cylinder, Motion, ToiConfig, ToiError, Trace, Triangle, contact,
-    distance, time_of_impact, time_of_impact_observed, time_of_impact_with,
+    distance, time_of_impact, time_of_impact_with,
 };
 use contact_common::{rng, v3};
 use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
@@ -101,7 +102,15 @@ fn traced_sphere_sphere_advancement_closes_the_gap_step_by_step() {
         let (a, b) = (Sharp(Ball::new(ra).unwrap()), Sharp(Ball::new(rb).unwrap()));
         let config = ToiConfig::default();
         let mut trace = Trace::new();
-        let got = time_of_impact_observed(&a, &ma, &b, &mb, 1.0, &config, &mut trace).unwrap();
+        let got = time_of_impact_with(
+            &a,
+            &ma,
+            &b,
+            &mb,
+            1.0,
+            QueryOptions::default().config(config).observer(&mut trace),
+        )
+        .unwrap();
         let plain = time_of_impact(&a, &ma, &b, &mb, 1.0).unwrap();
         assert_eq!(got, plain, "case {case}: observing changed the answer");
         let Some(hit) = got.filter(|h| h.time > 0.0) else {
@@ -283,7 +292,14 @@ fn pure_rotation_hits_at_the_closed_form_angle() {
         max_iterations: 3,
         ..ToiConfig::default()
     };
-    match time_of_impact_with(&bar, &mbar, &ball, &mball, 1.0, &cfg) {
+    match time_of_impact_with(
+        &bar,
+        &mbar,
+        &ball,
+        &mball,
+        1.0,
+        QueryOptions::default().config(cfg),
+    ) {
         Err(ToiError::DidNotConverge {
             iterations,
             time,

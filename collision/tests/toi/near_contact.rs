@@ -7,9 +7,10 @@
 
 use test_support::gjk as common;
 
+use collision::QueryOptions;
 use collision::{
-    ClosestPoints, Cuboid, Cylinder, Motion, Segment, StepBound, SupportMap, ToiConfig, Trace,
-    closest_points, contact, time_of_impact, time_of_impact_observed,
+    ClosestPoints, Cuboid, Cylinder, Motion, Segment, StepBound, SupportMap, Trace, closest_points,
+    contact, time_of_impact, time_of_impact_with,
 };
 use common::{
     brute_force_distance, hull, parry_hull, place, pose as random_pose, rng, segment_segment,
@@ -61,7 +62,14 @@ fn spinning_boxes_from_near_contact_meet() {
     assert!(deepest <= 1e-9, "{deepest:e} deep before the impact");
     // Each step says what proved it: here, nearly always the normal turning with a body.
     let mut trace = Trace::new();
-    let traced = time_of_impact_observed(&a, &ma, &b, &mb, 1.0, &ToiConfig::default(), &mut trace);
+    let traced = time_of_impact_with(
+        &a,
+        &ma,
+        &b,
+        &mb,
+        1.0,
+        QueryOptions::default().observer(&mut trace),
+    );
     assert_eq!(traced, Ok(Some(hit)));
     let bounds: Vec<StepBound> = trace.toi_steps().map(|s| s.bound).collect();
     assert_eq!(bounds.len(), hit.iterations as usize);
