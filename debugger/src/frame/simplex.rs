@@ -6,6 +6,7 @@ use collision::epa::{EpaOutput, EpaStepRecord};
 use collision::gjk::{GjkOutput, GjkStatus, SimplexVertex};
 use collision::observer::GjkStepRecord;
 use nalgebra::{Isometry3, Point3, Vector3};
+use std::collections::HashSet;
 
 fn vertex(pose: &Isometry3<f64>, v: &SimplexVertex) -> FrameVertex {
     FrameVertex {
@@ -151,12 +152,15 @@ pub(super) fn epa_step(s: &EpaStepRecord) -> Frame {
         .filter(|t| ok3(t) && !s.removed.contains(t))
         .map(to3)
         .collect();
+    // Each edge once, in the order the faces give them (a set for the test: polytopes of
+    // a contact's second EPA run reach thousands of edges).
     let mut edges: Vec<[usize; 2]> = Vec::new();
+    let mut seen = HashSet::new();
     for t in triangles.iter().chain(&removed) {
         for k in 0..3 {
             let (i, j) = (t[k], t[(k + 1) % 3]);
             let e = [i.min(j), i.max(j)];
-            if !edges.contains(&e) {
+            if seen.insert(e) {
                 edges.push(e);
             }
         }
