@@ -41,6 +41,7 @@ pub use collision_simplex as simplex;
 
 pub mod batch;
 pub mod contact;
+mod cso;
 pub mod epa;
 pub mod gjk;
 pub mod interop;

@@ -18,7 +18,8 @@ pub use shortcut::{
     RayShape, RevolutionDepth, SatAxis, SatAxisKind, Shortcut,
 };
 
-use crate::gjk::{GjkOutput, SimplexVertex};
+use crate::cso::SimplexVertex;
+use crate::gjk::GjkOutput;
 use nalgebra::{Isometry3, Vector3};
 
 /// One GJK iteration, as seen after the support query and before the simplex grows.

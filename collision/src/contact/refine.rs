@@ -65,7 +65,8 @@
 //! bound nor the second run costs a run that converges.
 
 use super::revolution::{Bracket, settled};
-use crate::epa::{EpaConfig, EpaOutput, EpaStatus, Start, epa_seeded};
+use crate::cso::Start;
+use crate::epa::{EpaConfig, EpaOutput, EpaStatus, epa_seeded};
 use crate::observer::Observer;
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
 use nalgebra::{Isometry3, Vector3};

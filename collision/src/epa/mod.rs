@@ -22,12 +22,11 @@ pub use polytope::{
 };
 pub use record::EpaStepRecord;
 
-use crate::gjk::{Simplex, SimplexVertex};
+use crate::cso::{Simplex, SimplexVertex, Start};
 use crate::observer::Observer;
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
 use nalgebra::{Isometry3, Point3, Vector3};
 use seed::Seed;
-pub(crate) use seed::Start;
 
 /// Tuning of an EPA run. `Default` suits every shape of this crate.
 #[derive(Clone, Copy, Debug, PartialEq)]

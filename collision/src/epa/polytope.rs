@@ -2,7 +2,7 @@
 //! one support point at a time by carving out the faces the point sees and fanning the
 //! horizon (silhouette) edges to it.
 
-use crate::gjk::SimplexVertex;
+use crate::cso::SimplexVertex;
 use crate::kernels::closest_face::closest;
 use crate::shape::unit;
 use nalgebra::{Point3, Vector3};

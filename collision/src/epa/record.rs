@@ -1,7 +1,7 @@
 //! The owned, serializable copy of an [`EpaStep`] kept by [`crate::Trace`].
 
 use super::{EpaStep, Index};
-use crate::gjk::SimplexVertex;
+use crate::cso::SimplexVertex;
 use nalgebra::{Isometry3, Vector3};
 
 /// An owned copy of an [`EpaStep`]. Points are in A's frame; `pose_a` maps them to world.

@@ -8,52 +8,9 @@
 //! expanded). When A − B itself has no volume, no direction adds a dimension: the shapes
 //! overlap only in a plane, a line or a point, and the depth is zero.
 
-use crate::gjk::{Simplex, SimplexVertex};
+use crate::cso::{SimplexVertex, Start};
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap, unit};
 use nalgebra::{Point3, Vector3};
-
-/// A simplex EPA can start from: the public [`Simplex`], or GJK's working simplex read
-/// in place. Contacts start from the latter, which spares the common case (GJK ends on a
-/// tetrahedron) three copies of four 88-byte vertices on the way into the polytope.
-pub(crate) trait Start {
-    /// Number of vertices (0 to 4).
-    fn len(&self) -> usize;
-    /// The `k`-th vertex (`k < len`).
-    fn vertex(&self, k: usize) -> SimplexVertex;
-    /// The `w` of the `k`-th vertex (`k < len`).
-    fn w(&self, k: usize) -> Point3<f64>;
-    /// `Σ λᵢ aᵢ` and `Σ λᵢ bᵢ` (A's frame).
-    fn witnesses(&self) -> (Point3<f64>, Point3<f64>);
-    /// Whether every vertex's points are finite.
-    fn is_finite(&self) -> bool;
-}
-
-impl Start for Simplex {
-    #[inline]
-    fn len(&self) -> usize {
-        Simplex::len(self)
-    }
-
-    #[inline]
-    fn vertex(&self, k: usize) -> SimplexVertex {
-        self.vertices()[k]
-    }
-
-    #[inline]
-    fn w(&self, k: usize) -> Point3<f64> {
-        self.vertices()[k].w
-    }
-
-    #[inline]
-    fn witnesses(&self) -> (Point3<f64>, Point3<f64>) {
-        Simplex::witnesses(self)
-    }
-
-    #[inline]
-    fn is_finite(&self) -> bool {
-        self.vertices().iter().all(SimplexVertex::is_finite)
-    }
-}
 
 /// A point counts as off a line or plane when its distance exceeds this times the size
 /// of A − B: a few hundred ulps of the coordinates, well above the rounding of the

@@ -24,9 +24,9 @@ mod normal;
 mod query;
 mod reseed;
 mod run;
-mod simplex;
 mod work;
 
+pub use crate::cso::{Simplex, SimplexVertex};
 pub use cache::GjkCache;
 pub(crate) use entry::{degenerate, gjk_core};
 pub use entry::{gjk, gjk_intersection};
@@ -37,5 +37,4 @@ pub use query::{
 pub use run::{
     GjkConfig, GjkOutput, GjkStatus, IntersectionOutput, IntersectionStatus, relative_pose,
 };
-pub use simplex::{Simplex, SimplexVertex};
 pub(crate) use work::Work;

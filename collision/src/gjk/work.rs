@@ -8,7 +8,7 @@
 //! output, an active observer, the cache).
 
 use super::{Simplex, SimplexVertex};
-use crate::epa::Start;
+use crate::cso::Start;
 use collision_simplex::{
     Projection, project_point, project_segment, project_tetrahedron, project_triangle,
 };

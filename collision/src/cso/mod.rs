@@ -1,0 +1,15 @@
+//! Vertices and simplices of the configuration-space obstacle A − B (the Minkowski
+//! difference of two shapes), shared by GJK, EPA, the shapes and the observer.
+//!
+//! GJK builds a [`Simplex`] of [`SimplexVertex`]es, EPA grows GJK's final simplex into a
+//! polytope, the observer records both, and [`MinkowskiDifference`](crate::MinkowskiDifference)
+//! returns its support points as vertices. Keeping these plain data types in a module of
+//! their own, which depends on no other module of the crate, is what lets `gjk`, `epa`,
+//! `shape` and `observer` use them without importing one another. The public paths are
+//! [`crate::gjk::Simplex`] and [`crate::gjk::SimplexVertex`].
+
+mod simplex;
+mod start;
+
+pub use simplex::{Simplex, SimplexVertex};
+pub(crate) use start::Start;
