@@ -18,8 +18,8 @@ pub use shortcut::{
     RayShape, RevolutionDepth, SatAxis, SatAxisKind, Shortcut,
 };
 
+use crate::cso::GjkOutput;
 use crate::cso::SimplexVertex;
-use crate::gjk::GjkOutput;
 use nalgebra::{Isometry3, Vector3};
 
 /// One GJK iteration, as seen after the support query and before the simplex grows.
@@ -75,7 +75,7 @@ pub trait Observer {
     /// Called once when an EPA run ends, with its result (in shape A's local frame;
     /// `pose_a` maps it to world).
     #[inline(always)]
-    fn epa_done(&mut self, pose_a: &Isometry3<f64>, output: &crate::epa::EpaOutput) {
+    fn epa_done(&mut self, pose_a: &Isometry3<f64>, output: &crate::cso::EpaOutput) {
         let _ = (pose_a, output);
     }
 
@@ -156,7 +156,7 @@ pub enum TraceEvent {
         /// World pose of shape A; the output is in A's frame.
         pose_a: Isometry3<f64>,
         /// The run's result.
-        output: crate::epa::EpaOutput,
+        output: crate::cso::EpaOutput,
     },
     /// A time-of-impact iteration (world coordinates).
     ToiStep(Box<ToiStepRecord>),
@@ -227,7 +227,7 @@ impl Observer for Trace {
         )));
     }
 
-    fn epa_done(&mut self, pose_a: &Isometry3<f64>, output: &crate::epa::EpaOutput) {
+    fn epa_done(&mut self, pose_a: &Isometry3<f64>, output: &crate::cso::EpaOutput) {
         self.events.push(TraceEvent::EpaDone {
             pose_a: *pose_a,
             output: *output,
@@ -300,7 +300,7 @@ impl<O: Observer + ?Sized> Observer for &mut O {
         (**self).epa_step(step);
     }
     #[inline(always)]
-    fn epa_done(&mut self, pose_a: &Isometry3<f64>, output: &crate::epa::EpaOutput) {
+    fn epa_done(&mut self, pose_a: &Isometry3<f64>, output: &crate::cso::EpaOutput) {
         (**self).epa_done(pose_a, output);
     }
     #[inline(always)]

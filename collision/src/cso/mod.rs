@@ -5,11 +5,15 @@
 //! polytope, the observer records both, and [`MinkowskiDifference`](crate::MinkowskiDifference)
 //! returns its support points as vertices. Keeping these plain data types in a module of
 //! their own, which depends on no other module of the crate, is what lets `gjk`, `epa`,
-//! `shape` and `observer` use them without importing one another. The public paths are
-//! [`crate::gjk::Simplex`] and [`crate::gjk::SimplexVertex`].
+//! `shape` and `observer` use them without importing one another. The run outputs
+//! ([`GjkOutput`], [`EpaOutput`] and their statuses) live here for the same reason: the
+//! observer records them. The public paths are those of `gjk` and `epa`
+//! ([`crate::gjk::Simplex`], [`crate::gjk::GjkOutput`], [`crate::epa::EpaOutput`], ...).
 
+mod output;
 mod simplex;
 mod start;
 
+pub use output::{EpaOutput, EpaStatus, GjkOutput, GjkStatus};
 pub use simplex::{Simplex, SimplexVertex};
 pub(crate) use start::Start;

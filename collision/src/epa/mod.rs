@@ -17,6 +17,7 @@ mod polytope;
 mod record;
 mod seed;
 
+pub use crate::cso::{EpaOutput, EpaStatus};
 pub use polytope::{
     Face, Index, MAX_FACES, MAX_REFINED_VERTICES, MAX_VERTICES, Polytope, PolytopeError,
 };
@@ -44,77 +45,6 @@ impl Default for EpaConfig {
             relative_tolerance: 1e-10,
         }
     }
-}
-
-/// How an EPA run ended. Every status comes with an answer (the best face found); only
-/// `Converged` and `Flat` answers are exact to the tolerance.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum EpaStatus {
-    /// The depth is within the relative tolerance, or as close as `f64` allows: the
-    /// nearest face came closer after an expansion (rounding noise, which exact
-    /// arithmetic forbids) with the bounds within 16 times that noise of each other, the
-    /// noise itself below `2¹⁴ u` of the shapes' size (thin faces near the answer on
-    /// curved pairs; see [`EpaOutput`]). Either way `upper_bound − lower_bound` is at
-    /// most the tolerance times the depth plus about `3e-11` of the size.
-    Converged,
-    /// A − B has no volume (the shapes overlap in a plane, line or point): the depth is
-    /// zero along the reported normal.
-    Flat,
-    /// Rounding made the next expansion impossible (a degenerate face or an inconsistent
-    /// horizon); the answer is the best found so far (see [`EpaOutput`]), with
-    /// `lower_bound ≤ true depth ≤ upper_bound`.
-    Stalled,
-    /// The polytope's capacity ([`MAX_VERTICES`] by default) was used before converging
-    /// (curved shapes); the answer is the best
-    /// found so far (see [`EpaOutput`]), with `lower_bound ≤ true depth ≤ upper_bound`.
-    OutOfCapacity,
-    /// A support point was not finite; the answer carries no information.
-    Degenerate,
-}
-
-/// The result of [`epa`]. Points and normal are in shape A's local frame.
-///
-/// Every answer is a direction `normal` with the overlap of the shapes along it: moving B
-/// by `depth · normal` makes them touch, to the tolerance when `Converged`.
-///
-/// - `Converged` (and `Flat`): the nearest face of the polytope, whose support point
-///   gains nothing over it; `depth` is its distance, exact to the relative tolerance.
-///   When the run converged at the rounding floor, the answer is the best upper bound's,
-///   as for the next two statuses, and `lower_bound` the last face distance before the
-///   noise.
-/// - `Stalled` and `OutOfCapacity`: the direction of the best upper bound found, the
-///   expanded face normal `n` with the smallest support value `h(n)`: `depth = h(n) =
-///   upper_bound` is exactly the overlap along `normal`, and the points are the two
-///   support points along it. The nearest face's distance is kept as `lower_bound`; as an
-///   answer it can be far off: on a curved pair (cylinder against cone) run out of
-///   capacity, the nearest face was 4.9e-3 from the origin but the support value along
-///   its normal was 0.26, while `h = 5.8e-3` had been seen along another normal — moving
-///   B by the face's depth along its normal left the shapes 0.26 deep.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct EpaOutput {
-    /// How the run ended.
-    pub status: EpaStatus,
-    /// Support queries made.
-    pub iterations: u32,
-    /// Penetration depth along `normal` (≥ 0 up to rounding), between `lower_bound` and
-    /// `upper_bound`.
-    pub depth: f64,
-    /// The nearest face's distance: a lower bound on the true depth (the polytope lies
-    /// inside A − B).
-    pub lower_bound: f64,
-    /// The smallest support value `h(n)` seen: an upper bound on the true depth (moving B
-    /// by `h(n) n` separates the shapes).
-    pub upper_bound: f64,
-    /// Unit contact normal from A towards B: moving B by `depth · normal` makes the
-    /// shapes touch (see the type's docs).
-    pub normal: Vector3<f64>,
-    /// Deepest point of A inside B along `normal` (`(point_a − point_b) · normal =
-    /// depth`; for a face answer `point_a − point_b = depth · normal`).
-    pub point_a: Point3<f64>,
-    /// Deepest point of B inside A along `normal`.
-    pub point_b: Point3<f64>,
 }
 
 /// One EPA iteration, reported after the faces seen by the new support point have been

@@ -26,6 +26,7 @@ mod reseed;
 mod run;
 mod work;
 
+pub use crate::cso::{GjkOutput, GjkStatus};
 pub use crate::cso::{Simplex, SimplexVertex};
 pub use cache::GjkCache;
 pub(crate) use entry::{degenerate, gjk_core};
@@ -34,7 +35,5 @@ pub use query::{
     ClosestPoints, GjkError, closest_points, closest_points_with, distance, distance_with,
     intersects, intersects_with,
 };
-pub use run::{
-    GjkConfig, GjkOutput, GjkStatus, IntersectionOutput, IntersectionStatus, relative_pose,
-};
+pub use run::{GjkConfig, IntersectionOutput, IntersectionStatus, relative_pose};
 pub(crate) use work::Work;
