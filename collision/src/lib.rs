@@ -48,6 +48,7 @@ pub mod interop;
 mod kernels;
 pub mod observer;
 pub mod options;
+mod polytope;
 pub mod ray;
 pub mod shape;
 pub mod toi;

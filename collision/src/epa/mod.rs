@@ -13,15 +13,13 @@
 //! run that has to stop first (out of capacity, or stalled by rounding) answers along the
 //! best upper bound it proved, a direction along which the overlap is known exactly.
 
-mod polytope;
-mod record;
 mod seed;
 
 pub use crate::cso::{EpaOutput, EpaStatus};
-pub use polytope::{
+pub use crate::observer::{EpaStep, EpaStepRecord};
+pub use crate::polytope::{
     Face, Index, MAX_FACES, MAX_REFINED_VERTICES, MAX_VERTICES, Polytope, PolytopeError,
 };
-pub use record::EpaStepRecord;
 
 use crate::cso::{Simplex, SimplexVertex, Start};
 use crate::observer::Observer;
@@ -45,35 +43,6 @@ impl Default for EpaConfig {
             relative_tolerance: 1e-10,
         }
     }
-}
-
-/// One EPA iteration, reported after the faces seen by the new support point have been
-/// carved out and before the horizon is fanned to it.
-///
-/// Every point is in shape A's local frame; `pose_a` maps it to world.
-#[derive(Clone, Copy, Debug)]
-pub struct EpaStep<'a> {
-    /// Iteration number, from 1.
-    pub iteration: u32,
-    /// World pose of shape A.
-    pub pose_a: &'a Isometry3<f64>,
-    /// The polytope. When the step [`expands`](Self::expands) it, its last vertex is the
-    /// new support point, the carved faces are [`Polytope::removed`] (still stored, no
-    /// longer live) and the horizon edges are [`Polytope::horizon`]; otherwise it is as
-    /// the iteration found it.
-    pub polytope: &'a Polytope,
-    /// Slot of the face nearest the origin (the one being expanded).
-    pub closest_face: Index,
-    /// The new support point along that face's normal.
-    pub support: &'a SimplexVertex,
-    /// Lower bound on the depth: the nearest face's distance.
-    pub lower_bound: f64,
-    /// Upper bound on the depth: the smallest support value so far.
-    pub upper_bound: f64,
-    /// Whether the support point expands the polytope. `false` for the last step of a
-    /// converged run: the support point gains nothing over the nearest face (within the
-    /// tolerance), which proves the depth; nothing is carved.
-    pub expands: bool,
 }
 
 /// Penetration depth of the shapes of `md` (A's frame), starting from GJK's final

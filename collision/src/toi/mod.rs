@@ -12,10 +12,9 @@ mod certify;
 mod motion;
 #[cfg(test)]
 mod sampled;
-mod step;
 
+pub use crate::observer::{StepBound, ToiStep};
 pub use motion::Motion;
-pub use step::{StepBound, ToiStep};
 
 use crate::contact::contact;
 use crate::gjk::{GjkCache, GjkConfig, GjkStatus, Work, gjk, gjk_core};
