@@ -2,6 +2,7 @@
 //! query built on GJK.
 
 use super::ball_start::{InscribedBallSource, NoInscribedBalls};
+use super::options::QueryOptions;
 use super::run::{LoopEnd, is_finite_pose, run};
 use super::work::Work;
 use super::{
@@ -9,7 +10,6 @@ use super::{
     relative_pose,
 };
 use crate::observer::Observer;
-use crate::options::QueryOptions;
 use crate::shape::{Core, MinkowskiDifference, SupportMap};
 use nalgebra::{Isometry3, Point3, Vector3};
 

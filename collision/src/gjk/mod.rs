@@ -21,6 +21,7 @@ mod cache;
 mod closed_form;
 mod entry;
 mod normal;
+pub(crate) mod options;
 mod query;
 mod reseed;
 mod run;

@@ -15,11 +15,11 @@
 
 use super::closed_form::{point_core_distance, point_core_pair};
 use super::entry::{answer, degenerate, finish, run_rounded};
+use super::options::QueryOptions;
 use super::run::{LoopEnd, StopReason};
 use super::work::Work;
 use super::{GjkCache, GjkConfig, GjkOutput};
 use crate::observer::Observer;
-use crate::options::QueryOptions;
 use crate::shape::{Core, SupportMap, all_finite};
 use nalgebra::{Isometry3, Point3};
 
