@@ -12,8 +12,8 @@
 
 mod output;
 mod simplex;
-mod start;
+mod start_simplex;
 
 pub use output::{EpaOutput, EpaStatus, GjkOutput, GjkStatus};
 pub use simplex::{Simplex, SimplexVertex};
-pub(crate) use start::Start;
+pub(crate) use start_simplex::StartSimplex;

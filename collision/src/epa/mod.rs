@@ -21,7 +21,7 @@ pub use crate::polytope::{
     Face, Index, MAX_FACES, MAX_REFINED_VERTICES, MAX_VERTICES, Polytope, PolytopeError,
 };
 
-use crate::cso::{Simplex, SimplexVertex, Start};
+use crate::cso::{Simplex, SimplexVertex, StartSimplex};
 use crate::observer::Observer;
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
 use nalgebra::{Isometry3, Point3, Vector3};
@@ -67,7 +67,7 @@ where
     epa_from(md, simplex, config, polytope, pose_a, observer)
 }
 
-/// [`epa`] from any [`Start`] simplex (contacts pass GJK's working simplex in place).
+/// [`epa`] from any [`StartSimplex`] (contacts pass GJK's working simplex in place).
 pub(crate) fn epa_from<A, B, S, O>(
     md: &MinkowskiDifference<A, B>,
     start: &S,
@@ -79,7 +79,7 @@ pub(crate) fn epa_from<A, B, S, O>(
 where
     A: SupportMap,
     B: SupportMap,
-    S: Start + ?Sized,
+    S: StartSimplex + ?Sized,
     O: Observer + ?Sized,
 {
     epa_seeded(md, start, &[], config, polytope, pose_a, observer)
@@ -103,7 +103,7 @@ pub(crate) fn epa_seeded<A, B, S, O>(
 where
     A: SupportMap,
     B: SupportMap,
-    S: Start + ?Sized,
+    S: StartSimplex + ?Sized,
     O: Observer + ?Sized,
 {
     let output = expand(md, start, directions, config, polytope, pose_a, observer);
@@ -124,7 +124,7 @@ fn expand<A, B, S, O>(
 where
     A: SupportMap,
     B: SupportMap,
-    S: Start + ?Sized,
+    S: StartSimplex + ?Sized,
     O: Observer + ?Sized,
 {
     let mut hints = SupportHints::default();
@@ -136,11 +136,13 @@ where
         };
     }
     let seeded = match seed::grow(md, start, &mut hints) {
-        Seed::Given if start.is_finite() => polytope.set_tetrahedron_with(|k| start.vertex(k)),
+        Seed::StartIsTetrahedron if start.is_finite() => {
+            polytope.set_tetrahedron_with(|k| start.vertex(k))
+        }
         Seed::Tetrahedron(t) if t.iter().all(SimplexVertex::is_finite) => {
             polytope.set_tetrahedron(&t)
         }
-        Seed::Given | Seed::Tetrahedron(_) => return degenerate(),
+        Seed::StartIsTetrahedron | Seed::Tetrahedron(_) => return degenerate(),
         Seed::Flat { normal } => return flat(start, normal),
     };
     if seeded.is_err() {
@@ -387,7 +389,7 @@ const ROUNDING_RELATIVE: f64 = 64.0 * f64::EPSILON;
 pub(crate) const FLOOR_RELATIVE: f64 = 16.0 * NOISE_CEILING;
 
 /// The zero-depth answer for a flat A − B, with GJK's witness points (which coincide).
-fn flat<S: Start + ?Sized>(start: &S, normal: Vector3<f64>) -> EpaOutput {
+fn flat<S: StartSimplex + ?Sized>(start: &S, normal: Vector3<f64>) -> EpaOutput {
     let (point_a, point_b) = start.witnesses();
     EpaOutput {
         status: EpaStatus::Flat,

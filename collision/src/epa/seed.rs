@@ -8,7 +8,7 @@
 //! expanded). When A − B itself has no volume, no direction adds a dimension: the shapes
 //! overlap only in a plane, a line or a point, and the depth is zero.
 
-use crate::cso::{SimplexVertex, Start};
+use crate::cso::{SimplexVertex, StartSimplex};
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap, unit};
 use nalgebra::{Point3, Vector3};
 
@@ -22,7 +22,7 @@ const FLAT_RELATIVE: f64 = 1024.0 * f64::EPSILON;
 #[allow(clippy::large_enum_variant)]
 pub(crate) enum Seed {
     /// The start simplex itself is a tetrahedron around the origin (GJK's usual end).
-    Given,
+    StartIsTetrahedron,
     /// A tetrahedron of A − B containing the origin, grown from the start simplex.
     Tetrahedron([SimplexVertex; 4]),
     /// A − B is flat (no volume) around the origin; `normal` is a unit direction in which
@@ -31,7 +31,7 @@ pub(crate) enum Seed {
 }
 
 /// Grows `start` (A's frame of `md`) into a [`Seed`].
-pub(crate) fn grow<A: SupportMap, B: SupportMap, S: Start + ?Sized>(
+pub(crate) fn grow<A: SupportMap, B: SupportMap, S: StartSimplex + ?Sized>(
     md: &MinkowskiDifference<A, B>,
     start: &S,
     hints: &mut SupportHints,
@@ -45,7 +45,7 @@ pub(crate) fn grow<A: SupportMap, B: SupportMap, S: Start + ?Sized>(
         let scale = amax(&p0).max(amax(&p1)).max(amax(&p2)).max(amax(&p3));
         // |det| ≤ 6 · volume; a tetrahedron this flat is re-grown from a triangle.
         if det.abs() > FLAT_RELATIVE * scale * scale * scale {
-            return Seed::Given;
+            return Seed::StartIsTetrahedron;
         }
     }
     let first = match start.len() {

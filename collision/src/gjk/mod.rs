@@ -25,7 +25,7 @@ pub(crate) mod options;
 mod query;
 mod reseed;
 mod run;
-mod work;
+mod working_simplex;
 
 pub use crate::cso::{GjkOutput, GjkStatus};
 pub use crate::cso::{Simplex, SimplexVertex};
@@ -37,4 +37,4 @@ pub use query::{
     intersects, intersects_with,
 };
 pub use run::{GjkConfig, IntersectionOutput, IntersectionStatus, relative_pose};
-pub(crate) use work::Work;
+pub(crate) use working_simplex::WorkingSimplex;

@@ -14,7 +14,7 @@
 use super::ball_start::{BallProof as BallTest, Balls, InscribedBallSource};
 use super::normal::sharper_lower_bound;
 use super::reseed::Reseeds;
-use super::work::Work;
+use super::working_simplex::WorkingSimplex;
 use super::{GjkCache, GjkStatus, Simplex, SimplexVertex};
 use crate::observer::{BallProof, GjkStep, InscribedBallProof, Observer, Shortcut};
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
@@ -207,7 +207,7 @@ pub(super) fn run<A, B, O, S, const SEPARATION_ONLY: bool>(
     mut cache: Option<&mut GjkCache>,
     balls: S,
     observer: &mut O,
-    work: &mut Work,
+    work: &mut WorkingSimplex,
 ) -> LoopEnd
 where
     A: SupportMap,

@@ -11,7 +11,7 @@ use nalgebra::Point3;
 /// A simplex EPA can start from: the public [`Simplex`], or GJK's working simplex read
 /// in place. Contacts start from the latter, which spares the common case (GJK ends on a
 /// tetrahedron) three copies of four 88-byte vertices on the way into the polytope.
-pub(crate) trait Start {
+pub(crate) trait StartSimplex {
     /// Number of vertices (0 to 4).
     fn len(&self) -> usize;
     /// The `k`-th vertex (`k < len`).
@@ -24,7 +24,7 @@ pub(crate) trait Start {
     fn is_finite(&self) -> bool;
 }
 
-impl Start for Simplex {
+impl StartSimplex for Simplex {
     #[inline]
     fn len(&self) -> usize {
         Simplex::len(self)
