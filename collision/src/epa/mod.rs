@@ -139,10 +139,10 @@ where
         Seed::StartIsTetrahedron if start.is_finite() => {
             polytope.set_tetrahedron_with(|k| start.vertex(k))
         }
-        Seed::Tetrahedron(t) if t.iter().all(SimplexVertex::is_finite) => {
+        Seed::GrownTetrahedron(t) if t.iter().all(SimplexVertex::is_finite) => {
             polytope.set_tetrahedron(&t)
         }
-        Seed::StartIsTetrahedron | Seed::Tetrahedron(_) => return degenerate(),
+        Seed::StartIsTetrahedron | Seed::GrownTetrahedron(_) => return degenerate(),
         Seed::Flat { normal } => return flat(start, normal),
     };
     if seeded.is_err() {

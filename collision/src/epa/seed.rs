@@ -24,7 +24,7 @@ pub(crate) enum Seed {
     /// The start simplex itself is a tetrahedron around the origin (GJK's usual end).
     StartIsTetrahedron,
     /// A tetrahedron of A − B containing the origin, grown from the start simplex.
-    Tetrahedron([SimplexVertex; 4]),
+    GrownTetrahedron([SimplexVertex; 4]),
     /// A − B is flat (no volume) around the origin; `normal` is a unit direction in which
     /// it has no extent (zero depth), from A towards B.
     Flat { normal: Vector3<f64> },
@@ -84,7 +84,7 @@ fn grow_from<A: SupportMap, B: SupportMap>(
                     };
                 }
                 pts[3] = if h_up >= h_down { up } else { down };
-                return Seed::Tetrahedron(pts);
+                return Seed::GrownTetrahedron(pts);
             }
             None => {
                 // Collinear triangle: keep its two farthest-apart vertices.
