@@ -41,12 +41,14 @@ pub use collision_simplex as simplex;
 
 pub mod batch;
 pub mod contact;
+mod cso;
 pub mod epa;
 pub mod gjk;
 pub mod interop;
 mod kernels;
 pub mod observer;
 pub mod options;
+mod polytope;
 pub mod ray;
 pub mod shape;
 pub mod toi;

@@ -11,14 +11,20 @@
 //! warm-start cache reports the simplex it starts from ([`Observer::warm_start`]). The
 //! observed answer is the unobserved one, bit for bit.
 
+mod epa_step;
+mod ray_step;
 mod shortcut;
+mod toi_step;
 
+pub use epa_step::{EpaStep, EpaStepRecord};
+pub use ray_step::{RayStep, RayStepRecord};
 pub use shortcut::{
     BallBallImpact, BallProof, BoxBoxSat, InscribedBallProof, PointCorePair, RayClosedForm,
     RayShape, RevolutionDepth, SatAxis, SatAxisKind, Shortcut,
 };
+pub use toi_step::{StepBound, ToiStep};
 
-use crate::gjk::{GjkOutput, SimplexVertex};
+use crate::cso::{EpaOutput, GjkOutput, SimplexVertex};
 use nalgebra::{Isometry3, Vector3};
 
 /// One GJK iteration, as seen after the support query and before the simplex grows.
@@ -67,28 +73,28 @@ pub trait Observer {
 
     /// Called once per EPA iteration.
     #[inline(always)]
-    fn epa_step(&mut self, step: &crate::epa::EpaStep<'_>) {
+    fn epa_step(&mut self, step: &EpaStep<'_>) {
         let _ = step;
     }
 
     /// Called once when an EPA run ends, with its result (in shape A's local frame;
     /// `pose_a` maps it to world).
     #[inline(always)]
-    fn epa_done(&mut self, pose_a: &Isometry3<f64>, output: &crate::epa::EpaOutput) {
+    fn epa_done(&mut self, pose_a: &Isometry3<f64>, output: &EpaOutput) {
         let _ = (pose_a, output);
     }
 
     /// Called once per conservative-advancement iteration of a time-of-impact query
     /// (and once for the analytic ball–ball answer).
     #[inline(always)]
-    fn toi_step(&mut self, step: &crate::toi::ToiStep) {
+    fn toi_step(&mut self, step: &ToiStep) {
         let _ = step;
     }
 
     /// Called once per iteration of the GJK ray cast
-    /// ([`crate::ray::cast_ray_with`]).
+    /// ([`cast_ray_with`](crate::cast_ray_with)).
     #[inline(always)]
-    fn ray_step(&mut self, step: &crate::ray::RayStep<'_>) {
+    fn ray_step(&mut self, step: &RayStep<'_>) {
         let _ = step;
     }
 
@@ -100,7 +106,7 @@ pub trait Observer {
     }
 
     /// Called when a GJK run starts from a warm-start cache
-    /// ([`GjkCache`](crate::gjk::GjkCache)) filled on the same shapes, before its first
+    /// ([`GjkCache`](crate::GjkCache)) filled on the same shapes, before its first
     /// step, with the simplex it starts from (A's frame; `pose_a` maps it to world; the
     /// weights are not yet computed and are 0).
     #[inline(always)]
@@ -149,18 +155,18 @@ pub enum TraceEvent {
     /// The end of a GJK distance run.
     GjkDone(Box<GjkOutput>),
     /// An EPA iteration.
-    EpaStep(Box<crate::epa::EpaStepRecord>),
+    EpaStep(Box<EpaStepRecord>),
     /// The end of an EPA run: its result, in the frame of `pose_a`.
     EpaDone {
         /// World pose of shape A; the output is in A's frame.
         pose_a: Isometry3<f64>,
         /// The run's result.
-        output: crate::epa::EpaOutput,
+        output: EpaOutput,
     },
     /// A time-of-impact iteration (world coordinates).
     ToiStep(Box<ToiStepRecord>),
     /// A GJK ray-cast iteration (in the frame of its `pose`).
-    RayStep(Box<crate::ray::RayStepRecord>),
+    RayStep(Box<RayStepRecord>),
     /// A shortcut the query took: a closed form or an inscribed-ball overlap proof.
     Shortcut(Box<Shortcut>),
     /// A GJK run started from a warm-start cache, from this simplex.
@@ -172,9 +178,9 @@ pub enum TraceEvent {
     },
 }
 
-/// An owned copy of a [`crate::toi::ToiStep`] (the step holds no borrows, so it is the
+/// An owned copy of a [`ToiStep`] (the step holds no borrows, so it is the
 /// same type).
-pub type ToiStepRecord = crate::toi::ToiStep;
+pub type ToiStepRecord = ToiStep;
 
 /// Records every step it observes, in order. Allocates; meant for debugging and tests.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -220,27 +226,25 @@ impl Observer for Trace {
             .push(TraceEvent::GjkDone(Box::new(output.clone())));
     }
 
-    fn epa_step(&mut self, step: &crate::epa::EpaStep<'_>) {
-        self.events.push(TraceEvent::EpaStep(Box::new(
-            crate::epa::EpaStepRecord::from(step),
-        )));
+    fn epa_step(&mut self, step: &EpaStep<'_>) {
+        self.events
+            .push(TraceEvent::EpaStep(Box::new(EpaStepRecord::from(step))));
     }
 
-    fn epa_done(&mut self, pose_a: &Isometry3<f64>, output: &crate::epa::EpaOutput) {
+    fn epa_done(&mut self, pose_a: &Isometry3<f64>, output: &EpaOutput) {
         self.events.push(TraceEvent::EpaDone {
             pose_a: *pose_a,
             output: *output,
         });
     }
 
-    fn toi_step(&mut self, step: &crate::toi::ToiStep) {
+    fn toi_step(&mut self, step: &ToiStep) {
         self.events.push(TraceEvent::ToiStep(Box::new(*step)));
     }
 
-    fn ray_step(&mut self, step: &crate::ray::RayStep<'_>) {
-        self.events.push(TraceEvent::RayStep(Box::new(
-            crate::ray::RayStepRecord::from(step),
-        )));
+    fn ray_step(&mut self, step: &RayStep<'_>) {
+        self.events
+            .push(TraceEvent::RayStep(Box::new(RayStepRecord::from(step))));
     }
 
     fn shortcut(&mut self, shortcut: &Shortcut) {
@@ -273,7 +277,7 @@ impl Trace {
     }
 
     /// The ray-cast steps recorded so far.
-    pub fn ray_steps(&self) -> impl Iterator<Item = &crate::ray::RayStepRecord> {
+    pub fn ray_steps(&self) -> impl Iterator<Item = &RayStepRecord> {
         self.events.iter().filter_map(|e| match e {
             TraceEvent::RayStep(s) => Some(&**s),
             _ => None,
@@ -295,19 +299,19 @@ impl<O: Observer + ?Sized> Observer for &mut O {
         (**self).gjk_done(output);
     }
     #[inline(always)]
-    fn epa_step(&mut self, step: &crate::epa::EpaStep<'_>) {
+    fn epa_step(&mut self, step: &EpaStep<'_>) {
         (**self).epa_step(step);
     }
     #[inline(always)]
-    fn epa_done(&mut self, pose_a: &Isometry3<f64>, output: &crate::epa::EpaOutput) {
+    fn epa_done(&mut self, pose_a: &Isometry3<f64>, output: &EpaOutput) {
         (**self).epa_done(pose_a, output);
     }
     #[inline(always)]
-    fn toi_step(&mut self, step: &crate::toi::ToiStep) {
+    fn toi_step(&mut self, step: &ToiStep) {
         (**self).toi_step(step);
     }
     #[inline(always)]
-    fn ray_step(&mut self, step: &crate::ray::RayStep<'_>) {
+    fn ray_step(&mut self, step: &RayStep<'_>) {
         (**self).ray_step(step);
     }
     #[inline(always)]

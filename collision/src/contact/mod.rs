@@ -29,7 +29,8 @@ mod witness;
 
 use crate::epa::{EpaConfig, EpaStatus, MAX_REFINED_VERTICES, MAX_VERTICES, Polytope, epa_from};
 use crate::gjk::{
-    GjkCache, GjkConfig, GjkStatus, SimplexVertex, Work, degenerate, gjk_core, relative_pose,
+    GjkCache, GjkConfig, GjkStatus, SimplexVertex, WorkingSimplex, degenerate, gjk_core,
+    relative_pose,
 };
 use crate::observer::{Observer, RevolutionDepth, Shortcut};
 use crate::options::QueryOptions;
@@ -224,7 +225,7 @@ where
     let radius = radius_a + radius_b;
     // GJK on the cores alone: EPA needs a simplex around the origin whenever the cores
     // overlap, however thick the radii.
-    let mut work = Work::default();
+    let mut work = WorkingSimplex::default();
     let Some(run) = gjk_core(
         &core_a,
         pose_a,

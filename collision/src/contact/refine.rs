@@ -65,7 +65,8 @@
 //! bound nor the second run costs a run that converges.
 
 use super::revolution::{Bracket, settled};
-use crate::epa::{EpaConfig, EpaOutput, EpaStatus, Start, epa_seeded};
+use crate::cso::StartSimplex;
+use crate::epa::{EpaConfig, EpaOutput, EpaStatus, epa_seeded};
 use crate::observer::Observer;
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
 use nalgebra::{Isometry3, Vector3};
@@ -89,7 +90,7 @@ pub(super) fn refine<A, B, S, O, W>(
 where
     A: SupportMap,
     B: SupportMap,
-    S: Start + ?Sized,
+    S: StartSimplex + ?Sized,
     O: Observer + ?Sized,
     W: Fn(&Vector3<f64>) -> Option<Bracket>,
 {

@@ -57,8 +57,8 @@
 //! plus the same rounding allowance as EPA's test (`64 u` of the size of `A − B`); else
 //! the caller runs EPA and keeps the better of each bound.
 
+use crate::cso::SimplexVertex;
 use crate::epa::{EpaConfig, FLOOR_RELATIVE};
-use crate::gjk::SimplexVertex;
 use crate::shape::{Frustum, MinkowskiDifference, SupportHints, SupportMap, unit};
 use nalgebra::Vector3;
 

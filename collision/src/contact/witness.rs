@@ -45,8 +45,8 @@
 //! neither is tight, and EPA's bounds stay.
 
 use super::revolution::{Bracket, deepest, radial};
+use crate::cso::SimplexVertex;
 use crate::epa::EpaConfig;
-use crate::gjk::SimplexVertex;
 use crate::shape::{Cuboid, Frustum, MinkowskiDifference, SupportHints, SupportMap};
 use nalgebra::{Point3, Vector3};
 

@@ -13,21 +13,19 @@
 //! run that has to stop first (out of capacity, or stalled by rounding) answers along the
 //! best upper bound it proved, a direction along which the overlap is known exactly.
 
-mod polytope;
-mod record;
 mod seed;
 
-pub use polytope::{
+pub use crate::cso::{EpaOutput, EpaStatus};
+pub use crate::observer::{EpaStep, EpaStepRecord};
+pub use crate::polytope::{
     Face, Index, MAX_FACES, MAX_REFINED_VERTICES, MAX_VERTICES, Polytope, PolytopeError,
 };
-pub use record::EpaStepRecord;
 
-use crate::gjk::{Simplex, SimplexVertex};
+use crate::cso::{Simplex, SimplexVertex, StartSimplex};
 use crate::observer::Observer;
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
 use nalgebra::{Isometry3, Point3, Vector3};
 use seed::Seed;
-pub(crate) use seed::Start;
 
 /// Tuning of an EPA run. `Default` suits every shape of this crate.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,106 +43,6 @@ impl Default for EpaConfig {
             relative_tolerance: 1e-10,
         }
     }
-}
-
-/// How an EPA run ended. Every status comes with an answer (the best face found); only
-/// `Converged` and `Flat` answers are exact to the tolerance.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum EpaStatus {
-    /// The depth is within the relative tolerance, or as close as `f64` allows: the
-    /// nearest face came closer after an expansion (rounding noise, which exact
-    /// arithmetic forbids) with the bounds within 16 times that noise of each other, the
-    /// noise itself below `2¹⁴ u` of the shapes' size (thin faces near the answer on
-    /// curved pairs; see [`EpaOutput`]). Either way `upper_bound − lower_bound` is at
-    /// most the tolerance times the depth plus about `3e-11` of the size.
-    Converged,
-    /// A − B has no volume (the shapes overlap in a plane, line or point): the depth is
-    /// zero along the reported normal.
-    Flat,
-    /// Rounding made the next expansion impossible (a degenerate face or an inconsistent
-    /// horizon); the answer is the best found so far (see [`EpaOutput`]), with
-    /// `lower_bound ≤ true depth ≤ upper_bound`.
-    Stalled,
-    /// The polytope's capacity ([`MAX_VERTICES`] by default) was used before converging
-    /// (curved shapes); the answer is the best
-    /// found so far (see [`EpaOutput`]), with `lower_bound ≤ true depth ≤ upper_bound`.
-    OutOfCapacity,
-    /// A support point was not finite; the answer carries no information.
-    Degenerate,
-}
-
-/// The result of [`epa`]. Points and normal are in shape A's local frame.
-///
-/// Every answer is a direction `normal` with the overlap of the shapes along it: moving B
-/// by `depth · normal` makes them touch, to the tolerance when `Converged`.
-///
-/// - `Converged` (and `Flat`): the nearest face of the polytope, whose support point
-///   gains nothing over it; `depth` is its distance, exact to the relative tolerance.
-///   When the run converged at the rounding floor, the answer is the best upper bound's,
-///   as for the next two statuses, and `lower_bound` the last face distance before the
-///   noise.
-/// - `Stalled` and `OutOfCapacity`: the direction of the best upper bound found, the
-///   expanded face normal `n` with the smallest support value `h(n)`: `depth = h(n) =
-///   upper_bound` is exactly the overlap along `normal`, and the points are the two
-///   support points along it. The nearest face's distance is kept as `lower_bound`; as an
-///   answer it can be far off: on a curved pair (cylinder against cone) run out of
-///   capacity, the nearest face was 4.9e-3 from the origin but the support value along
-///   its normal was 0.26, while `h = 5.8e-3` had been seen along another normal — moving
-///   B by the face's depth along its normal left the shapes 0.26 deep.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct EpaOutput {
-    /// How the run ended.
-    pub status: EpaStatus,
-    /// Support queries made.
-    pub iterations: u32,
-    /// Penetration depth along `normal` (≥ 0 up to rounding), between `lower_bound` and
-    /// `upper_bound`.
-    pub depth: f64,
-    /// The nearest face's distance: a lower bound on the true depth (the polytope lies
-    /// inside A − B).
-    pub lower_bound: f64,
-    /// The smallest support value `h(n)` seen: an upper bound on the true depth (moving B
-    /// by `h(n) n` separates the shapes).
-    pub upper_bound: f64,
-    /// Unit contact normal from A towards B: moving B by `depth · normal` makes the
-    /// shapes touch (see the type's docs).
-    pub normal: Vector3<f64>,
-    /// Deepest point of A inside B along `normal` (`(point_a − point_b) · normal =
-    /// depth`; for a face answer `point_a − point_b = depth · normal`).
-    pub point_a: Point3<f64>,
-    /// Deepest point of B inside A along `normal`.
-    pub point_b: Point3<f64>,
-}
-
-/// One EPA iteration, reported after the faces seen by the new support point have been
-/// carved out and before the horizon is fanned to it.
-///
-/// Every point is in shape A's local frame; `pose_a` maps it to world.
-#[derive(Clone, Copy, Debug)]
-pub struct EpaStep<'a> {
-    /// Iteration number, from 1.
-    pub iteration: u32,
-    /// World pose of shape A.
-    pub pose_a: &'a Isometry3<f64>,
-    /// The polytope. When the step [`expands`](Self::expands) it, its last vertex is the
-    /// new support point, the carved faces are [`Polytope::removed`] (still stored, no
-    /// longer live) and the horizon edges are [`Polytope::horizon`]; otherwise it is as
-    /// the iteration found it.
-    pub polytope: &'a Polytope,
-    /// Slot of the face nearest the origin (the one being expanded).
-    pub closest_face: Index,
-    /// The new support point along that face's normal.
-    pub support: &'a SimplexVertex,
-    /// Lower bound on the depth: the nearest face's distance.
-    pub lower_bound: f64,
-    /// Upper bound on the depth: the smallest support value so far.
-    pub upper_bound: f64,
-    /// Whether the support point expands the polytope. `false` for the last step of a
-    /// converged run: the support point gains nothing over the nearest face (within the
-    /// tolerance), which proves the depth; nothing is carved.
-    pub expands: bool,
 }
 
 /// Penetration depth of the shapes of `md` (A's frame), starting from GJK's final
@@ -169,7 +67,7 @@ where
     epa_from(md, simplex, config, polytope, pose_a, observer)
 }
 
-/// [`epa`] from any [`Start`] simplex (contacts pass GJK's working simplex in place).
+/// [`epa`] from any [`StartSimplex`] (contacts pass GJK's working simplex in place).
 pub(crate) fn epa_from<A, B, S, O>(
     md: &MinkowskiDifference<A, B>,
     start: &S,
@@ -181,7 +79,7 @@ pub(crate) fn epa_from<A, B, S, O>(
 where
     A: SupportMap,
     B: SupportMap,
-    S: Start + ?Sized,
+    S: StartSimplex + ?Sized,
     O: Observer + ?Sized,
 {
     epa_seeded(md, start, &[], config, polytope, pose_a, observer)
@@ -205,7 +103,7 @@ pub(crate) fn epa_seeded<A, B, S, O>(
 where
     A: SupportMap,
     B: SupportMap,
-    S: Start + ?Sized,
+    S: StartSimplex + ?Sized,
     O: Observer + ?Sized,
 {
     let output = expand(md, start, directions, config, polytope, pose_a, observer);
@@ -226,7 +124,7 @@ fn expand<A, B, S, O>(
 where
     A: SupportMap,
     B: SupportMap,
-    S: Start + ?Sized,
+    S: StartSimplex + ?Sized,
     O: Observer + ?Sized,
 {
     let mut hints = SupportHints::default();
@@ -238,11 +136,13 @@ where
         };
     }
     let seeded = match seed::grow(md, start, &mut hints) {
-        Seed::Given if start.is_finite() => polytope.set_tetrahedron_with(|k| start.vertex(k)),
-        Seed::Tetrahedron(t) if t.iter().all(SimplexVertex::is_finite) => {
+        Seed::StartIsTetrahedron if start.is_finite() => {
+            polytope.set_tetrahedron_with(|k| start.vertex(k))
+        }
+        Seed::GrownTetrahedron(t) if t.iter().all(SimplexVertex::is_finite) => {
             polytope.set_tetrahedron(&t)
         }
-        Seed::Given | Seed::Tetrahedron(_) => return degenerate(),
+        Seed::StartIsTetrahedron | Seed::GrownTetrahedron(_) => return degenerate(),
         Seed::Flat { normal } => return flat(start, normal),
     };
     if seeded.is_err() {
@@ -489,7 +389,7 @@ const ROUNDING_RELATIVE: f64 = 64.0 * f64::EPSILON;
 pub(crate) const FLOOR_RELATIVE: f64 = 16.0 * NOISE_CEILING;
 
 /// The zero-depth answer for a flat A − B, with GJK's witness points (which coincide).
-fn flat<S: Start + ?Sized>(start: &S, normal: Vector3<f64>) -> EpaOutput {
+fn flat<S: StartSimplex + ?Sized>(start: &S, normal: Vector3<f64>) -> EpaOutput {
     let (point_a, point_b) = start.witnesses();
     EpaOutput {
         status: EpaStatus::Flat,

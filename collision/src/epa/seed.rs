@@ -8,52 +8,9 @@
 //! expanded). When A − B itself has no volume, no direction adds a dimension: the shapes
 //! overlap only in a plane, a line or a point, and the depth is zero.
 
-use crate::gjk::{Simplex, SimplexVertex};
+use crate::cso::{SimplexVertex, StartSimplex};
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap, unit};
 use nalgebra::{Point3, Vector3};
-
-/// A simplex EPA can start from: the public [`Simplex`], or GJK's working simplex read
-/// in place. Contacts start from the latter, which spares the common case (GJK ends on a
-/// tetrahedron) three copies of four 88-byte vertices on the way into the polytope.
-pub(crate) trait Start {
-    /// Number of vertices (0 to 4).
-    fn len(&self) -> usize;
-    /// The `k`-th vertex (`k < len`).
-    fn vertex(&self, k: usize) -> SimplexVertex;
-    /// The `w` of the `k`-th vertex (`k < len`).
-    fn w(&self, k: usize) -> Point3<f64>;
-    /// `Σ λᵢ aᵢ` and `Σ λᵢ bᵢ` (A's frame).
-    fn witnesses(&self) -> (Point3<f64>, Point3<f64>);
-    /// Whether every vertex's points are finite.
-    fn is_finite(&self) -> bool;
-}
-
-impl Start for Simplex {
-    #[inline]
-    fn len(&self) -> usize {
-        Simplex::len(self)
-    }
-
-    #[inline]
-    fn vertex(&self, k: usize) -> SimplexVertex {
-        self.vertices()[k]
-    }
-
-    #[inline]
-    fn w(&self, k: usize) -> Point3<f64> {
-        self.vertices()[k].w
-    }
-
-    #[inline]
-    fn witnesses(&self) -> (Point3<f64>, Point3<f64>) {
-        Simplex::witnesses(self)
-    }
-
-    #[inline]
-    fn is_finite(&self) -> bool {
-        self.vertices().iter().all(SimplexVertex::is_finite)
-    }
-}
 
 /// A point counts as off a line or plane when its distance exceeds this times the size
 /// of A − B: a few hundred ulps of the coordinates, well above the rounding of the
@@ -65,16 +22,16 @@ const FLAT_RELATIVE: f64 = 1024.0 * f64::EPSILON;
 #[allow(clippy::large_enum_variant)]
 pub(crate) enum Seed {
     /// The start simplex itself is a tetrahedron around the origin (GJK's usual end).
-    Given,
+    StartIsTetrahedron,
     /// A tetrahedron of A − B containing the origin, grown from the start simplex.
-    Tetrahedron([SimplexVertex; 4]),
+    GrownTetrahedron([SimplexVertex; 4]),
     /// A − B is flat (no volume) around the origin; `normal` is a unit direction in which
     /// it has no extent (zero depth), from A towards B.
     Flat { normal: Vector3<f64> },
 }
 
 /// Grows `start` (A's frame of `md`) into a [`Seed`].
-pub(crate) fn grow<A: SupportMap, B: SupportMap, S: Start + ?Sized>(
+pub(crate) fn grow<A: SupportMap, B: SupportMap, S: StartSimplex + ?Sized>(
     md: &MinkowskiDifference<A, B>,
     start: &S,
     hints: &mut SupportHints,
@@ -88,7 +45,7 @@ pub(crate) fn grow<A: SupportMap, B: SupportMap, S: Start + ?Sized>(
         let scale = amax(&p0).max(amax(&p1)).max(amax(&p2)).max(amax(&p3));
         // |det| ≤ 6 · volume; a tetrahedron this flat is re-grown from a triangle.
         if det.abs() > FLAT_RELATIVE * scale * scale * scale {
-            return Seed::Given;
+            return Seed::StartIsTetrahedron;
         }
     }
     let first = match start.len() {
@@ -127,7 +84,7 @@ fn grow_from<A: SupportMap, B: SupportMap>(
                     };
                 }
                 pts[3] = if h_up >= h_down { up } else { down };
-                return Seed::Tetrahedron(pts);
+                return Seed::GrownTetrahedron(pts);
             }
             None => {
                 // Collinear triangle: keep its two farthest-apart vertices.

@@ -1,6 +1,6 @@
 //! The caller-owned warm-start cache.
 
-use super::work::Work;
+use super::working_simplex::WorkingSimplex;
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
 use nalgebra::Point3;
 
@@ -79,7 +79,7 @@ impl GjkCache {
     pub(super) fn load<A: SupportMap, B: SupportMap>(
         &self,
         md: &MinkowskiDifference<A, B>,
-        work: &mut Work,
+        work: &mut WorkingSimplex,
     ) {
         for k in 0..self.len.min(4) {
             let a = Point3::from(self.local_a[k]);
@@ -92,7 +92,7 @@ impl GjkCache {
     pub(super) fn store<A: SupportMap, B: SupportMap>(
         &mut self,
         md: &MinkowskiDifference<A, B>,
-        work: &Work,
+        work: &WorkingSimplex,
         hints: SupportHints,
     ) {
         let shapes = [md.a().fingerprint(), md.b().fingerprint()];

@@ -2,14 +2,14 @@
 //! query built on GJK.
 
 use super::ball_start::{InscribedBallSource, NoInscribedBalls};
+use super::options::QueryOptions;
 use super::run::{LoopEnd, is_finite_pose, run};
-use super::work::Work;
+use super::working_simplex::WorkingSimplex;
 use super::{
     GjkCache, GjkConfig, GjkOutput, GjkStatus, IntersectionOutput, IntersectionStatus, Simplex,
     relative_pose,
 };
 use crate::observer::Observer;
-use crate::options::QueryOptions;
 use crate::shape::{Core, MinkowskiDifference, SupportMap};
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -51,7 +51,7 @@ where
         mut observer,
     } = options;
     let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
-    let mut work = Work::default();
+    let mut work = WorkingSimplex::default();
     let run = run_rounded::<_, _, _, _, false>(
         &Core(a),
         radius_a,
@@ -85,7 +85,7 @@ pub(crate) struct FinishedRun<'a, A: ?Sized, B: ?Sized> {
     md: MinkowskiDifference<&'a A, &'a B>,
     run: LoopEnd,
     /// The caller's: moved into the run, its 368 bytes were a `memcpy` per query.
-    work: &'a Work,
+    work: &'a WorkingSimplex,
 }
 
 impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> FinishedRun<'_, A, B> {
@@ -103,7 +103,7 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> FinishedRun<'_, A, B> {
 
     /// The final simplex, in A's frame, read in place.
     #[inline]
-    pub(crate) fn simplex(&self) -> &Work {
+    pub(crate) fn simplex(&self) -> &WorkingSimplex {
         self.work
     }
 
@@ -138,7 +138,7 @@ pub(crate) fn gjk_core<'a, A, B, O>(
     config: &GjkConfig,
     cache: Option<&mut GjkCache>,
     observer: &mut O,
-    work: &'a mut Work,
+    work: &'a mut WorkingSimplex,
 ) -> Option<FinishedRun<'a, A, B>>
 where
     A: SupportMap + ?Sized,
@@ -199,7 +199,7 @@ pub(super) fn run_rounded<A, B, O, S, const SEPARATION_ONLY: bool>(
     cache: Option<&mut GjkCache>,
     balls: S,
     observer: &mut O,
-    work: &mut Work,
+    work: &mut WorkingSimplex,
 ) -> Option<LoopEnd>
 where
     A: SupportMap + ?Sized,
@@ -263,7 +263,7 @@ pub(crate) struct WorldAnswer {
 #[inline]
 pub(super) fn answer(
     r: &LoopEnd,
-    work: &Work,
+    work: &WorkingSimplex,
     pose_a: &Isometry3<f64>,
     radius_a: f64,
     radius_b: f64,
@@ -388,7 +388,7 @@ fn certified_normal(r: &LoopEnd, separated: bool) -> Option<Vector3<f64>> {
 /// The world-frame output: the [`answer`] with the iteration count and the simplex.
 pub(super) fn finish(
     r: &LoopEnd,
-    work: &Work,
+    work: &WorkingSimplex,
     pose_a: &Isometry3<f64>,
     radius_a: f64,
     radius_b: f64,
@@ -432,7 +432,7 @@ where
         cache,
         mut observer,
     } = options;
-    let mut work = Work::default();
+    let mut work = WorkingSimplex::default();
     let Some(r) = run_rounded::<_, _, _, _, true>(
         &Core(a),
         a.core_radius(),

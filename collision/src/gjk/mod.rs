@@ -21,12 +21,14 @@ mod cache;
 mod closed_form;
 mod entry;
 mod normal;
+pub(crate) mod options;
 mod query;
 mod reseed;
 mod run;
-mod simplex;
-mod work;
+mod working_simplex;
 
+pub use crate::cso::{GjkOutput, GjkStatus};
+pub use crate::cso::{Simplex, SimplexVertex};
 pub use cache::GjkCache;
 pub(crate) use entry::{degenerate, gjk_core};
 pub use entry::{gjk, gjk_intersection};
@@ -34,8 +36,5 @@ pub use query::{
     ClosestPoints, GjkError, closest_points, closest_points_with, distance, distance_with,
     intersects, intersects_with,
 };
-pub use run::{
-    GjkConfig, GjkOutput, GjkStatus, IntersectionOutput, IntersectionStatus, relative_pose,
-};
-pub use simplex::{Simplex, SimplexVertex};
-pub(crate) use work::Work;
+pub use run::{GjkConfig, IntersectionOutput, IntersectionStatus, relative_pose};
+pub(crate) use working_simplex::WorkingSimplex;

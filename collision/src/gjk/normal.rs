@@ -1,7 +1,7 @@
 //! A lower bound along the final simplex's own normal, for runs that f64 stalled near
 //! contact (see [`sharper_lower_bound`]).
 
-use super::work::Work;
+use super::working_simplex::WorkingSimplex;
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap, unit};
 use nalgebra::{Point3, Vector3};
 
@@ -48,7 +48,7 @@ use nalgebra::{Point3, Vector3};
 #[inline(never)]
 pub(super) fn sharper_lower_bound<A: SupportMap, B: SupportMap>(
     md: &MinkowskiDifference<A, B>,
-    work: &Work,
+    work: &WorkingSimplex,
     v: &Vector3<f64>,
     rejected: Option<&Point3<f64>>,
     hints: &mut SupportHints,

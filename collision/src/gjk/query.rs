@@ -15,11 +15,11 @@
 
 use super::closed_form::{point_core_distance, point_core_pair};
 use super::entry::{answer, degenerate, finish, run_rounded};
+use super::options::QueryOptions;
 use super::run::{LoopEnd, StopReason};
-use super::work::Work;
+use super::working_simplex::WorkingSimplex;
 use super::{GjkCache, GjkConfig, GjkOutput};
 use crate::observer::Observer;
-use crate::options::QueryOptions;
 use crate::shape::{Core, SupportMap, all_finite};
 use nalgebra::{Isometry3, Point3};
 
@@ -133,7 +133,7 @@ where
     if let Some(c) = point_core_pair(a, pose_a, b, pose_b, &mut observer) {
         return Ok(c == ClosestPoints::Overlapping);
     }
-    let mut work = Work::default();
+    let mut work = WorkingSimplex::default();
     let run = run_cores::<_, _, _, true>(
         a,
         pose_a,
@@ -199,7 +199,7 @@ where
     if let Some(d) = point_core_distance(a, pose_a, b, pose_b, &mut observer) {
         return Ok(d);
     }
-    let mut work = Work::default();
+    let mut work = WorkingSimplex::default();
     let (r, _) = run_closest(
         a,
         pose_a,
@@ -258,7 +258,7 @@ where
     if let Some(c) = point_core_pair(a, pose_a, b, pose_b, &mut observer) {
         return c.is_finite().then_some(c).ok_or(GjkError::Degenerate);
     }
-    let mut work = Work::default();
+    let mut work = WorkingSimplex::default();
     let (r, out) = run_closest(
         a,
         pose_a,
@@ -303,7 +303,7 @@ fn run_cores<A, B, O, const SEPARATION_ONLY: bool>(
     config: &GjkConfig,
     cache: Option<&mut GjkCache>,
     observer: &mut O,
-    work: &mut Work,
+    work: &mut WorkingSimplex,
 ) -> Option<LoopEnd>
 where
     A: SupportMap + ?Sized,
@@ -332,7 +332,7 @@ where
 #[inline]
 fn checked<A, B>(
     run: Option<LoopEnd>,
-    work: &Work,
+    work: &WorkingSimplex,
     pose_a: &Isometry3<f64>,
     a: &A,
     b: &B,
@@ -358,7 +358,7 @@ where
 #[cold]
 fn max_iterations(
     r: &LoopEnd,
-    work: &Work,
+    work: &WorkingSimplex,
     pose_a: &Isometry3<f64>,
     radius_a: f64,
     radius_b: f64,
@@ -384,7 +384,7 @@ fn run_closest<A, B, O>(
     config: &GjkConfig,
     cache: Option<&mut GjkCache>,
     observer: &mut O,
-    work: &mut Work,
+    work: &mut WorkingSimplex,
 ) -> Result<(LoopEnd, Option<GjkOutput>), GjkError>
 where
     A: SupportMap + ?Sized,

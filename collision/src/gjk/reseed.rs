@@ -1,7 +1,7 @@
 //! Recovery from a stalled GJK simplex near contact (see [`reseed`]).
 
 use super::run::{MAX_COORDINATE, StopReason};
-use super::work::Work;
+use super::working_simplex::WorkingSimplex;
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
 use nalgebra::{Point3, Vector3};
 
@@ -60,7 +60,7 @@ const RESEED_TILT: f64 = 1e-5;
 #[inline(never)]
 fn reseed<A: SupportMap, B: SupportMap>(
     md: &MinkowskiDifference<A, B>,
-    work: &mut Work,
+    work: &mut WorkingSimplex,
     v: &Vector3<f64>,
     hints: &mut SupportHints,
 ) -> u32 {
@@ -71,7 +71,7 @@ fn reseed<A: SupportMap, B: SupportMap>(
         .max_by(|&i, &j| work.weight(i).total_cmp(&work.weight(j)))
         .unwrap_or(0);
     let base = *work.w(heaviest);
-    let mut fresh = Work::default();
+    let mut fresh = WorkingSimplex::default();
     let kept = work.vertex(heaviest);
     fresh.push(kept.a, kept.b, kept.w, [kept.id_a, kept.id_b]);
     let mut queries = 0;
@@ -94,7 +94,7 @@ fn reseed<A: SupportMap, B: SupportMap>(
 
 /// The largest `|w|²` over the simplex and `bound`, or `None` when a vertex is not
 /// finite or lies beyond the input range ([`MAX_COORDINATE`]).
-fn checked_scale(work: &Work, bound: f64) -> Option<f64> {
+fn checked_scale(work: &WorkingSimplex, bound: f64) -> Option<f64> {
     let mut scale = bound;
     for k in 0..work.len() {
         let ww = work.w(k).coords.norm_squared();
@@ -111,7 +111,7 @@ fn checked_scale(work: &Work, bound: f64) -> Option<f64> {
 pub(super) struct Reseeds {
     count: u32,
     limit: u32,
-    saved: Option<(Work, Vector3<f64>)>,
+    saved: Option<(WorkingSimplex, Vector3<f64>)>,
 }
 
 impl Reseeds {
@@ -144,7 +144,7 @@ impl Reseeds {
     pub(super) fn restart<A: SupportMap, B: SupportMap>(
         &mut self,
         md: &MinkowskiDifference<A, B>,
-        work: &mut Work,
+        work: &mut WorkingSimplex,
         v: &Vector3<f64>,
         hints: &mut SupportHints,
         scale_bound_sq: f64,
@@ -170,7 +170,7 @@ impl Reseeds {
     pub(super) fn finish(
         self,
         stop: StopReason,
-        work: &mut Work,
+        work: &mut WorkingSimplex,
         v: &mut Vector3<f64>,
         v_norm: &mut f64,
     ) -> StopReason {
@@ -185,10 +185,10 @@ impl Reseeds {
 #[inline(never)]
 fn finish_reseeded(
     stop: StopReason,
-    work: &mut Work,
+    work: &mut WorkingSimplex,
     v: &mut Vector3<f64>,
     v_norm: &mut f64,
-    (best, best_v): (Work, Vector3<f64>),
+    (best, best_v): (WorkingSimplex, Vector3<f64>),
 ) -> StopReason {
     let stop = match stop {
         StopReason::MaxIterations => StopReason::Converged,

@@ -14,8 +14,8 @@
 use super::ball_start::{BallProof as BallTest, Balls, InscribedBallSource};
 use super::normal::sharper_lower_bound;
 use super::reseed::Reseeds;
-use super::work::Work;
-use super::{GjkCache, Simplex, SimplexVertex};
+use super::working_simplex::WorkingSimplex;
+use super::{GjkCache, GjkStatus, Simplex, SimplexVertex};
 use crate::observer::{BallProof, GjkStep, InscribedBallProof, Observer, Shortcut};
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
 use nalgebra::{Isometry3, Point3, Translation3, Vector3};
@@ -39,75 +39,6 @@ impl Default for GjkConfig {
             relative_tolerance: 1e-10,
         }
     }
-}
-
-/// How a GJK distance run ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum GjkStatus {
-    /// Separated, and the distance is exact to the tolerance: the duality gap is within
-    /// [`GjkConfig::relative_tolerance`], or f64 can make no further progress (the new
-    /// support point is already in the simplex, or `|v|` stopped decreasing).
-    ///
-    /// When f64 stopped the run, the bounds can stay apart. At gaps below about 1e-6 of
-    /// the shapes' size, the direction `v` is only known to about `ε · size / |v|`. On
-    /// curved shapes with flat directions (cones, cylinders), support points along it
-    /// land on far ends of the flat directions and the simplex stalls; the loop then
-    /// rebuilds the simplex around the closest point (up to four times; never for two
-    /// polytopes, see [`SupportMap::is_polytope`], whose
-    /// stalls are exact to rounding) and answers from the best one. `distance` stays an
-    /// upper bound and can still exceed the gap (on cone, cylinder and box pairs placed
-    /// 1e-9 of their size apart, by under one percent on average, where parry3d-f64's
-    /// answers are off by several times the gap; at 1e-6 apart our
-    /// errors are below 1e-4, parry's 0.35). The lower bound is also taken along the
-    /// final simplex's own normal, which its edges give to rounding: for polytopes the
-    /// bounds then agree to rounding, and for curved pairs 1e-10 to 1e-8 apart they stay
-    /// within 1e-8 of the size (tests/gjk/near_contact.rs). `[lower_bound, distance]`
-    /// always brackets the gap.
-    Converged,
-    /// The shapes touch or overlap: the origin lies in the final tetrahedron, or `|v|` is
-    /// below rounding level relative to the simplex's size.
-    Overlapping,
-    /// The iteration cap was reached first; `distance` and `lower_bound` bracket the
-    /// true distance.
-    MaxIterations,
-    /// A pose or support point was not finite, or the support points lie outside about
-    /// 1e±60 (beyond the input range, see the crate docs); the output carries no
-    /// information.
-    Degenerate,
-}
-
-/// The result of [`gjk`](super::gjk()).
-///
-/// Frames: `point_a`, `point_b` and `normal` are in world coordinates; `simplex` is in
-/// shape A's local frame (B's points mapped into it), as EPA wants it.
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct GjkOutput {
-    /// How the run ended. Only `Converged` and `Overlapping` are answers.
-    pub status: GjkStatus,
-    /// Support queries made.
-    pub iterations: u32,
-    /// `|v|`, the best upper bound on the distance (0 when `Overlapping`;
-    /// `f64::INFINITY` when `Degenerate` before any finite step).
-    pub distance: f64,
-    /// The best lower bound on the distance.
-    pub lower_bound: f64,
-    /// Witness point on A (world). When overlapping, a point of the final simplex's
-    /// combination with no geometric meaning beyond lying on A.
-    pub point_a: Point3<f64>,
-    /// Witness point on B (world).
-    pub point_b: Point3<f64>,
-    /// Unit normal from A to B (world); zero when overlapping or degenerate: `−v̂`, or,
-    /// after an `f64` stall, the direction that certified `lower_bound` when that bound
-    /// is positive and the direction within 0.1 rad of `−v̂` (along it the shapes are
-    /// then at least `lower_bound` apart), or whatever its turn when `distance` is at
-    /// touching level (at most 1e-9 of the final simplex's scale, where `v`'s direction
-    /// is rounding noise). The witnesses lie along it: `point_b − point_a` is the normal
-    /// times `distance`.
-    pub normal: Vector3<f64>,
-    /// The final simplex, in A's local frame.
-    pub simplex: Simplex,
 }
 
 /// How a GJK intersection test ended.
@@ -276,7 +207,7 @@ pub(super) fn run<A, B, O, S, const SEPARATION_ONLY: bool>(
     mut cache: Option<&mut GjkCache>,
     balls: S,
     observer: &mut O,
-    work: &mut Work,
+    work: &mut WorkingSimplex,
 ) -> LoopEnd
 where
     A: SupportMap,

@@ -262,7 +262,7 @@ mod tests {
     /// with small integer coordinates, and NaN), from random starts.
     #[test]
     fn block_climb_matches_the_plain_neighbour_climb() {
-        use crate::ConvexHull;
+        use crate::hull::Hull;
         use rand::{RngExt, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(18);
         let mut moves = 0;
@@ -282,7 +282,7 @@ mod tests {
                     })
                 })
                 .collect();
-            let hull = ConvexHull::new(&points).expect("a solid hull");
+            let hull = Hull::build(&points).expect("a solid hull");
             let vertices = hull.vertices();
             if vertices.len() <= 8 {
                 continue;
@@ -290,7 +290,7 @@ mod tests {
             let mut offsets = vec![0u32];
             let mut neighbors = Vec::new();
             for i in 0..vertices.len() {
-                neighbors.extend_from_slice(hull.neighbors(i));
+                neighbors.extend_from_slice(hull.vertex_neighbors(i));
                 offsets.push(neighbors.len() as u32);
             }
             let mean =

@@ -3,6 +3,22 @@
 use super::avx::with_avx;
 use nalgebra::{Point3, Vector3};
 
+/// Index of the point with the largest `dir · p` (the first one on ties; 0 for NaN): the
+/// plain sequential scan, which triangles, segments and small hulls call directly and
+/// which is the reference of [`Blocks::argmax`].
+pub(crate) fn argmax(points: &[Point3<f64>], dir: &Vector3<f64>) -> usize {
+    let mut best = 0;
+    let mut best_dot = f64::NEG_INFINITY;
+    for (i, p) in points.iter().enumerate() {
+        let d = dir.dot(&p.coords);
+        if d > best_dot {
+            best_dot = d;
+            best = i;
+        }
+    }
+    best
+}
+
 /// Lanes per block.
 const LANES: usize = 4;
 
@@ -49,7 +65,7 @@ impl Blocks {
 
     /// Index of the vertex with the largest `dir · p`, the first one on ties and 0 when
     /// every product is NaN — the same answer as the plain sequential scan,
-    /// [`crate::shape::triangle::argmax`], which is this kernel's reference.
+    /// [`argmax`], which is this kernel's reference.
     ///
     /// Two passes: the largest product `m` by a per-lane maximum (no data-dependent
     /// branch, so it runs on SIMD registers), then the first vertex whose product equals
@@ -172,7 +188,7 @@ mod tests {
                 };
                 let want = blocks.argmax_portable(&dir);
                 assert_eq!(blocks.argmax(&dir), want, "case {case}, n {n}, dir {dir:?}");
-                let sequential = crate::shape::triangle::argmax(&points, &dir);
+                let sequential = argmax(&points, &dir);
                 assert_eq!(want, sequential, "case {case}, n {n}, dir {dir:?}");
             }
         }

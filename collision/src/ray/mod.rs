@@ -22,10 +22,9 @@ mod kernel;
 mod shapes;
 mod slab;
 mod sphere;
-mod step;
 
+pub use crate::observer::{RayStep, RayStepRecord};
 pub use gjk::STALL_RELATIVE as GJK_RAY_ACCURACY;
-pub use step::{RayStep, RayStepRecord};
 
 use crate::observer::{Observer, RayClosedForm, RayShape, Shortcut};
 use crate::options::QueryOptions;

@@ -1,7 +1,7 @@
 //! The convex hull of a point set, as a support map.
 
-use super::triangle::argmax;
 use super::{InscribedBall, ShapeError, SupportMap, SupportPoint};
+use crate::kernels::hull_scan::argmax;
 use collision_hull::{Hull, HullError};
 use nalgebra::{Point3, Vector3};
 

@@ -1,7 +1,7 @@
 //! The Minkowski difference A − B of two posed shapes, in A's frame.
 
 use super::{SupportMap, SupportPoint};
-use crate::gjk::SimplexVertex;
+use crate::cso::SimplexVertex;
 use nalgebra::{Isometry3, Matrix3, Point3, Vector3};
 
 /// Feature hints for the two shapes of a [`MinkowskiDifference`]: the ids of the last

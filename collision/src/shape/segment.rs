@@ -1,7 +1,7 @@
 //! A line segment.
 
-use super::triangle::argmax;
 use super::{InscribedBall, ShapeError, SupportMap, SupportPoint, check_point};
+use crate::kernels::hull_scan::argmax;
 use nalgebra::{Point3, Vector3};
 
 /// The segment from `a` to `b` (it may have zero length).

@@ -1,6 +1,7 @@
 //! A triangle.
 
 use super::{InscribedBall, ShapeError, SupportMap, SupportPoint, check_point};
+use crate::kernels::hull_scan::argmax;
 use nalgebra::{Point3, Vector3};
 
 /// The triangle with vertices `a`, `b`, `c` (it may be degenerate: a support map needs
@@ -36,20 +37,6 @@ impl Triangle {
     pub fn vertices(&self) -> &[Point3<f64>; 3] {
         &self.vertices
     }
-}
-
-/// Index of the point with the largest `dir · p` (the first one on ties; 0 for NaN).
-pub(crate) fn argmax(points: &[Point3<f64>], dir: &Vector3<f64>) -> usize {
-    let mut best = 0;
-    let mut best_dot = f64::NEG_INFINITY;
-    for (i, p) in points.iter().enumerate() {
-        let d = dir.dot(&p.coords);
-        if d > best_dot {
-            best_dot = d;
-            best = i;
-        }
-    }
-    best
 }
 
 impl SupportMap for Triangle {

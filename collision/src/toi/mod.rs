@@ -12,13 +12,12 @@ mod certify;
 mod motion;
 #[cfg(test)]
 mod sampled;
-mod step;
 
+pub use crate::observer::{StepBound, ToiStep};
 pub use motion::Motion;
-pub use step::{StepBound, ToiStep};
 
 use crate::contact::contact;
-use crate::gjk::{GjkCache, GjkConfig, GjkStatus, Work, gjk, gjk_core};
+use crate::gjk::{GjkCache, GjkConfig, GjkStatus, WorkingSimplex, gjk, gjk_core};
 use crate::observer::{BallBallImpact, Observer, Shortcut};
 use crate::options::QueryOptions;
 use crate::shape::{Core, SupportMap, all_finite};
@@ -263,7 +262,7 @@ where
     // The gap the last step started from, less the target: how much of it the step
     // closed tells whether the closing-speed bound times steps well (`certify.rs`).
     let mut last_gap = f64::INFINITY;
-    let mut work = Work::default();
+    let mut work = WorkingSimplex::default();
     for iteration in 0..config.max_iterations {
         let (pose_a, pose_b) = (motion_a.pose_at(t), motion_b.pose_at(t));
         // The run's world-frame answer, and its simplex's scale, without copying the

@@ -2,7 +2,7 @@
 //! one support point at a time by carving out the faces the point sees and fanning the
 //! horizon (silhouette) edges to it.
 
-use crate::gjk::SimplexVertex;
+use crate::cso::SimplexVertex;
 use crate::kernels::closest_face::closest;
 use crate::shape::unit;
 use nalgebra::{Point3, Vector3};
@@ -24,7 +24,7 @@ mod tests;
 /// of the depth apart (query fuzzer, seed 1, 100,000 cases); with 512, one. The capacity
 /// costs a run that converges early nothing: nothing is initialised per query, and the
 /// closest-face scan covers the faces made so far. Runs that still reach it stop with
-/// [`crate::epa::EpaStatus::OutOfCapacity`]; a contact then runs once more with up to
+/// [`EpaStatus::OutOfCapacity`](crate::EpaStatus::OutOfCapacity); a contact then runs once more with up to
 /// [`MAX_REFINED_VERTICES`] (`contact/refine.rs`).
 pub const MAX_VERTICES: usize = 512;
 

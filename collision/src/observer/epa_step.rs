@@ -1,8 +1,39 @@
-//! The owned, serializable copy of an [`EpaStep`] kept by [`crate::Trace`].
+//! What an EPA run reports to an [`Observer`](crate::Observer) at each iteration
+//! ([`EpaStep`], borrowing the polytope) and the owned, serializable copy
+//! [`Trace`](crate::Trace) keeps ([`EpaStepRecord`]).
 
-use super::{EpaStep, Index};
-use crate::gjk::SimplexVertex;
+use crate::cso::SimplexVertex;
+use crate::polytope::{Index, Polytope};
 use nalgebra::{Isometry3, Vector3};
+
+/// One EPA iteration, reported after the faces seen by the new support point have been
+/// carved out and before the horizon is fanned to it.
+///
+/// Every point is in shape A's local frame; `pose_a` maps it to world.
+#[derive(Clone, Copy, Debug)]
+pub struct EpaStep<'a> {
+    /// Iteration number, from 1.
+    pub iteration: u32,
+    /// World pose of shape A.
+    pub pose_a: &'a Isometry3<f64>,
+    /// The polytope. When the step [`expands`](Self::expands) it, its last vertex is the
+    /// new support point, the carved faces are [`Polytope::removed`] (still stored, no
+    /// longer live) and the horizon edges are [`Polytope::horizon`]; otherwise it is as
+    /// the iteration found it.
+    pub polytope: &'a Polytope,
+    /// Slot of the face nearest the origin (the one being expanded).
+    pub closest_face: Index,
+    /// The new support point along that face's normal.
+    pub support: &'a SimplexVertex,
+    /// Lower bound on the depth: the nearest face's distance.
+    pub lower_bound: f64,
+    /// Upper bound on the depth: the smallest support value so far.
+    pub upper_bound: f64,
+    /// Whether the support point expands the polytope. `false` for the last step of a
+    /// converged run: the support point gains nothing over the nearest face (within the
+    /// tolerance), which proves the depth; nothing is carved.
+    pub expands: bool,
+}
 
 /// An owned copy of an [`EpaStep`]. Points are in A's frame; `pose_a` maps them to world.
 #[derive(Clone, Debug, PartialEq)]

@@ -3,7 +3,7 @@
 //! convex hull), and horizons that are not one simple cycle.
 
 use super::{Index, MAX_FACES, Polytope, PolytopeError};
-use crate::gjk::SimplexVertex;
+use crate::cso::SimplexVertex;
 use nalgebra::{Point3, Vector3};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -8,7 +8,7 @@
 //! output, an active observer, the cache).
 
 use super::{Simplex, SimplexVertex};
-use crate::epa::Start;
+use crate::cso::StartSimplex;
 use collision_simplex::{
     Projection, project_point, project_segment, project_tetrahedron, project_triangle,
 };
@@ -16,7 +16,7 @@ use nalgebra::Point3;
 
 /// Up to four vertices of A − B in fixed slots; see the module comment.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Work {
+pub(crate) struct WorkingSimplex {
     /// `a − b` of each slot.
     w: [Point3<f64>; 4],
     /// Support point on A of each slot (A's frame).
@@ -34,13 +34,13 @@ pub(crate) struct Work {
     len: usize,
 }
 
-impl Default for Work {
+impl Default for WorkingSimplex {
     #[inline(always)]
-    fn default() -> Work {
+    fn default() -> WorkingSimplex {
         // A constant, so that each array is stored as zeros in place (a local `origin`
         // was built once and copied out with loads straddling its stores).
         const ORIGINS: [Point3<f64>; 4] = [Point3::new(0.0, 0.0, 0.0); 4];
-        Work {
+        WorkingSimplex {
             w: ORIGINS,
             a: ORIGINS,
             b: ORIGINS,
@@ -52,7 +52,7 @@ impl Default for Work {
     }
 }
 
-impl Work {
+impl WorkingSimplex {
     /// Empties the simplex. Slot contents are left as they are: nothing reads a slot
     /// before [`Self::push`] fills it.
     #[inline(always)]
@@ -236,8 +236,8 @@ impl Work {
     }
 }
 
-/// EPA starts from the final simplex in place (see [`Start`]).
-impl Start for Work {
+/// EPA starts from the final simplex in place (see [`StartSimplex`]).
+impl StartSimplex for WorkingSimplex {
     #[inline]
     fn len(&self) -> usize {
         self.len.min(4)
@@ -245,17 +245,17 @@ impl Start for Work {
 
     #[inline(always)]
     fn vertex(&self, k: usize) -> SimplexVertex {
-        Work::vertex(self, k)
+        WorkingSimplex::vertex(self, k)
     }
 
     #[inline(always)]
     fn w(&self, k: usize) -> Point3<f64> {
-        *Work::w(self, k)
+        *WorkingSimplex::w(self, k)
     }
 
     #[inline]
     fn witnesses(&self) -> (Point3<f64>, Point3<f64>) {
-        Work::witnesses(self)
+        WorkingSimplex::witnesses(self)
     }
 
     /// Always: the loop stops as `Degenerate` on a support point that is not finite, and
@@ -286,7 +286,7 @@ mod tests {
     #[test]
     fn slots_match_the_packed_simplex() {
         let mut rng = ChaCha8Rng::seed_from_u64(41);
-        let mut work = Work::default();
+        let mut work = WorkingSimplex::default();
         let mut packed = Simplex::default();
         let mut compared = 0;
         for step in 0..20_000 {
