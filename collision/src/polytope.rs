@@ -38,10 +38,11 @@ pub const MAX_FACES: usize = 2 * MAX_VERTICES - 4;
 /// the second EPA run of a contact whose first run stopped short (`contact/refine.rs`).
 /// Nearly coaxial cones, cylinders and capsules (axes 1e-3 rad apart, a circle of near
 /// ties round the deepest direction) need up to a few thousand vertices: of 3,000 seeded
-/// pairs (`tests/toi_curved.rs`), 37 did not converge within 512, 10 within 1,024, 1
-/// within 2,048 and none within 4,096 or 8,192. [`Index`] stays 16 bits: the faces,
-/// `2 · 4096 − 4`, fit.
-pub const MAX_REFINED_VERTICES: usize = 4096;
+/// pairs (`tests/toi/curved.rs`), 37 did not converge within 512, 10 within 1,024, 1
+/// within 2,048 and none within 4,096. It stays at 512 for now: an observed run records
+/// the whole polytope at every step, so a recording grows with the square of the
+/// vertices (1.7 GB for one 4,096-vertex run), which the debugger cannot yet afford.
+pub const MAX_REFINED_VERTICES: usize = MAX_VERTICES;
 
 /// The index of a vertex or a face slot of a [`Polytope`]; `Index::MAX` marks "no face".
 /// Sixteen bits: [`MAX_FACES`] is above 255, and a [`Face`] still fits in 48 bytes (its
@@ -162,7 +163,7 @@ pub enum PolytopeError {
 /// which a run may use its [`capacity`](Self::capacity): [`MAX_VERTICES`] unless set
 /// otherwise.
 ///
-/// Its storage (about 0.9 MB, fixed-size arrays so that every index is checked against a
+/// Its storage (about 115 KB, fixed-size arrays so that every index is checked against a
 /// constant) is allocated on the heap once, when it is made, and reused by every run: the
 /// caller keeps one per thread.
 #[derive(Clone, Debug)]

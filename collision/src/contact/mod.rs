@@ -15,8 +15,8 @@
 //!   EPA's polytope would need some 1e5 vertices to prove the depth;
 //! - anything else: EPA. A run that runs out of capacity or stalls is bounded from below
 //!   by the depth of one witness point inside a cylinder, cone, capsule or box core, a
-//!   closed form (`witness.rs`), and failing that run once more, with room for 4,096
-//!   vertices instead of 512 and its first vertices gathered round the best direction
+//!   closed form (`witness.rs`), and failing that run once more, with room for
+//!   `MAX_REFINED_VERTICES` vertices and its first vertices gathered round the best direction
 //!   found (`refine.rs`); the proven bounds are joined, and are converged within the
 //!   relative tolerance of the depth plus the rounding floor of a polytope's proof,
 //!   about `2.9e-11` of the size (derived in `refine.rs`). What is left unproven keeps
@@ -447,7 +447,7 @@ fn finite(answer: Result<Option<Contact>, ContactError>) -> Result<Option<Contac
 
 thread_local! {
     /// One EPA workspace per thread, made on first use: queries then allocate nothing and
-    /// skip re-initialising its 0.9 MB.
+    /// skip re-initialising its ~115 KB.
     static POLYTOPE: RefCell<Option<Polytope>> = const { RefCell::new(None) };
 }
 
