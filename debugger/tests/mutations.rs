@@ -13,8 +13,28 @@ use fixtures::fuzz::mutant;
 use fixtures::parse;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-/// Mutants per corpus file.
+/// Mutants of a corpus file whose film is small.
 const MUTANTS_PER_FILE: u64 = 2000;
+
+/// Mutants of a file however large its film: the fuzzer's near-contact fixtures record
+/// hundreds of EPA steps on polytopes of hundreds of vertices, films of tens of MB.
+const MIN_MUTANTS_PER_FILE: u64 = 40;
+
+/// SVG bytes drawn per file, about: a file's mutants are this divided by the size of its
+/// own film, between the two counts above, so every file costs about the same and the
+/// small fixtures keep their 2,000 mutants.
+const SVG_BYTES_PER_FILE: u64 = 100_000_000;
+
+/// How many mutants of `text` to draw, from the size of its unmutated film.
+fn mutants_of(text: &str, name: &str, options: &SnapshotOptions) -> u64 {
+    let film_bytes = parse(text, name)
+        .ok()
+        .and_then(|loaded| record_loaded(&loaded).ok())
+        .map_or(1, |recording| {
+            snapshot_svg(&recording, options).len() as u64
+        });
+    (SVG_BYTES_PER_FILE / film_bytes.max(1)).clamp(MIN_MUTANTS_PER_FILE, MUTANTS_PER_FILE)
+}
 
 /// Seed of the mutations (another than the fixtures crate's test).
 const SEED: u64 = 92;
@@ -79,7 +99,7 @@ fn mutated_fixtures_record_and_draw_without_nan() {
     for path in &files {
         let text = std::fs::read_to_string(path).expect("readable fixture");
         let name = path.file_name().expect("a file").to_string_lossy();
-        for m in 0..MUTANTS_PER_FILE {
+        for m in 0..mutants_of(&text, &name, &options) {
             let mutant = mutant(&text, SEED, m);
             let file = format!("{name}#{m}");
             let Ok(loaded) = parse(&mutant, &file) else {
