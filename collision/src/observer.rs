@@ -16,7 +16,7 @@ mod ray_step;
 mod shortcut;
 mod toi_step;
 
-pub use epa_step::{EpaStep, EpaStepRecord};
+pub use epa_step::{EpaStep, EpaStepRecord, PolytopeReplay};
 pub use ray_step::{RayStep, RayStepRecord};
 pub use shortcut::{
     BallBallImpact, BallProof, BoxBoxSat, InscribedBallProof, PointCorePair, RayClosedForm,
@@ -227,8 +227,12 @@ impl Observer for Trace {
     }
 
     fn epa_step(&mut self, step: &EpaStep<'_>) {
-        self.events
-            .push(TraceEvent::EpaStep(Box::new(EpaStepRecord::from(step))));
+        let previous = match self.events.last() {
+            Some(TraceEvent::EpaStep(r)) => Some(&**r),
+            _ => None,
+        };
+        let record = EpaStepRecord::after(previous, step);
+        self.events.push(TraceEvent::EpaStep(Box::new(record)));
     }
 
     fn epa_done(&mut self, pose_a: &Isometry3<f64>, output: &EpaOutput) {

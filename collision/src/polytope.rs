@@ -39,10 +39,12 @@ pub const MAX_FACES: usize = 2 * MAX_VERTICES - 4;
 /// Nearly coaxial cones, cylinders and capsules (axes 1e-3 rad apart, a circle of near
 /// ties round the deepest direction) need up to a few thousand vertices: of 3,000 seeded
 /// pairs (`tests/toi/curved.rs`), 37 did not converge within 512, 10 within 1,024, 1
-/// within 2,048 and none within 4,096. It stays at 512 for now: an observed run records
-/// the whole polytope at every step, so a recording grows with the square of the
-/// vertices (1.7 GB for one 4,096-vertex run), which the debugger cannot yet afford.
-pub const MAX_REFINED_VERTICES: usize = MAX_VERTICES;
+/// within 2,048 and none within 4,096. The storage for that many (about 1 MB) is
+/// allocated once per thread; a run that converges early touches only what it uses. An
+/// observed run records each step as the change it made (`observer/epa_step.rs`), since
+/// whole polytopes at every step would grow with the square of the vertices (1.7 GB for
+/// one 4,096-vertex run).
+pub const MAX_REFINED_VERTICES: usize = 4096;
 
 /// The index of a vertex or a face slot of a [`Polytope`]; `Index::MAX` marks "no face".
 /// Sixteen bits: [`MAX_FACES`] is above 255, and a [`Face`] still fits in 48 bytes (its
@@ -163,7 +165,7 @@ pub enum PolytopeError {
 /// which a run may use its [`capacity`](Self::capacity): [`MAX_VERTICES`] unless set
 /// otherwise.
 ///
-/// Its storage (about 115 KB, fixed-size arrays so that every index is checked against a
+/// Its storage (about 1 MB, fixed-size arrays so that every index is checked against a
 /// constant) is allocated on the heap once, when it is made, and reused by every run: the
 /// caller keeps one per thread.
 #[derive(Clone, Debug)]
@@ -183,6 +185,8 @@ pub struct Polytope {
     stack: Box<[[Index; 2]; MAX_STACK]>,
     /// The slots of the faces made by the last [`Self::fill`], in horizon order.
     fanned: Box<[Index; MAX_REFINED_VERTICES]>,
+    /// How many of `fanned` the last fill (or the start tetrahedron) made.
+    fanned_count: usize,
     /// `distances[f]` is face `f`'s distance key `d |d|` (see [`Self::key_fan`]) while it
     /// is live, +∞ otherwise: the closest-face search scans this dense array instead of
     /// the faces.
@@ -219,6 +223,7 @@ impl Polytope {
             horizon_count: 0,
             stack: boxed([0; 2]),
             fanned: boxed(0),
+            fanned_count: 0,
             distances: boxed(f64::INFINITY),
             seen: boxed(0),
             stamp: 0,
@@ -251,6 +256,7 @@ impl Polytope {
         self.free_count = 0;
         self.removed_count = 0;
         self.horizon_count = 0;
+        self.fanned_count = 0;
     }
 
     /// Replaces the contents by the tetrahedron `v`, oriented so that every face normal
@@ -304,6 +310,7 @@ impl Polytope {
             };
             self.fanned[k] = k as Index;
         }
+        self.fanned_count = 4;
         self.key_fan(4)
     }
 
@@ -342,6 +349,14 @@ impl Polytope {
             let v = self.faces[f as usize].vertices;
             [v[e as usize], v[(e as usize + 1) % 3]]
         })
+    }
+
+    /// The slots of the faces the last [`Self::fill`] made (or the start tetrahedron's
+    /// four), until the next one: what a step added to the polytope, which the observer's
+    /// [`Trace`](crate::Trace) records instead of every face at every step.
+    #[must_use]
+    pub fn fanned(&self) -> &[Index] {
+        &self.fanned[..self.fanned_count]
     }
 
     /// The live face nearest to the origin (smallest plane distance; the first slot

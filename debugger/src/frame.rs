@@ -17,7 +17,7 @@ use shortcut::{shortcut_frame, warm_start};
 use simplex::{epa_result, epa_step, gjk_result, gjk_step};
 
 use collision::Trace;
-use collision::epa::EpaStatus;
+use collision::epa::{EpaStatus, PolytopeReplay};
 use collision::gjk::GjkStatus;
 use collision::observer::{Shortcut, TraceEvent};
 use nalgebra::{Isometry3, Point3, Vector3};
@@ -189,10 +189,17 @@ fn finite_p(p: &Point3<f64>) -> bool {
 /// cores (balls as points, capsules as segments), the vertices, witness points and
 /// bounds are the cores', also in the GJK result frame (whose caption gives the
 /// query's answer for the full shapes).
+///
+/// An EPA run of more than [`DRAWN_EPA_STEPS`] steps keeps a frame for every step, but
+/// draws the polytope only in that many of them: the first and last third, and steps
+/// evenly spaced in between.
 #[must_use]
 pub fn frames_from_trace(trace: &Trace, pose_a: &Isometry3<f64>) -> Vec<Frame> {
     let mut lower = 0.0;
     let mut frames = Vec::with_capacity(trace.events.len());
+    let mut replay = PolytopeReplay::new();
+    let runs = epa_run_lengths(trace);
+    let (mut run, mut step_in_run) = (0, 0);
     for e in &trace.events {
         match e {
             TraceEvent::GjkStep(s) => {
@@ -203,8 +210,18 @@ pub fn frames_from_trace(trace: &Trace, pose_a: &Isometry3<f64>) -> Vec<Frame> {
                 frames.push(gjk_result(out, pose_a, lower));
                 lower = 0.0;
             }
-            TraceEvent::EpaStep(s) => frames.push(epa_step(s)),
+            TraceEvent::EpaStep(s) => {
+                if s.is_snapshot() || step_in_run == 0 {
+                    run += 1;
+                    step_in_run = 0;
+                }
+                replay.apply(s);
+                let length = runs.get(run - 1).copied().unwrap_or(0);
+                frames.push(epa_step(s, &replay, is_drawn(step_in_run, length)));
+                step_in_run += 1;
+            }
             TraceEvent::EpaDone { pose_a, output } => {
+                step_in_run = 0;
                 let last_step = frames
                     .last()
                     .filter(|f| matches!(f.kind, FrameKind::EpaStep { .. }));
@@ -220,6 +237,46 @@ pub fn frames_from_trace(trace: &Trace, pose_a: &Isometry3<f64>) -> Vec<Frame> {
         }
     }
     frames
+}
+
+/// The most EPA steps of one run whose polytope the frames draw. A contact's second EPA
+/// run may take thousands of steps on a polytope of thousands of faces; drawing each
+/// would make frames (and an SVG film) of gigabytes.
+pub const DRAWN_EPA_STEPS: usize = 192;
+
+/// The number of steps of each EPA run of `trace`, in order (a run starts at a
+/// snapshot record or after an EPA result).
+fn epa_run_lengths(trace: &Trace) -> Vec<usize> {
+    let mut lengths: Vec<usize> = Vec::new();
+    let mut open = false;
+    for e in &trace.events {
+        match e {
+            TraceEvent::EpaStep(s) => {
+                if s.is_snapshot() || !open {
+                    lengths.push(0);
+                    open = true;
+                }
+                if let Some(n) = lengths.last_mut() {
+                    *n += 1;
+                }
+            }
+            TraceEvent::EpaDone { .. } => open = false,
+            _ => {}
+        }
+    }
+    lengths
+}
+
+/// Whether step `k` (from 0) of an EPA run of `length` steps is drawn: all of a run of
+/// at most [`DRAWN_EPA_STEPS`], else the first and last third of that many and evenly
+/// spaced steps in between.
+fn is_drawn(k: usize, length: usize) -> bool {
+    let third = DRAWN_EPA_STEPS / 3;
+    if length <= DRAWN_EPA_STEPS || k < third || k + third >= length {
+        return true;
+    }
+    let stride = (length - 2 * third).div_ceil(third);
+    (k - third).is_multiple_of(stride)
 }
 
 /// `d / |d|`, or `None` for a zero or non-finite vector (scaled first, so tiny and huge

@@ -36,7 +36,7 @@ pub mod text;
 pub mod timeline;
 pub mod window;
 
-pub use frame::{Frame, FrameKind, FrameVertex, frames_from_trace};
+pub use frame::{DRAWN_EPA_STEPS, Frame, FrameKind, FrameVertex, frames_from_trace};
 pub use record::{DebugError, Outcome, Recording, record, record_file, record_loaded};
 pub use replay::Replay;
 pub use svg::{SnapshotOptions, snapshot_svg};

@@ -641,3 +641,61 @@ fn non_finite_pose_of_a_hand_built_scene_is_an_error() {
         "{err:?}"
     );
 }
+
+/// A contact whose EPA runs take hundreds of steps (a near contact the query fuzzer
+/// found, with a second, larger run) keeps a frame for every step, in order, but draws
+/// each run's polytope in at most `DRAWN_EPA_STEPS` of them, the first and the last
+/// steps among them; the polytope drawn, which the trace's change records rebuild, is
+/// closed (each edge on two faces, counting the ones the step removes).
+#[test]
+fn long_epa_runs_keep_every_step_and_draw_a_bounded_number() {
+    let r = rec("fuzz_query-near_s1_c516");
+    assert_frames_follow_trace(&r);
+    let mut runs: Vec<Vec<&debugger::Frame>> = Vec::new();
+    let mut open = false;
+    for f in &r.frames {
+        match f.kind {
+            FrameKind::EpaStep { iteration } => {
+                if iteration == 1 || !open {
+                    runs.push(Vec::new());
+                    open = true;
+                }
+                runs.last_mut().expect("a run").push(f);
+            }
+            FrameKind::EpaResult { .. } => open = false,
+            _ => {}
+        }
+    }
+    let longest = runs.iter().map(Vec::len).max().unwrap_or(0);
+    assert!(longest > debugger::DRAWN_EPA_STEPS, "longest run {longest}");
+    for run in &runs {
+        let drawn: Vec<bool> = run.iter().map(|f| !f.vertices.is_empty()).collect();
+        let count = drawn.iter().filter(|&&d| d).count();
+        assert!(count <= debugger::DRAWN_EPA_STEPS, "{count} drawn");
+        assert!(
+            drawn[0] && drawn[run.len() - 1],
+            "first and last steps drawn"
+        );
+        for (k, f) in run.iter().enumerate() {
+            let FrameKind::EpaStep { iteration } = f.kind else {
+                unreachable!()
+            };
+            assert_eq!(iteration as usize, k + 1);
+            if drawn[k] {
+                let mut sides = std::collections::HashMap::new();
+                for t in f.triangles.iter().chain(&f.removed) {
+                    for k in 0..3 {
+                        let (i, j) = (t[k], t[(k + 1) % 3]);
+                        *sides.entry([i.min(j), i.max(j)]).or_insert(0) += 1;
+                    }
+                }
+                assert!(sides.values().all(|&n| n == 2), "step {iteration}");
+                assert_eq!(sides.len(), f.edges.len(), "step {iteration}");
+                assert!(!f.caption.contains("not drawn"));
+            } else {
+                assert!(f.triangles.is_empty() && f.caption.contains("(not drawn)"));
+                assert!(f.support.is_some() && f.lower_bound <= f.upper_bound);
+            }
+        }
+    }
+}

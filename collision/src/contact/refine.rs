@@ -52,11 +52,11 @@
 //!
 //! The first run's polytope holds 512 vertices (see [`crate::epa::MAX_VERTICES`] for
 //! why that many), enough for every crease measured; the second has room for
-//! [`crate::epa::MAX_REFINED_VERTICES`] (512 for now: see there why not 4,096). Nearly coaxial solids of revolution (a cone,
+//! [`crate::epa::MAX_REFINED_VERTICES`], 4,096. Nearly coaxial solids of revolution (a cone,
 //! cylinder or capsule turned 1e-3 rad off another's axis) have a circle of directions
 //! whose support values differ from the depth by less than the tilt times the size, and
 //! the polytope must fit all of it: `revolution.rs` proves such pairs only to the tilt
-//! times B's reach, and 37 of 3,000 seeded pairs (`tests/toi_curved.rs`) stopped at 512
+//! times B's reach, and 37 of 3,000 seeded pairs (`collision/tests/toi/curved.rs`) stopped at 512
 //! vertices with bounds up to 7.3e-5 apart; with a second run of 4,096, none. The
 //! alternatives were weighed: a Newton step on the sphere of directions sharpens only the
 //! upper bound, and every lower bound built from support points is a polytope's, so the

@@ -16,7 +16,7 @@
 mod seed;
 
 pub use crate::cso::{EpaOutput, EpaStatus};
-pub use crate::observer::{EpaStep, EpaStepRecord};
+pub use crate::observer::{EpaStep, EpaStepRecord, PolytopeReplay};
 pub use crate::polytope::{
     Face, Index, MAX_FACES, MAX_REFINED_VERTICES, MAX_VERTICES, Polytope, PolytopeError,
 };

@@ -169,6 +169,7 @@ impl Polytope {
         }
         // The ring closes: the last edge ends where the first began.
         self.faces[first as usize].adjacent[2] = previous;
+        self.fanned_count = h;
         if !(simple && q == q0) {
             return Err(PolytopeError::Degenerate);
         }

@@ -4,9 +4,9 @@
 use test_support::contact as contact_common;
 
 use collision::QueryOptions;
-use collision::epa::{EpaConfig, EpaStatus, Polytope, epa};
+use collision::epa::{EpaConfig, EpaStatus, EpaStep, EpaStepRecord, Polytope, PolytopeReplay, epa};
 use collision::gjk::{Simplex, SimplexVertex};
-use collision::observer::{Trace, TraceEvent};
+use collision::observer::{Observer, Trace, TraceEvent};
 use collision::shape::SupportHints;
 use collision::{
     ContactMethod, ContactStatus, ConvexHull, Cuboid, MinkowskiDifference, SupportMap, contact,
@@ -205,7 +205,10 @@ fn epa_steps_are_recorded_with_bracketing_bounds() {
         })
         .collect();
     assert!(!steps.is_empty());
+    let mut replay = PolytopeReplay::new();
     for (k, s) in steps.iter().enumerate() {
+        replay.apply(s);
+        assert_eq!(s.is_snapshot(), k == 0, "step {k}");
         assert_eq!(s.iteration as usize, k + 1);
         assert!(s.lower_bound <= depth * (1.0 + 1e-9) && depth <= s.upper_bound * (1.0 + 1e-9));
         let last = k + 1 == steps.len();
@@ -222,9 +225,106 @@ fn epa_steps_are_recorded_with_bracketing_bounds() {
             assert!((s.lower_bound - depth).abs() <= 1e-12 * depth);
         }
         // Euler: a closed triangulation with V vertices has 2V − 4 faces.
-        assert_eq!(s.triangles.len() + 4, 2 * s.vertices.len());
-        assert!(s.triangles.contains(&s.closest_face));
+        assert_eq!(replay.triangles().len() + 4, 2 * replay.vertices().len());
+        assert_eq!(replay.vertices().len(), s.vertex_count as usize);
+        assert!(replay.triangles().contains(&s.closest_face));
     }
     assert_eq!(c.status, collision::ContactStatus::Converged);
     let _ = ConvexHull::new(&[Point3::origin()]);
+}
+
+/// Records every EPA step twice: as the trace does (changes) and as whole snapshots.
+#[derive(Default)]
+struct BothRecords {
+    trace: Trace,
+    snapshots: Vec<EpaStepRecord>,
+}
+
+impl Observer for BothRecords {
+    fn epa_step(&mut self, step: &EpaStep<'_>) {
+        self.trace.epa_step(step);
+        self.snapshots.push(EpaStepRecord::from(step));
+    }
+}
+
+/// The trace's change records, replayed, give each step's whole polytope: the same
+/// vertices and the same triangles as a snapshot taken at the step, on 300 seeded hull
+/// pairs and on the curved pairs whose contacts take a second, larger EPA run (a ball at
+/// the centre of a cylinder, coincident cylinders and cones).
+#[test]
+fn replayed_change_records_rebuild_every_polytope() {
+    use collision::{Ball, Cone, Cylinder};
+    let mut r = rng(77);
+    let (mut steps, mut runs) = (0, 0);
+    let mut check = |observed: BothRecords, ctx: &str| {
+        let records: Vec<&EpaStepRecord> = observed
+            .trace
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                TraceEvent::EpaStep(s) => Some(&**s),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(records.len(), observed.snapshots.len(), "{ctx}");
+        let mut replay = PolytopeReplay::new();
+        for (record, snapshot) in records.iter().zip(&observed.snapshots) {
+            replay.apply(record);
+            runs += usize::from(record.is_snapshot());
+            steps += 1;
+            assert!(snapshot.is_snapshot());
+            assert_eq!(replay.vertices(), &snapshot.new_vertices[..], "{ctx}");
+            let mut got = replay.triangles().to_vec();
+            let mut want = snapshot.new_triangles.clone();
+            got.sort_unstable();
+            want.sort_unstable();
+            assert_eq!(got, want, "{ctx}: step {}", record.iteration);
+            assert_eq!(record.removed, snapshot.removed, "{ctx}");
+            assert_eq!(record.closest_face, snapshot.closest_face, "{ctx}");
+        }
+    };
+    for case in 0..300 {
+        let (a, b) = (hull(&mut r, 24), hull(&mut r, 24));
+        let pose_b = Isometry3::from_parts(Translation3::from(v3(&mut r, 0.4)), rotation(&mut r));
+        let mut observed = BothRecords::default();
+        let options = QueryOptions::default().observer(&mut observed);
+        let _ = contact_with(&a, &Isometry3::identity(), &b, &pose_b, 0.0, options);
+        check(observed, &format!("hull pair {case}"));
+    }
+    let ball = Ball::new(0.7).unwrap();
+    let cylinder = Cylinder::new(2.4, 1.2).unwrap();
+    let cone = Cone::new(2.0, 1.0).unwrap();
+    let at = Isometry3::identity();
+    let tilted = Isometry3::rotation(Vector3::new(1e-3, 0.0, 0.0));
+    let mut observed = BothRecords::default();
+    let _ = contact_with(
+        &ball,
+        &at,
+        &cylinder,
+        &at,
+        0.0,
+        QueryOptions::default().observer(&mut observed),
+    );
+    check(observed, "ball in cylinder");
+    let mut observed = BothRecords::default();
+    let _ = contact_with(
+        &cylinder,
+        &at,
+        &cylinder,
+        &tilted,
+        0.0,
+        QueryOptions::default().observer(&mut observed),
+    );
+    check(observed, "tilted cylinders");
+    let mut observed = BothRecords::default();
+    let _ = contact_with(
+        &cone,
+        &at,
+        &cone,
+        &tilted,
+        0.0,
+        QueryOptions::default().observer(&mut observed),
+    );
+    check(observed, "tilted cones");
+    assert!(steps > 3_000 && runs >= 300, "{steps} steps in {runs} runs");
 }

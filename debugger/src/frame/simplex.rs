@@ -2,7 +2,7 @@
 //! its faces, edges, bounds and witness points.
 
 use super::{Frame, FrameKind, FrameVertex, num, pt, unit};
-use collision::epa::{EpaOutput, EpaStepRecord};
+use collision::epa::{EpaOutput, EpaStepRecord, PolytopeReplay};
 use collision::gjk::{GjkOutput, GjkStatus, SimplexVertex};
 use collision::observer::GjkStepRecord;
 use nalgebra::{Isometry3, Point3, Vector3};
@@ -140,20 +140,24 @@ pub(super) fn gjk_result(out: &GjkOutput, pose_a: &Isometry3<f64>, last_lower: f
     }
 }
 
-pub(super) fn epa_step(s: &EpaStepRecord) -> Frame {
-    let vertices: Vec<FrameVertex> = s.vertices.iter().map(|v| vertex(&s.pose_a, v)).collect();
+/// The frame of EPA step `s`, whose polytope `replay` holds (see
+/// [`PolytopeReplay`]). Without `drawn`, the frame keeps the step's numbers, support
+/// point and direction but not its polytope (see `frame::DRAWN_EPA_STEPS`).
+pub(super) fn epa_step(s: &EpaStepRecord, replay: &PolytopeReplay, drawn: bool) -> Frame {
+    let polytope: &[SimplexVertex] = if drawn { replay.vertices() } else { &[] };
+    let vertices: Vec<FrameVertex> = polytope.iter().map(|v| vertex(&s.pose_a, v)).collect();
     let n = vertices.len();
     let ok3 = |t: &[u32; 3]| t.iter().all(|&i| (i as usize) < n);
     let to3 = |t: &[u32; 3]| t.map(|i| i as usize);
     let removed: Vec<[usize; 3]> = s.removed.iter().filter(|t| ok3(t)).map(to3).collect();
-    let triangles: Vec<[usize; 3]> = s
-        .triangles
+    let carved: HashSet<&[u32; 3]> = s.removed.iter().collect();
+    let listed = if drawn { replay.triangles() } else { &[] };
+    let triangles: Vec<[usize; 3]> = listed
         .iter()
-        .filter(|t| ok3(t) && !s.removed.contains(t))
+        .filter(|t| ok3(t) && !carved.contains(t))
         .map(to3)
         .collect();
-    // Each edge once, in the order the faces give them (a set for the test: polytopes of
-    // a contact's second EPA run reach thousands of edges).
+    // Each edge once, in the order the faces give them.
     let mut edges: Vec<[usize; 2]> = Vec::new();
     let mut seen = HashSet::new();
     for t in triangles.iter().chain(&removed) {
@@ -191,12 +195,13 @@ pub(super) fn epa_step(s: &EpaStepRecord) -> Frame {
     } else {
         "gains nothing over the nearest face: converged".to_string()
     };
+    let not_drawn = if drawn { "" } else { " (not drawn)" };
     let caption = format!(
-        "EPA step {}: polytope of {} vertices and {} faces, nearest face at {}, support \
-         h(n) = {}, {action}, depth in [{}, {}]",
+        "EPA step {}: polytope of {} vertices and {} faces{not_drawn}, nearest face at {}, \
+         support h(n) = {}, {action}, depth in [{}, {}]",
         s.iteration,
-        n,
-        triangles.len() + removed.len(),
+        s.vertex_count,
+        replay.triangles().len(),
         num(s.lower_bound),
         num(normal.dot(&support.w.coords)),
         num(s.lower_bound),
