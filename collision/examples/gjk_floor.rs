@@ -15,7 +15,7 @@
 use test_support::bench as common;
 
 use collision::shape::SupportPoint;
-use collision::{ConvexHull, InscribedBall, SupportMap, distance};
+use collision::{ConvexHull, FastPaths, InscribedBall, SupportMap, distance};
 use common::hull_pairs;
 use nalgebra::{Point3, Vector3};
 use std::cell::{Cell, RefCell};
@@ -45,7 +45,6 @@ impl SupportMap for Replay<'_> {
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.support_hinted(dir, u32::MAX).point
     }
-
     #[inline(always)]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         if self.recording.get() {
@@ -63,11 +62,12 @@ impl SupportMap for Replay<'_> {
             id,
         }
     }
+}
 
+impl FastPaths for Replay<'_> {
     fn is_polytope(&self) -> bool {
         true
     }
-
     fn fingerprint(&self) -> Option<u64> {
         self.hull.fingerprint()
     }

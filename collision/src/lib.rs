@@ -66,9 +66,9 @@ pub use observer::{Observer, Trace};
 pub use options::QueryOptions;
 pub use ray::{Ray, RayError, RayHit, cast_ray, cast_ray_toi, cast_ray_with};
 pub use shape::{
-    Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Frustum, HullKind, InscribedBall,
-    MinkowskiDifference, Point, Rounded, Segment, Shape, ShapeError, SupportMap, SupportPoint,
-    Transformed, Triangle,
+    Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, FastPaths, Frustum, HullKind,
+    InscribedBall, MinkowskiDifference, Point, Rounded, Segment, Shape, ShapeError, SupportMap,
+    SupportPoint, Transformed, Triangle,
 };
 pub use toi::{
     Impact, Motion, StepBound, ToiConfig, ToiError, ToiStep, time_of_impact, time_of_impact_with,

@@ -10,7 +10,7 @@
 //! `COLL_STATUS_CALLBACK_NON_FINITE` instead of the answer.
 
 use collision::ray::RayCast;
-use collision::{InscribedBall, SupportMap, SupportPoint};
+use collision::{FastPaths, InscribedBall, SupportMap, SupportPoint};
 use nalgebra::{Point3, Vector3};
 use std::cell::Cell;
 use std::ffi::c_void;
@@ -119,24 +119,23 @@ impl SupportMap for UserSupport<'_> {
             _ => core,
         }
     }
-
     fn core_radius(&self) -> f64 {
         self.shape.margin
     }
-
     fn core_support_hinted(&self, dir: &Vector3<f64>, _hint: u32) -> SupportPoint {
         SupportPoint {
             point: self.core(dir),
             id: 0,
         }
     }
+}
 
+impl FastPaths for UserSupport<'_> {
     fn inscribed_ball(&self) -> Option<InscribedBall> {
         self.shape
             .center
             .and_then(|c| InscribedBall::new(c, self.shape.margin))
     }
-
     fn fingerprint(&self) -> Option<u64> {
         Some(self.shape.fingerprint())
     }

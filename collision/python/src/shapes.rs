@@ -6,6 +6,7 @@
 
 use crate::arrays::{self, xyz};
 use crate::errors::invalid;
+use collision::FastPaths;
 use collision::{ConvexHull as RustHull, HullKind, Shape, SupportMap};
 use fixtures::ShapeSpec;
 use numpy::ndarray::Array2;

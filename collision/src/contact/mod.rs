@@ -86,6 +86,7 @@ impl Contact {
     }
 
     /// Whether this is a penetration whose EPA runs stopped short of the tolerance.
+    #[inline]
     fn stopped_short_in_epa(&self) -> bool {
         self.method == ContactMethod::Penetration
             && matches!(
@@ -97,6 +98,7 @@ impl Contact {
     /// Two answers for the same pair, both penetrations: the converged one, else the one
     /// with the smaller depth (the better proven upper bound), with the proven bounds of
     /// both.
+    #[cold]
     fn joined(&self, other: &Contact) -> Contact {
         let converged = |c: &Contact| c.status == ContactStatus::Converged;
         let better = if converged(other) || (!converged(self) && other.separation > self.separation)
@@ -269,15 +271,17 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    let first = query_in_frame_of_a(a, pose_a, b, pose_b, margin, config, cache, observer)?;
-    let Some(c) = first.filter(Contact::stopped_short_in_epa) else {
-        return Ok(first);
-    };
-    let other = query_in_frame_of_a(b, pose_b, a, pose_a, margin, config, None, observer);
-    Ok(Some(match other {
-        Ok(Some(s)) => c.joined(&s.swapped()),
-        _ => c,
-    }))
+    let first = query_in_frame_of_a(a, pose_a, b, pose_b, margin, config, cache, observer);
+    match &first {
+        Ok(Some(c)) if c.stopped_short_in_epa() => {
+            let other = query_in_frame_of_a(b, pose_b, a, pose_a, margin, config, None, observer);
+            match other {
+                Ok(Some(s)) => Ok(Some(c.joined(&s.swapped()))),
+                _ => first,
+            }
+        }
+        _ => first,
+    }
 }
 
 /// [`query`] with every computation in A's frame: GJK on the cores, then the closed

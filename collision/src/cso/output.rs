@@ -17,7 +17,7 @@ pub enum GjkStatus {
     /// curved shapes with flat directions (cones, cylinders), support points along it
     /// land on far ends of the flat directions and the simplex stalls; the loop then
     /// rebuilds the simplex around the closest point (up to four times; never for two
-    /// polytopes, see [`SupportMap::is_polytope`](crate::SupportMap::is_polytope), whose
+    /// polytopes, see [`FastPaths::is_polytope`](crate::FastPaths::is_polytope), whose
     /// stalls are exact to rounding) and answers from the best one. `distance` stays an
     /// upper bound and can still exceed the gap (on cone, cylinder and box pairs placed
     /// 1e-9 of their size apart, by under one percent on average, where parry3d-f64's

@@ -17,7 +17,7 @@ use super::reseed::Reseeds;
 use super::working_simplex::WorkingSimplex;
 use super::{GjkCache, GjkStatus, Simplex, SimplexVertex};
 use crate::observer::{BallProof, GjkStep, InscribedBallProof, Observer, Shortcut};
-use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
+use crate::shape::{FastPaths, MinkowskiDifference, SupportHints, SupportMap};
 use nalgebra::{Isometry3, Point3, Translation3, Vector3};
 
 /// Tuning of a GJK run. `Default` suits every shape of this crate.

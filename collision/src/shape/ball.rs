@@ -1,6 +1,8 @@
 //! A ball (sphere) centred at the origin.
 
-use super::{Aabb, InscribedBall, ShapeError, SupportMap, SupportPoint, check_length, unit};
+use super::{
+    Aabb, FastPaths, InscribedBall, ShapeError, SupportMap, SupportPoint, check_length, unit,
+};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// A ball of radius `radius` centred at the local origin.
@@ -33,24 +35,10 @@ impl Ball {
 }
 
 impl SupportMap for Ball {
-    #[inline]
-    fn core_is_polytope(&self) -> bool {
-        true
-    }
-    #[inline]
-    fn fingerprint(&self) -> Option<u64> {
-        Some(crate::shape::fold_fingerprint(1, &[self.radius]))
-    }
     /// `s(d) = r d / |d|`; a zero direction returns the point `(r, 0, 0)`.
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         Point3::from(unit(dir).unwrap_or_else(Vector3::x) * self.radius)
-    }
-
-    /// The ball itself.
-    #[inline]
-    fn inscribed_ball(&self) -> Option<InscribedBall> {
-        InscribedBall::new(Point3::origin(), self.radius)
     }
 
     #[inline]
@@ -67,19 +55,35 @@ impl SupportMap for Ball {
         }
     }
 
+    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
+        let center = Point3::from(pose.translation.vector);
+        Aabb::from_half_extents(center, Vector3::repeat(self.radius))
+    }
+}
+
+impl FastPaths for Ball {
+    #[inline]
+    fn core_is_polytope(&self) -> bool {
+        true
+    }
+    #[inline]
+    fn fingerprint(&self) -> Option<u64> {
+        Some(crate::shape::fold_fingerprint(1, &[self.radius]))
+    }
+
+    /// The ball itself.
+    #[inline]
+    fn inscribed_ball(&self) -> Option<InscribedBall> {
+        InscribedBall::new(Point3::origin(), self.radius)
+    }
+
     #[inline]
     fn core_point(&self) -> Option<Point3<f64>> {
         Some(Point3::origin())
     }
-
     #[inline]
     fn core_closest_point(&self, _p: &Point3<f64>) -> Option<Point3<f64>> {
         Some(Point3::origin())
-    }
-
-    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
-        let center = Point3::from(pose.translation.vector);
-        Aabb::from_half_extents(center, Vector3::repeat(self.radius))
     }
 }
 

@@ -1,7 +1,8 @@
 //! A capsule: a segment along local Y swept by a ball.
 
 use super::{
-    Aabb, Frustum, InscribedBall, ShapeError, SupportMap, SupportPoint, check_length, unit,
+    Aabb, FastPaths, Frustum, InscribedBall, ShapeError, SupportMap, SupportPoint, check_length,
+    unit,
 };
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -53,27 +54,6 @@ impl Capsule {
 }
 
 impl SupportMap for Capsule {
-    #[inline]
-    fn core_is_polytope(&self) -> bool {
-        true
-    }
-    /// The core segment: two points on the axis.
-    #[inline]
-    fn core_frustum(&self) -> Option<Frustum> {
-        Some(Frustum {
-            bottom: -self.half_height,
-            bottom_radius: 0.0,
-            top: self.half_height,
-            top_radius: 0.0,
-        })
-    }
-    #[inline]
-    fn fingerprint(&self) -> Option<u64> {
-        Some(crate::shape::fold_fingerprint(
-            3,
-            &[self.half_height, self.radius],
-        ))
-    }
     /// Support of the core segment plus `r d / |d|` (support of a Minkowski sum).
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
@@ -83,12 +63,6 @@ impl SupportMap for Capsule {
             self.half_height
         };
         Point3::new(0.0, y, 0.0) + unit(dir).unwrap_or_else(Vector3::y) * self.radius
-    }
-
-    /// The ball at the centre of the segment.
-    #[inline]
-    fn inscribed_ball(&self) -> Option<InscribedBall> {
-        InscribedBall::new(Point3::origin(), self.radius)
     }
 
     #[inline]
@@ -111,13 +85,6 @@ impl SupportMap for Capsule {
         }
     }
 
-    /// The segment point nearest to `p`: `(0, clamp(p.y, −h, h), 0)`.
-    #[inline]
-    fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
-        let h = self.half_height;
-        Some(Point3::new(0.0, p.y.clamp(-h, h), 0.0))
-    }
-
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         let [p, q] = self.segment().map(|p| pose * p);
         let r = Vector3::repeat(self.radius);
@@ -125,6 +92,45 @@ impl SupportMap for Capsule {
             mins: p.inf(&q) - r,
             maxs: p.sup(&q) + r,
         }
+    }
+}
+
+impl FastPaths for Capsule {
+    #[inline]
+    fn core_is_polytope(&self) -> bool {
+        true
+    }
+
+    /// The core segment: two points on the axis.
+    #[inline]
+    fn core_frustum(&self) -> Option<Frustum> {
+        Some(Frustum {
+            bottom: -self.half_height,
+            bottom_radius: 0.0,
+            top: self.half_height,
+            top_radius: 0.0,
+        })
+    }
+
+    #[inline]
+    fn fingerprint(&self) -> Option<u64> {
+        Some(crate::shape::fold_fingerprint(
+            3,
+            &[self.half_height, self.radius],
+        ))
+    }
+
+    /// The ball at the centre of the segment.
+    #[inline]
+    fn inscribed_ball(&self) -> Option<InscribedBall> {
+        InscribedBall::new(Point3::origin(), self.radius)
+    }
+
+    /// The segment point nearest to `p`: `(0, clamp(p.y, −h, h), 0)`.
+    #[inline]
+    fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
+        let h = self.half_height;
+        Some(Point3::new(0.0, p.y.clamp(-h, h), 0.0))
     }
 }
 

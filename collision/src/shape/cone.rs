@@ -1,7 +1,7 @@
 //! A cone along local Y with its apex at +Y.
 
 use super::cylinder::disk_support;
-use super::{Frustum, InscribedBall, ShapeError, SupportMap, check_length};
+use super::{FastPaths, Frustum, InscribedBall, ShapeError, SupportMap, check_length};
 use nalgebra::{Point3, Vector3};
 
 /// The convex hull of the apex `(0, half_height, 0)` and the disk of radius `radius`
@@ -43,23 +43,6 @@ impl Cone {
 }
 
 impl SupportMap for Cone {
-    /// The whole cone: the base disk and the apex.
-    #[inline]
-    fn core_frustum(&self) -> Option<Frustum> {
-        Some(Frustum {
-            bottom: -self.half_height,
-            bottom_radius: self.radius,
-            top: self.half_height,
-            top_radius: 0.0,
-        })
-    }
-    #[inline]
-    fn fingerprint(&self) -> Option<u64> {
-        Some(crate::shape::fold_fingerprint(
-            5,
-            &[self.half_height, self.radius],
-        ))
-    }
     /// The hull of the apex and the base disk: the better of the apex and the base
     /// disk's support point.
     #[inline]
@@ -71,6 +54,27 @@ impl SupportMap for Cone {
         } else {
             rim
         }
+    }
+}
+
+impl FastPaths for Cone {
+    /// The whole cone: the base disk and the apex.
+    #[inline]
+    fn core_frustum(&self) -> Option<Frustum> {
+        Some(Frustum {
+            bottom: -self.half_height,
+            bottom_radius: self.radius,
+            top: self.half_height,
+            top_radius: 0.0,
+        })
+    }
+
+    #[inline]
+    fn fingerprint(&self) -> Option<u64> {
+        Some(crate::shape::fold_fingerprint(
+            5,
+            &[self.half_height, self.radius],
+        ))
     }
 
     /// The largest ball: its section through the axis is the incircle of the cone's

@@ -1,6 +1,6 @@
 //! The convex hull of a point set, as a support map.
 
-use super::{InscribedBall, ShapeError, SupportMap, SupportPoint};
+use super::{FastPaths, InscribedBall, ShapeError, SupportMap, SupportPoint};
 use crate::kernels::hull_scan::argmax;
 use collision_hull::{Hull, HullError};
 use nalgebra::{Point3, Vector3};
@@ -74,7 +74,7 @@ pub struct ConvexHull {
     /// for flat ones, the mean of the vertices with radius zero.
     inscribed: Option<InscribedBall>,
     kind: HullKind,
-    /// [`SupportMap::fingerprint`]: the vertices folded together, computed once.
+    /// [`FastPaths::fingerprint`]: the vertices folded together, computed once.
     fingerprint: u64,
 }
 
@@ -295,22 +295,8 @@ fn scan_blocks(vertices: &[Point3<f64>], offsets: &[u32]) -> Blocks {
 }
 
 impl SupportMap for ConvexHull {
-    #[inline]
-    fn is_polytope(&self) -> bool {
-        true
-    }
-    #[inline]
-    fn fingerprint(&self) -> Option<u64> {
-        Some(self.fingerprint)
-    }
-
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.support_hinted(dir, u32::MAX).point
-    }
-
-    #[inline]
-    fn inscribed_ball(&self) -> Option<InscribedBall> {
-        self.inscribed
     }
 
     /// Always inlined (as are the `&S` and `Box<S>` forwarders), with the search itself
@@ -326,6 +312,21 @@ impl SupportMap for ConvexHull {
             point: self.vertices[i],
             id: i as u32,
         }
+    }
+}
+
+impl FastPaths for ConvexHull {
+    #[inline]
+    fn is_polytope(&self) -> bool {
+        true
+    }
+    #[inline]
+    fn fingerprint(&self) -> Option<u64> {
+        Some(self.fingerprint)
+    }
+    #[inline]
+    fn inscribed_ball(&self) -> Option<InscribedBall> {
+        self.inscribed
     }
 }
 

@@ -1,6 +1,6 @@
 //! A box centred at the origin, aligned with the local axes.
 
-use super::{Aabb, InscribedBall, ShapeError, SupportMap, SupportPoint, check_length};
+use super::{Aabb, FastPaths, InscribedBall, ShapeError, SupportMap, SupportPoint, check_length};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// A box `|x| ≤ hx, |y| ≤ hy, |z| ≤ hz` in local coordinates.
@@ -49,6 +49,28 @@ fn corner_id(dir: &Vector3<f64>) -> u32 {
 
 impl SupportMap for Cuboid {
     #[inline]
+    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+        self.corner(corner_id(dir))
+    }
+    #[inline]
+    fn support_hinted(&self, dir: &Vector3<f64>, _hint: u32) -> SupportPoint {
+        let id = corner_id(dir);
+        SupportPoint {
+            point: self.corner(id),
+            id,
+        }
+    }
+
+    /// World half-extent along axis `i` is `Σ_j |R_ij| h_j` (Arvo 1990).
+    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
+        let r = pose.rotation.to_rotation_matrix().into_inner().abs();
+        let center = Point3::from(pose.translation.vector);
+        Aabb::from_half_extents(center, r * self.half_extents)
+    }
+}
+
+impl FastPaths for Cuboid {
+    #[inline]
     fn is_polytope(&self) -> bool {
         true
     }
@@ -58,19 +80,6 @@ impl SupportMap for Cuboid {
             2,
             self.half_extents.as_slice(),
         ))
-    }
-    #[inline]
-    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
-        self.corner(corner_id(dir))
-    }
-
-    #[inline]
-    fn support_hinted(&self, dir: &Vector3<f64>, _hint: u32) -> SupportPoint {
-        let id = corner_id(dir);
-        SupportPoint {
-            point: self.corner(id),
-            id,
-        }
     }
 
     /// The box point nearest to `p`: each coordinate clamped to `[−h_i, h_i]`.
@@ -93,13 +102,6 @@ impl SupportMap for Cuboid {
     #[inline]
     fn core_cuboid(&self) -> Option<&Cuboid> {
         Some(self)
-    }
-
-    /// World half-extent along axis `i` is `Σ_j |R_ij| h_j` (Arvo 1990).
-    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
-        let r = pose.rotation.to_rotation_matrix().into_inner().abs();
-        let center = Point3::from(pose.translation.vector);
-        Aabb::from_half_extents(center, r * self.half_extents)
     }
 }
 

@@ -1,6 +1,6 @@
 //! A cylinder along local Y.
 
-use super::{Frustum, InscribedBall, ShapeError, SupportMap, check_length};
+use super::{FastPaths, Frustum, InscribedBall, ShapeError, SupportMap, check_length};
 use nalgebra::{Point3, Vector3};
 
 /// The points with `|y| ≤ half_height` and `x² + z² ≤ radius²`.
@@ -50,23 +50,6 @@ pub(crate) fn disk_support(dir: &Vector3<f64>, r: f64) -> Vector3<f64> {
 }
 
 impl SupportMap for Cylinder {
-    /// The whole cylinder: two equal disks.
-    #[inline]
-    fn core_frustum(&self) -> Option<Frustum> {
-        Some(Frustum {
-            bottom: -self.half_height,
-            bottom_radius: self.radius,
-            top: self.half_height,
-            top_radius: self.radius,
-        })
-    }
-    #[inline]
-    fn fingerprint(&self) -> Option<u64> {
-        Some(crate::shape::fold_fingerprint(
-            4,
-            &[self.half_height, self.radius],
-        ))
-    }
     /// Support of the axis segment plus support of the disk (the cylinder is their
     /// Minkowski sum).
     #[inline]
@@ -77,6 +60,27 @@ impl SupportMap for Cylinder {
             self.half_height
         };
         Point3::new(0.0, y, 0.0) + disk_support(dir, self.radius)
+    }
+}
+
+impl FastPaths for Cylinder {
+    /// The whole cylinder: two equal disks.
+    #[inline]
+    fn core_frustum(&self) -> Option<Frustum> {
+        Some(Frustum {
+            bottom: -self.half_height,
+            bottom_radius: self.radius,
+            top: self.half_height,
+            top_radius: self.radius,
+        })
+    }
+
+    #[inline]
+    fn fingerprint(&self) -> Option<u64> {
+        Some(crate::shape::fold_fingerprint(
+            4,
+            &[self.half_height, self.radius],
+        ))
     }
 
     /// The centred ball reaching the nearer of the caps and the side.

@@ -1,8 +1,8 @@
 //! The shape enum for dynamic use and serialization.
 
 use super::{
-    Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Frustum, InscribedBall, Point,
-    Rounded, Segment, SupportMap, SupportPoint, Transformed, Triangle,
+    Aabb, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, FastPaths, Frustum, InscribedBall,
+    Point, Rounded, Segment, SupportMap, SupportPoint, Transformed, Triangle,
 };
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -76,13 +76,19 @@ impl SupportMap for Shape {
     fn core_radius(&self) -> f64 {
         dispatch!(self, s => s.core_radius())
     }
-    #[inline]
-    fn fingerprint(&self) -> Option<u64> {
-        dispatch!(self, s => s.fingerprint())
-    }
     #[inline(always)]
     fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         dispatch!(self, s => s.core_support_hinted(dir, hint))
+    }
+    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
+        dispatch!(self, s => s.aabb(pose))
+    }
+}
+
+impl FastPaths for Shape {
+    #[inline]
+    fn fingerprint(&self) -> Option<u64> {
+        dispatch!(self, s => s.fingerprint())
     }
     #[inline]
     fn core_point(&self) -> Option<Point3<f64>> {
@@ -111,9 +117,6 @@ impl SupportMap for Shape {
     #[inline]
     fn core_is_polytope(&self) -> bool {
         dispatch!(self, s => s.core_is_polytope())
-    }
-    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
-        dispatch!(self, s => s.aabb(pose))
     }
 }
 

@@ -3,7 +3,7 @@
 use nalgebra::Point3;
 
 /// A ball contained in a shape, in the shape's local coordinates
-/// ([`super::SupportMap::inscribed_ball`]). Its radius may be zero: a point of a shape
+/// ([`super::FastPaths::inscribed_ball`]). Its radius may be zero: a point of a shape
 /// without volume (a segment's midpoint, a triangle's centroid).
 ///
 /// If the inscribed balls of two shapes overlap, the shapes overlap: the GJK free

@@ -1,6 +1,6 @@
 //! The Minkowski difference A − B of two posed shapes, in A's frame.
 
-use super::{SupportMap, SupportPoint};
+use super::{FastPaths, SupportMap, SupportPoint};
 use crate::cso::SimplexVertex;
 use nalgebra::{Isometry3, Matrix3, Point3, Vector3};
 
@@ -131,13 +131,16 @@ impl<A: SupportMap, B: SupportMap> MinkowskiDifference<A, B> {
 }
 
 impl<A: SupportMap, B: SupportMap> SupportMap for MinkowskiDifference<A, B> {
+    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+        self.support_vertex(dir, &mut SupportHints::default()).w
+    }
+}
+
+impl<A: SupportMap, B: SupportMap> FastPaths for MinkowskiDifference<A, B> {
     /// Both shapes are: the difference of two polytopes is one.
     #[inline]
     fn is_polytope(&self) -> bool {
         self.a.is_polytope() && self.b.is_polytope()
-    }
-    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
-        self.support_vertex(dir, &mut SupportHints::default()).w
     }
 }
 

@@ -18,6 +18,7 @@ mod cuboid;
 mod cylinder;
 mod dynamic;
 mod error;
+mod fast_paths;
 mod frustum;
 mod inscribed;
 mod minkowski;
@@ -37,6 +38,7 @@ pub use cylinder::Cylinder;
 pub use dynamic::Shape;
 pub(crate) use dynamic::dispatch;
 pub use error::ShapeError;
+pub use fast_paths::FastPaths;
 pub use frustum::Frustum;
 pub use inscribed::InscribedBall;
 pub use minkowski::{MinkowskiDifference, SupportHints};
@@ -66,7 +68,7 @@ pub struct SupportPoint {
 /// Interactive 3D Environments*, 2004, §4.3). `dir` is in local coordinates and need not
 /// be normalized. A zero or non-finite `dir` still returns a valid point of the shape,
 /// never NaN.
-pub trait SupportMap {
+pub trait SupportMap: FastPaths {
     /// The point of the shape farthest along `dir`, in local coordinates.
     #[must_use]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64>;
@@ -102,100 +104,6 @@ pub trait SupportMap {
     #[inline]
     fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         self.support_hinted(dir, hint)
-    }
-
-    /// The core's single point when the core is one point (a ball's centre), else
-    /// `None` (the default). With [`Self::core_closest_point`] of the other shape, the
-    /// GJK free functions answer such pairs in closed form.
-    #[must_use]
-    #[inline]
-    fn core_point(&self) -> Option<Point3<f64>> {
-        None
-    }
-
-    /// The point of the core nearest to `p` (local coordinates) when the shape has a
-    /// closed form for it (ball, capsule, cuboid, and rounded versions), else `None`
-    /// (the default).
-    #[must_use]
-    #[inline]
-    fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
-        let _ = p;
-        None
-    }
-
-    /// Whether the shape is a polytope: every support point is one of finitely many
-    /// vertices (hulls, boxes, triangles, segments, points). GJK then never rebuilds a
-    /// stalled simplex near contact (`gjk/reseed.rs`): the rebuild serves curved surfaces
-    /// with flat directions, and on polytopes a stall is already exact to rounding
-    /// (measured on 1,586 hull pairs at gaps of 1e-8 to 1e-10 of their size: the same
-    /// errors without it, and 6.6 support queries per query instead of 15). `false` by
-    /// default, which is always safe, only slower near contact.
-    #[must_use]
-    #[inline]
-    fn is_polytope(&self) -> bool {
-        false
-    }
-
-    /// [`Self::is_polytope`] for the core of [`Self::core_radius`] (a ball's point, a
-    /// capsule's segment). By default the shape's own answer, for shapes that are their
-    /// own core.
-    #[must_use]
-    #[inline]
-    fn core_is_polytope(&self) -> bool {
-        self.is_polytope()
-    }
-
-    /// A ball inside the shape, in local coordinates, when the shape has one at hand:
-    /// every shape of this crate has one (a ball is its own), and their rounded and
-    /// moved versions. Shapes without volume give a point of theirs, a ball of radius
-    /// zero (segments their midpoint, triangles their centroid, flat hulls the mean of
-    /// their vertices). `None` by default.
-    ///
-    /// Two shapes whose inscribed balls overlap overlap too, so [`crate::intersects`],
-    /// [`crate::distance`] and [`crate::closest_points`] answer such pairs (deep
-    /// overlaps) before or right after GJK's first support query (a pair of two points
-    /// proves nothing and is left to GJK). A shape may return any ball inside it; a
-    /// larger one answers more pairs this way.
-    #[must_use]
-    #[inline]
-    fn inscribed_ball(&self) -> Option<InscribedBall> {
-        None
-    }
-
-    /// The core as a box, when it is one (a [`Cuboid`], or a [`Rounded`] one): two boxes
-    /// get their penetration from the separating axis theorem instead of EPA. `None` by
-    /// default.
-    #[must_use]
-    #[inline]
-    fn core_cuboid(&self) -> Option<&Cuboid> {
-        None
-    }
-
-    /// The core as a solid of revolution about local Y with straight sides, when it is
-    /// one (a cylinder, a cone, a capsule's segment, and their [`Rounded`] versions):
-    /// contacts of such a core with a point core, or with another one on nearly the same
-    /// axis, have a closed form (`contact/revolution.rs`) where EPA would need to resolve
-    /// a whole circle of deepest directions. `None` by default.
-    #[must_use]
-    #[inline]
-    fn core_frustum(&self) -> Option<Frustum> {
-        None
-    }
-
-    /// The shape's identity for warm-start caches ([`crate::gjk::GjkCache`]): a value
-    /// that only shapes with the same support function share, or `None` (the default)
-    /// for a shape without one, which is then never warm-started (runs on it are cold
-    /// and store nothing in a cache).
-    ///
-    /// Every shape of this crate derives it from its dimensions or vertices, so equal
-    /// shapes share it whatever their address. A shape from outside the crate opts in by
-    /// deriving it from whatever defines its support function; it must then change
-    /// whenever the support function does (or its caches be
-    /// [cleared](crate::gjk::GjkCache::clear)).
-    #[must_use]
-    #[inline]
-    fn fingerprint(&self) -> Option<u64> {
-        None
     }
 
     /// The tightest axis-aligned box around the shape placed at `pose`.
@@ -236,20 +144,8 @@ macro_rules! forward_support_map {
     ($($pointer:ty),+ $(,)?) => {$(
         impl<S: SupportMap + ?Sized> SupportMap for $pointer {
             #[inline]
-            fn fingerprint(&self) -> Option<u64> {
-                (**self).fingerprint()
-            }
-            #[inline]
             fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
                 (**self).support(dir)
-            }
-            #[inline]
-            fn core_point(&self) -> Option<Point3<f64>> {
-                (**self).core_point()
-            }
-            #[inline]
-            fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
-                (**self).core_closest_point(p)
             }
             #[inline]
             fn core_radius(&self) -> f64 {
@@ -258,6 +154,29 @@ macro_rules! forward_support_map {
             #[inline]
             fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
                 (**self).core_support_hinted(dir, hint)
+            }
+            #[inline(always)]
+            fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
+                (**self).support_hinted(dir, hint)
+            }
+            #[inline]
+            fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
+                (**self).aabb(pose)
+            }
+        }
+
+        impl<S: SupportMap + ?Sized> FastPaths for $pointer {
+            #[inline]
+            fn fingerprint(&self) -> Option<u64> {
+                (**self).fingerprint()
+            }
+            #[inline]
+            fn core_point(&self) -> Option<Point3<f64>> {
+                (**self).core_point()
+            }
+            #[inline]
+            fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
+                (**self).core_closest_point(p)
             }
             #[inline]
             fn core_cuboid(&self) -> Option<&Cuboid> {
@@ -279,14 +198,6 @@ macro_rules! forward_support_map {
             fn core_is_polytope(&self) -> bool {
                 (**self).core_is_polytope()
             }
-            #[inline(always)]
-            fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
-                (**self).support_hinted(dir, hint)
-            }
-            #[inline]
-            fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
-                (**self).aabb(pose)
-            }
         }
     )+};
 }
@@ -298,11 +209,6 @@ forward_support_map!(&S, Box<S>);
 pub struct Core<'a, S: ?Sized>(pub &'a S);
 
 impl<S: SupportMap + ?Sized> SupportMap for Core<'_, S> {
-    /// The shape's own: a core is a function of its shape.
-    #[inline]
-    fn fingerprint(&self) -> Option<u64> {
-        self.0.fingerprint()
-    }
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.0.core_support_hinted(dir, 0).point
@@ -311,6 +217,15 @@ impl<S: SupportMap + ?Sized> SupportMap for Core<'_, S> {
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         self.0.core_support_hinted(dir, hint)
     }
+}
+
+impl<S: SupportMap + ?Sized> FastPaths for Core<'_, S> {
+    /// The shape's own: a core is a function of its shape.
+    #[inline]
+    fn fingerprint(&self) -> Option<u64> {
+        self.0.fingerprint()
+    }
+
     #[inline]
     fn is_polytope(&self) -> bool {
         self.0.core_is_polytope()
@@ -324,10 +239,6 @@ pub struct Sharp<S>(pub S);
 
 impl<S: SupportMap> SupportMap for Sharp<S> {
     #[inline]
-    fn fingerprint(&self) -> Option<u64> {
-        self.0.fingerprint()
-    }
-    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.0.support(dir)
     }
@@ -335,13 +246,20 @@ impl<S: SupportMap> SupportMap for Sharp<S> {
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         self.0.support_hinted(dir, hint)
     }
+}
+
+impl<S: SupportMap> FastPaths for Sharp<S> {
+    #[inline]
+    fn fingerprint(&self) -> Option<u64> {
+        self.0.fingerprint()
+    }
     #[inline]
     fn is_polytope(&self) -> bool {
         self.0.is_polytope()
     }
 }
 
-/// Folds the bits of `values` into the fingerprint `h` (see [`SupportMap::fingerprint`]):
+/// Folds the bits of `values` into the fingerprint `h` (see [`FastPaths::fingerprint`]):
 /// the splitmix64 finaliser applied after each value, so that every input bit affects
 /// every output bit.
 #[must_use]

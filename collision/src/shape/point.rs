@@ -1,6 +1,6 @@
 //! A single point.
 
-use super::{Aabb, InscribedBall, ShapeError, SupportMap, check_point};
+use super::{Aabb, FastPaths, InscribedBall, ShapeError, SupportMap, check_point};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// A single point (useful for point queries: the distance from a point to a shape).
@@ -33,6 +33,17 @@ impl Point {
 
 impl SupportMap for Point {
     #[inline]
+    fn support(&self, _dir: &Vector3<f64>) -> Point3<f64> {
+        self.position
+    }
+    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
+        let p = pose * self.position;
+        Aabb { mins: p, maxs: p }
+    }
+}
+
+impl FastPaths for Point {
+    #[inline]
     fn is_polytope(&self) -> bool {
         true
     }
@@ -42,15 +53,6 @@ impl SupportMap for Point {
             8,
             self.position.coords.as_slice(),
         ))
-    }
-    #[inline]
-    fn support(&self, _dir: &Vector3<f64>) -> Point3<f64> {
-        self.position
-    }
-
-    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
-        let p = pose * self.position;
-        Aabb { mins: p, maxs: p }
     }
 
     /// The point itself, as a ball of radius zero.

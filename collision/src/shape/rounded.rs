@@ -1,7 +1,8 @@
 //! The Minkowski sum of a shape with a ball.
 
 use super::{
-    Aabb, Cuboid, Frustum, InscribedBall, ShapeError, SupportMap, SupportPoint, check_length, unit,
+    Aabb, Cuboid, FastPaths, Frustum, InscribedBall, ShapeError, SupportMap, SupportPoint,
+    check_length, unit,
 };
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -52,15 +53,9 @@ impl<S> Rounded<S> {
 
 impl<S: SupportMap> SupportMap for Rounded<S> {
     #[inline]
-    fn fingerprint(&self) -> Option<u64> {
-        let h = self.shape.fingerprint()?;
-        Some(crate::shape::fold_fingerprint(h ^ 9, &[self.margin]))
-    }
-    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.support_hinted(dir, 0).point
     }
-
     #[inline]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         let core = self.shape.support_hinted(dir, hint);
@@ -70,20 +65,32 @@ impl<S: SupportMap> SupportMap for Rounded<S> {
             id: core.id,
         }
     }
-
     fn core_radius(&self) -> f64 {
         self.shape.core_radius() + self.margin
     }
-
     #[inline]
     fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         self.shape.core_support_hinted(dir, hint)
     }
+    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
+        let core = self.shape.aabb(pose);
+        let m = Vector3::repeat(self.margin);
+        Aabb {
+            mins: core.mins - m,
+            maxs: core.maxs + m,
+        }
+    }
+}
 
+impl<S: SupportMap> FastPaths for Rounded<S> {
+    #[inline]
+    fn fingerprint(&self) -> Option<u64> {
+        let h = self.shape.fingerprint()?;
+        Some(crate::shape::fold_fingerprint(h ^ 9, &[self.margin]))
+    }
     fn core_point(&self) -> Option<Point3<f64>> {
         self.shape.core_point()
     }
-
     fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
         self.shape.core_closest_point(p)
     }
@@ -101,23 +108,12 @@ impl<S: SupportMap> SupportMap for Rounded<S> {
     fn core_cuboid(&self) -> Option<&Cuboid> {
         self.shape.core_cuboid()
     }
-
     fn core_frustum(&self) -> Option<Frustum> {
         self.shape.core_frustum()
     }
-
     #[inline]
     fn core_is_polytope(&self) -> bool {
         self.shape.core_is_polytope()
-    }
-
-    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
-        let core = self.shape.aabb(pose);
-        let m = Vector3::repeat(self.margin);
-        Aabb {
-            mins: core.mins - m,
-            maxs: core.maxs + m,
-        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! A line segment.
 
-use super::{InscribedBall, ShapeError, SupportMap, SupportPoint, check_point};
+use super::{FastPaths, InscribedBall, ShapeError, SupportMap, SupportPoint, check_point};
 use crate::kernels::hull_scan::argmax;
 use nalgebra::{Point3, Vector3};
 
@@ -40,6 +40,21 @@ impl Segment {
 
 impl SupportMap for Segment {
     #[inline]
+    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+        self.vertices[argmax(&self.vertices, dir)]
+    }
+    #[inline]
+    fn support_hinted(&self, dir: &Vector3<f64>, _hint: u32) -> SupportPoint {
+        let i = argmax(&self.vertices, dir);
+        SupportPoint {
+            point: self.vertices[i],
+            id: i as u32,
+        }
+    }
+}
+
+impl FastPaths for Segment {
+    #[inline]
     fn is_polytope(&self) -> bool {
         true
     }
@@ -50,19 +65,6 @@ impl SupportMap for Segment {
             7,
             &[a.x, a.y, a.z, b.x, b.y, b.z],
         ))
-    }
-    #[inline]
-    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
-        self.vertices[argmax(&self.vertices, dir)]
-    }
-
-    #[inline]
-    fn support_hinted(&self, dir: &Vector3<f64>, _hint: u32) -> SupportPoint {
-        let i = argmax(&self.vertices, dir);
-        SupportPoint {
-            point: self.vertices[i],
-            id: i as u32,
-        }
     }
 
     /// The midpoint, as a ball of radius zero (a segment has no volume).

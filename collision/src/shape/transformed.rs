@@ -1,6 +1,6 @@
 //! A shape placed under a fixed pose.
 
-use super::{Aabb, InscribedBall, ShapeError, SupportMap, SupportPoint};
+use super::{Aabb, FastPaths, InscribedBall, ShapeError, SupportMap, SupportPoint};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// `shape` moved by `pose`: its points are `pose * p` for the points `p` of `shape`.
@@ -53,18 +53,10 @@ impl<S> Transformed<S> {
 
 impl<S: SupportMap> SupportMap for Transformed<S> {
     #[inline]
-    fn fingerprint(&self) -> Option<u64> {
-        let (t, q) = (&self.pose.translation.vector, &self.pose.rotation.coords);
-        let values = [t.x, t.y, t.z, q.x, q.y, q.z, q.w];
-        let h = self.shape.fingerprint()?;
-        Some(crate::shape::fold_fingerprint(h ^ 10, &values))
-    }
-    #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         let local = self.pose.rotation.inverse_transform_vector(dir);
         self.pose * self.shape.support(&local)
     }
-
     #[inline]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         let local = self.pose.rotation.inverse_transform_vector(dir);
@@ -74,21 +66,9 @@ impl<S: SupportMap> SupportMap for Transformed<S> {
             id: s.id,
         }
     }
-
     fn core_radius(&self) -> f64 {
         self.shape.core_radius()
     }
-
-    #[inline]
-    fn is_polytope(&self) -> bool {
-        self.shape.is_polytope()
-    }
-
-    #[inline]
-    fn core_is_polytope(&self) -> bool {
-        self.shape.core_is_polytope()
-    }
-
     #[inline]
     fn core_support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         let local = self.pose.rotation.inverse_transform_vector(dir);
@@ -98,23 +78,37 @@ impl<S: SupportMap> SupportMap for Transformed<S> {
             id: s.id,
         }
     }
+    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
+        self.shape.aabb(&(pose * self.pose))
+    }
+}
 
+impl<S: SupportMap> FastPaths for Transformed<S> {
+    #[inline]
+    fn fingerprint(&self) -> Option<u64> {
+        let (t, q) = (&self.pose.translation.vector, &self.pose.rotation.coords);
+        let values = [t.x, t.y, t.z, q.x, q.y, q.z, q.w];
+        let h = self.shape.fingerprint()?;
+        Some(crate::shape::fold_fingerprint(h ^ 10, &values))
+    }
+    #[inline]
+    fn is_polytope(&self) -> bool {
+        self.shape.is_polytope()
+    }
+    #[inline]
+    fn core_is_polytope(&self) -> bool {
+        self.shape.core_is_polytope()
+    }
     fn inscribed_ball(&self) -> Option<InscribedBall> {
         let b = self.shape.inscribed_ball()?;
         InscribedBall::new(self.pose * b.center(), b.radius())
     }
-
     fn core_point(&self) -> Option<Point3<f64>> {
         self.shape.core_point().map(|p| self.pose * p)
     }
-
     fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
         let local = self.pose.inverse_transform_point(p);
         self.shape.core_closest_point(&local).map(|q| self.pose * q)
-    }
-
-    fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
-        self.shape.aabb(&(pose * self.pose))
     }
 }
 

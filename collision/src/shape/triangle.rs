@@ -1,6 +1,6 @@
 //! A triangle.
 
-use super::{InscribedBall, ShapeError, SupportMap, SupportPoint, check_point};
+use super::{FastPaths, InscribedBall, ShapeError, SupportMap, SupportPoint, check_point};
 use crate::kernels::hull_scan::argmax;
 use nalgebra::{Point3, Vector3};
 
@@ -41,6 +41,21 @@ impl Triangle {
 
 impl SupportMap for Triangle {
     #[inline]
+    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+        self.vertices[argmax(&self.vertices, dir)]
+    }
+    #[inline]
+    fn support_hinted(&self, dir: &Vector3<f64>, _hint: u32) -> SupportPoint {
+        let i = argmax(&self.vertices, dir);
+        SupportPoint {
+            point: self.vertices[i],
+            id: i as u32,
+        }
+    }
+}
+
+impl FastPaths for Triangle {
+    #[inline]
     fn is_polytope(&self) -> bool {
         true
     }
@@ -51,19 +66,6 @@ impl SupportMap for Triangle {
             6,
             &[a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z],
         ))
-    }
-    #[inline]
-    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
-        self.vertices[argmax(&self.vertices, dir)]
-    }
-
-    #[inline]
-    fn support_hinted(&self, dir: &Vector3<f64>, _hint: u32) -> SupportPoint {
-        let i = argmax(&self.vertices, dir);
-        SupportPoint {
-            point: self.vertices[i],
-            id: i as u32,
-        }
     }
 
     /// The centroid, as a ball of radius zero (a triangle has no volume).

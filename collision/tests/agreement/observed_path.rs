@@ -6,6 +6,7 @@
 //! run. Each shortcut's record is checked against the shapes (its balls lie inside
 //! them, its separating axes are the least overlap, its answer is the query's).
 
+use collision::FastPaths;
 use test_support::contact as contact_common;
 
 use collision::QueryOptions;

@@ -7,7 +7,7 @@ use test_support::gjk as common;
 use collision::QueryOptions;
 use collision::gjk::{GjkCache, GjkConfig, GjkOutput, GjkStatus, gjk};
 use collision::{
-    Ball, Capsule, ConvexHull, Cuboid, Cylinder, Rounded, Shape, SupportMap, Triangle,
+    Ball, Capsule, ConvexHull, Cuboid, Cylinder, FastPaths, Rounded, Shape, SupportMap, Triangle,
 };
 use nalgebra::{Isometry3, Point3, Translation3, Vector3};
 use rand::RngExt;
@@ -158,13 +158,15 @@ fn fingerprints_separate_shapes_and_agree_on_equal_ones() {
     let hull = cube_hull(1.0);
     assert_eq!(hull.fingerprint(), cube_hull(1.0).fingerprint());
     assert_eq!(hull.fingerprint(), Shape::from(hull.clone()).fingerprint());
-    assert_eq!(hull.fingerprint(), SupportMap::fingerprint(&&hull));
+    assert_eq!(hull.fingerprint(), FastPaths::fingerprint(&&hull));
     assert_eq!(hull.fingerprint(), Box::new(hull.clone()).fingerprint());
 }
 
 /// A shape from outside the crate, with only a support function: an axis-aligned box
-/// given by its half extents.
+/// given by its half extents, taking every fast path's default.
 struct UserBox(Vector3<f64>);
+
+impl FastPaths for UserBox {}
 
 impl SupportMap for UserBox {
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
@@ -185,7 +187,7 @@ impl SupportMap for UserBox {
 fn user_shapes_without_a_fingerprint_are_never_warm_started() {
     let (big, small) = (UserBox(Vector3::repeat(2.0)), UserBox(Vector3::repeat(0.5)));
     assert_eq!(big.fingerprint(), None);
-    assert_eq!(SupportMap::fingerprint(&&small), None);
+    assert_eq!(FastPaths::fingerprint(&&small), None);
     let cube = Cuboid::new(Vector3::repeat(2.0)).unwrap();
     let id = Isometry3::identity();
     let near = Isometry3::translation(0.5, 0.2, 0.1);

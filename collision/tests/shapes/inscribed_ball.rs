@@ -1,4 +1,4 @@
-//! Inscribed balls (`SupportMap::inscribed_ball`): each lies inside its shape and is as
+//! Inscribed balls (`FastPaths::inscribed_ball`): each lies inside its shape and is as
 //! large as its closed form says (a point, of radius zero, for shapes without volume),
 //! and the free functions' early "overlapping" answer from them agrees with full GJK runs
 //! and with parry3d-f64.
@@ -8,8 +8,8 @@ use test_support::gjk as common;
 use collision::QueryOptions;
 use collision::observer::Trace;
 use collision::{
-    Ball, Capsule, ClosestPoints, Cone, ConvexHull, Cuboid, Cylinder, GjkError, InscribedBall,
-    Point, Rounded, Segment, Shape, SupportMap, SupportPoint, Transformed, Triangle,
+    Ball, Capsule, ClosestPoints, Cone, ConvexHull, Cuboid, Cylinder, FastPaths, GjkError,
+    InscribedBall, Point, Rounded, Segment, Shape, SupportMap, SupportPoint, Transformed, Triangle,
     closest_points, closest_points_with, distance, distance_with, intersects, intersects_with,
 };
 use common::{cloud, hull, parry_hull, pose, rng, to_parry, v3};
@@ -176,6 +176,9 @@ impl<S: SupportMap> SupportMap for Counting<S> {
         self.calls.set(self.calls.get() + 1);
         self.shape.support_hinted(dir, hint)
     }
+}
+
+impl<S: SupportMap> FastPaths for Counting<S> {
     fn inscribed_ball(&self) -> Option<InscribedBall> {
         self.shape.inscribed_ball()
     }

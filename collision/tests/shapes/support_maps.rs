@@ -1,5 +1,6 @@
 //! Support maps, AABBs and constructors of every shape, against closed forms.
 
+use collision::FastPaths;
 use collision::shape::aabb_from_support;
 use collision::{
     Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, HullKind, Point, Rounded, Segment, Shape,
@@ -441,7 +442,7 @@ fn polytope_flags_of_every_shape() {
         assert_eq!(shape.is_polytope(), polytope, "{name}");
         assert_eq!(shape.core_is_polytope(), core, "{name}");
         assert_eq!(
-            <&Shape as SupportMap>::is_polytope(&&shape),
+            <&Shape as FastPaths>::is_polytope(&&shape),
             polytope,
             "&{name}"
         );
