@@ -34,7 +34,7 @@ pub fn hull(rng: &mut ChaCha8Rng, n: usize) -> ConvexHull {
 }
 
 /// GJK from a cold start (no cache) with `config`, observed by `observer`: on the
-/// shapes' cores, their radii added (wrap a shape in `Sharp` for GJK on its whole surface).
+/// shapes' cores, their radii added (wrap a shape in `WholeShape` for GJK on its whole surface).
 pub fn cold_gjk(
     a: &(impl SupportMap + ?Sized),
     pose_a: &Isometry3<f64>,

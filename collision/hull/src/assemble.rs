@@ -10,13 +10,13 @@ use crate::properties::mass_properties;
 use crate::{Hull, Plane};
 use nalgebra::Point3;
 
-/// Builds the output. The mesh's vertex `v` is input point `vidx[v]` of
+/// Builds the output. The mesh's vertex `v` is input point `input_index[v]` of
 /// `original`, which the builder saw multiplied by `factor`.
 #[must_use]
 pub(crate) fn assemble(
     mesh: Mesh,
     faces: Faces,
-    vidx: &[u32],
+    input_index: &[u32],
     original: &[Point3<f64>],
     factor: f64,
     tolerance: f64,
@@ -50,19 +50,19 @@ pub(crate) fn assemble(
         } else {
             face_indices[r]
                 .iter()
-                .map(|&v| normal.dot(&original[vidx[v as usize] as usize].coords))
+                .map(|&v| normal.dot(&original[input_index[v as usize] as usize].coords))
                 .fold(f64::NEG_INFINITY, f64::max)
         };
         planes.push(Plane { normal, offset });
     }
     drop((mesh_faces, seeds));
-    let mut remap = vec![NONE; vidx.len()];
-    let mut vertices = Vec::with_capacity(vidx.len());
+    let mut remap = vec![NONE; input_index.len()];
+    let mut vertices = Vec::with_capacity(input_index.len());
     for v in &mut face_indices {
         let slot = &mut remap[*v as usize];
         if *slot == NONE {
             *slot = vertices.len() as u32;
-            vertices.push(original[vidx[*v as usize] as usize]);
+            vertices.push(original[input_index[*v as usize] as usize]);
         }
         *v = *slot;
     }

@@ -134,13 +134,18 @@ impl Hull {
         let scale = tolerance::Scale::of(&bounds);
         let mut builder = quickhull::Builder::new(&work, &bounds, scale)?;
         builder.run()?;
-        let (mesh, vpos, vidx) = builder.into_parts();
-        let faces = merge::faces(&mesh, &vpos, &scale);
-        drop(vpos);
+        let (mesh, vertex_positions, input_index) = builder.into_parts();
+        let faces = merge::faces(&mesh, &vertex_positions, &scale);
+        drop(vertex_positions);
         let factor = factor.unwrap_or(1.0);
         let tolerance = scale.eps / factor;
         Ok(assemble::assemble(
-            mesh, faces, &vidx, points, factor, tolerance,
+            mesh,
+            faces,
+            &input_index,
+            points,
+            factor,
+            tolerance,
         ))
     }
 

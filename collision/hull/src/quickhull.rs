@@ -34,7 +34,7 @@ mod sweep;
 use crate::HullError;
 use crate::mesh::{ALIVE, FREE, Mesh, NONE, VISIBLE, next};
 use crate::tolerance::{Bounds, Scale};
-use distribute::{ConePlane, Slot};
+use distribute::{ConeBucket, ConePlane};
 use nalgebra::Point3;
 use scratch::Scratch;
 
@@ -70,9 +70,9 @@ pub(crate) struct Builder<'a> {
     /// Coordinates of the hull vertices, in the order they were added (the
     /// mesh refers to these dense ids): recent vertices are near each other
     /// in memory as well as in space, unlike the input's order.
-    pub vpos: Vec<Point3<f64>>,
+    pub vertex_positions: Vec<Point3<f64>>,
     /// Input index of each dense vertex.
-    pub vidx: Vec<u32>,
+    pub input_index: Vec<u32>,
     pub mesh: Mesh,
     /// Conflict ranges of all faces; capacity `2n`, compacted when full.
     pool: Vec<Conflict>,
@@ -97,7 +97,7 @@ pub(crate) struct Builder<'a> {
     /// Scratch: the cone's planes, contiguous, for the redistribution loop.
     planes: Vec<ConePlane>,
     /// Scratch: per cone slot, count / write cursor and farthest point.
-    slots: Vec<Slot>,
+    slots: Vec<ConeBucket>,
     /// Points dropped while above a new face by at most `ε`, to recheck.
     near: Vec<u32>,
     /// Points still above some face by at most `ε` at the last recheck, which found
@@ -121,15 +121,15 @@ impl<'a> Builder<'a> {
         let n = pts.len();
         // A hull of up to 64 vertices is most of what small clouds make; larger ones
         // grow by doubling as vertices are added.
-        let mut vidx = Vec::with_capacity(n.min(64));
-        vidx.extend([a, b, c, d]);
-        let mut vpos = Vec::with_capacity(n.min(64));
-        vpos.extend(vidx.iter().map(|&i| pts[i as usize]));
+        let mut input_index = Vec::with_capacity(n.min(64));
+        input_index.extend([a, b, c, d]);
+        let mut vertex_positions = Vec::with_capacity(n.min(64));
+        vertex_positions.extend(input_index.iter().map(|&i| pts[i as usize]));
         // Euler: a hull of h ≤ n vertices has 2h − 4 faces; the slack covers
         // the faces of one step. Reserved, not touched.
         let mut mesh = Mesh::with_capacity(2 * n + 16);
         for v in TETRAHEDRON {
-            mesh.add_face(&vpos, v, &scale);
+            mesh.add_face(&vertex_positions, v, &scale);
         }
         // Pair the 12 half-edges (`3f + i` runs `vᵢ → vᵢ₊₁` of face `f`): 0→1
         // with 1→0, 1→2 with 2→1, 2→0 with 0→2, 0→3 with 3→0, 3→1 with 1→3,
@@ -171,8 +171,8 @@ impl<'a> Builder<'a> {
         let mut builder = Self {
             pts,
             scale,
-            vpos,
-            vidx,
+            vertex_positions,
+            input_index,
             mesh,
             pool,
             end: 0,
@@ -347,9 +347,9 @@ impl<'a> Builder<'a> {
         let q = self.pts[i as usize];
         let mut highest = f64::NEG_INFINITY;
         for &f in faces {
-            let (above, h) = self
-                .mesh
-                .height_above(&self.vpos, f, &q, self.scale.eps, &self.scale);
+            let (above, h) =
+                self.mesh
+                    .height_above(&self.vertex_positions, f, &q, self.scale.eps, &self.scale);
             if above {
                 found.push((f, i, h));
                 return None;
@@ -365,8 +365,8 @@ impl<'a> Builder<'a> {
     /// The per-step buffers go back to the thread for its next build.
     pub fn into_parts(self) -> (Mesh, Vec<Point3<f64>>, Vec<u32>) {
         let Self {
-            vpos,
-            vidx,
+            vertex_positions,
+            input_index,
             mesh,
             pool,
             pending,
@@ -401,7 +401,7 @@ impl<'a> Builder<'a> {
             live,
         }
         .keep();
-        (mesh, vpos, vidx)
+        (mesh, vertex_positions, input_index)
     }
 
     /// Adds `eye` (exactly above face `f`) to the hull.
@@ -419,7 +419,7 @@ impl<'a> Builder<'a> {
                 if self.mesh.topo[nb as usize].state == ALIVE
                     && self
                         .mesh
-                        .height_above(&self.vpos, nb, &q, 0.0, &self.scale)
+                        .height_above(&self.vertex_positions, nb, &q, 0.0, &self.scale)
                         .0
                 {
                     self.mesh.topo[nb as usize].state = VISIBLE;
@@ -447,14 +447,14 @@ impl<'a> Builder<'a> {
             self.mesh.free.push(g);
         }
         // The cone: one triangle (from, to, eye) per horizon edge.
-        let apex = self.vpos.len() as u32;
-        self.vpos.push(q);
-        self.vidx.push(eye.index);
+        let apex = self.vertex_positions.len() as u32;
+        self.vertex_positions.push(q);
+        self.input_index.push(eye.index);
         self.cone.clear();
         for &(from, to, outside) in &self.horizon {
             let nf = self
                 .mesh
-                .add_face(&self.vpos, [from, to, apex], &self.scale);
+                .add_face(&self.vertex_positions, [from, to, apex], &self.scale);
             self.mesh.link(3 * nf, outside);
             self.cone.push(nf);
         }

@@ -42,7 +42,7 @@ use crate::gjk::{
 };
 use crate::observer::{Observer, RevolutionDepth, Shortcut};
 use crate::options::QueryOptions;
-use crate::shape::{Core, SupportMap, all_finite};
+use crate::shape::{CoreOf, SupportMap, all_finite};
 use nalgebra::{Isometry3, Point3, Vector3};
 use std::cell::RefCell;
 
@@ -305,8 +305,8 @@ where
     if !(margin.is_finite() && margin >= 0.0) {
         return Err(ContactError::InvalidMargin(margin));
     }
-    let (core_a, radius_a) = (Core(a), a.core_radius());
-    let (core_b, radius_b) = (Core(b), b.core_radius());
+    let (core_a, radius_a) = (CoreOf(a), a.core_radius());
+    let (core_b, radius_b) = (CoreOf(b), b.core_radius());
     let radius = radius_a + radius_b;
     // GJK on the cores alone: EPA needs a simplex around the origin whenever the cores
     // overlap, however thick the radii.

@@ -10,7 +10,7 @@ use super::{
     relative_pose,
 };
 use crate::observer::Observer;
-use crate::shape::{Core, MinkowskiDifference, SupportMap};
+use crate::shape::{CoreOf, MinkowskiDifference, SupportMap};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// The GJK algorithm's full answer for `a` at `pose_a` and `b` at `pose_b`: status,
@@ -28,7 +28,7 @@ use nalgebra::{Isometry3, Point3, Vector3};
 /// applied to the rounded shapes' distance, so the relative tolerance keeps its
 /// meaning. `distance`, `lower_bound`, the witness points (on the shapes' surfaces) and
 /// `normal` describe the shapes; `simplex` and the observer's steps are the cores'.
-/// (Wrap a shape in [`Sharp`](crate::shape::Sharp) to run GJK on its whole surface.)
+/// (Wrap a shape in [`WholeShape`](crate::shape::WholeShape) to run GJK on its whole surface.)
 ///
 /// Never panics and never returns NaN. Only `Converged` (separated, exact distance) and
 /// `Overlapping` (touching or overlapping) are answers; see [`GjkOutput`] for frames.
@@ -53,10 +53,10 @@ where
     let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
     let mut work = WorkingSimplex::default();
     let run = run_rounded::<_, _, _, _, false>(
-        &Core(a),
+        &CoreOf(a),
         radius_a,
         pose_a,
-        &Core(b),
+        &CoreOf(b),
         radius_b,
         pose_b,
         &config,
@@ -434,10 +434,10 @@ where
     } = options;
     let mut work = WorkingSimplex::default();
     let Some(r) = run_rounded::<_, _, _, _, true>(
-        &Core(a),
+        &CoreOf(a),
         a.core_radius(),
         pose_a,
-        &Core(b),
+        &CoreOf(b),
         b.core_radius(),
         pose_b,
         &config,

@@ -20,7 +20,7 @@ use super::run::{LoopEnd, StopReason};
 use super::working_simplex::WorkingSimplex;
 use super::{GjkCache, GjkConfig, GjkOutput};
 use crate::observer::Observer;
-use crate::shape::{Core, SupportMap, all_finite};
+use crate::shape::{CoreOf, SupportMap, all_finite};
 use nalgebra::{Isometry3, Point3};
 
 /// Why a simple GJK query has no answer.
@@ -313,10 +313,10 @@ where
     // The shapes whose inscribed balls may prove an overlap.
     let balls = cache.is_none().then_some((a, b));
     run_rounded::<_, _, _, _, SEPARATION_ONLY>(
-        &Core(a),
+        &CoreOf(a),
         a.core_radius(),
         pose_a,
-        &Core(b),
+        &CoreOf(b),
         b.core_radius(),
         pose_b,
         config,

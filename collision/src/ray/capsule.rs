@@ -4,7 +4,7 @@ use super::cylinder::{Wall, side_wall};
 use super::sphere::{ball_hit, cast_rescaled, enter_ball, scaled};
 use super::{LocalHit, LocalRay, RayCast, RayError, gjk};
 use crate::observer::RayShape;
-use crate::shape::{Capsule, Core, SupportMap};
+use crate::shape::{Capsule, CoreOf, SupportMap};
 use nalgebra::Vector3;
 
 /// The capsule is the set of points within `R` of the segment `y ∈ [−h, h]` on the y axis.
@@ -45,12 +45,12 @@ impl RayCast for Capsule {
         let cap_y = match side_wall(&s, &d, inv_m, [h, radius], ray) {
             Wall::Hit(hit) => return Ok(hit),
             Wall::Cap(cap) => cap,
-            Wall::Overflow => return gjk::cast_local(&Core(self), self.core_radius(), ray),
+            Wall::Overflow => return gjk::cast_local(&CoreOf(self), self.core_radius(), ray),
         };
         let sc = Vector3::new(s.x, s.y - cap_y, s.z);
         match enter_ball(&sc, &d, radius) {
             Some(c) => Ok(ball_hit(c, &sc, &d, inv_m, radius, max_toi, ray.normal)),
-            None => gjk::cast_local(&Core(self), self.core_radius(), ray),
+            None => gjk::cast_local(&CoreOf(self), self.core_radius(), ray),
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::{LocalHit, LocalRay, RayCast, RayError, gjk};
 use crate::observer::RayShape;
-use crate::shape::{Cone, Core, SupportMap, unit};
+use crate::shape::{Cone, CoreOf, SupportMap, unit};
 use collision_simplex::dd::{Dd, two_prod, two_sum};
 use nalgebra::Vector3;
 use std::ops::{Add, Mul, Sub};
@@ -103,7 +103,7 @@ fn cast_beyond_range(cone: &Cone, ray: &LocalRay) -> Result<Option<LocalHit>, Ra
         return Ok(inside.then_some(LocalHit::INSIDE));
     }
     if !(h_k >= 1e-40 && radius_k >= 1e-40) {
-        return gjk::cast_local(&Core(cone), cone.core_radius(), ray);
+        return gjk::cast_local(&CoreOf(cone), cone.core_radius(), ray);
     }
     // `s' + t' d' = k_scene (s + t d)` with `s' = k_scene s`, `d' = k_dir d`:
     // `t = t' k_dir / k_scene`.

@@ -3,7 +3,7 @@
 use super::sphere::{Crossing, cast_rescaled, enter_ball, scaled, surface_normal};
 use super::{LocalHit, LocalRay, RayCast, RayError, gjk};
 use crate::observer::RayShape;
-use crate::shape::{Core, Cylinder, SupportMap};
+use crate::shape::{CoreOf, Cylinder, SupportMap};
 use nalgebra::Vector3;
 
 /// The cylinder is `x² + z² ≤ R²`, `|y| ≤ h`: the infinite cylinder cut by the slab
@@ -48,7 +48,7 @@ impl RayCast for Cylinder {
         let cap = match side_wall(&s, &d, inv_m, [h, radius], ray) {
             Wall::Hit(hit) => return Ok(hit),
             Wall::Cap(cap) => cap,
-            Wall::Overflow => return gjk::cast_local(&Core(self), self.core_radius(), ray),
+            Wall::Overflow => return gjk::cast_local(&CoreOf(self), self.core_radius(), ray),
         };
         // Towards the slab through the cap plane `y = cap`, from its outer side.
         if (cap - s.y) * cap > 0.0 || d.y * cap >= 0.0 {

@@ -28,7 +28,7 @@ pub use gjk::STALL_RELATIVE as GJK_RAY_ACCURACY;
 
 use crate::observer::{Observer, RayClosedForm, RayShape, Shortcut};
 use crate::options::QueryOptions;
-use crate::shape::{Core, SupportMap, all_finite, unit};
+use crate::shape::{CoreOf, SupportMap, all_finite, unit};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// A ray `origin + t · dir`, `t ≥ 0`, in world coordinates. `dir` need not be unit; times
@@ -155,7 +155,7 @@ pub trait RayCast: SupportMap {
     /// its iteration cap.
     #[inline]
     fn cast_ray_local(&self, ray: &LocalRay) -> Result<Option<LocalHit>, RayError> {
-        gjk::cast_local(&Core(self), self.core_radius(), ray)
+        gjk::cast_local(&CoreOf(self), self.core_radius(), ray)
     }
 
     /// The closed form [`Self::cast_ray_local`] answers with, as the observer is told of
@@ -184,7 +184,7 @@ pub trait RayCast: SupportMap {
                 report_closed_form(shape, hit, ray, pose, observer)
             }
             None => {
-                let (core, radius) = (Core(self), self.core_radius());
+                let (core, radius) = (CoreOf(self), self.core_radius());
                 gjk::cast_local_observed(&core, radius, ray, pose, observer)
             }
         }
@@ -318,7 +318,7 @@ pub fn cast_ray_gjk<S: SupportMap + ?Sized>(
     ray: &Ray,
     max_toi: f64,
 ) -> Result<Option<RayHit>, RayError> {
-    let (core, radius) = (Core(shape), shape.core_radius());
+    let (core, radius) = (CoreOf(shape), shape.core_radius());
     let hit = in_local_frame(pose, ray, max_toi, true, |r| {
         gjk::cast_local(&core, radius, r)
     })?;

@@ -4,7 +4,8 @@
 use super::{LocalHit, LocalRay, PosedRay, RayCast, RayError, cast_in_local_frame};
 use crate::observer::{Observer, RayShape};
 use crate::shape::{
-    ConvexHull, Point, Rounded, Segment, Shape, Sharp, SupportMap, Transformed, Triangle, dispatch,
+    ConvexHull, Point, Rounded, Segment, Shape, SupportMap, Transformed, Triangle, WholeShape,
+    dispatch,
 };
 use nalgebra::Isometry3;
 
@@ -14,7 +15,7 @@ impl RayCast for Segment {}
 impl RayCast for Point {}
 impl<S: SupportMap> RayCast for Rounded<S> {}
 impl<S: SupportMap> RayCast for Transformed<S> {}
-impl<S: SupportMap> RayCast for Sharp<S> {}
+impl<S: SupportMap> RayCast for WholeShape<S> {}
 
 /// The result type of every cast here.
 type Cast = Result<Option<LocalHit>, RayError>;

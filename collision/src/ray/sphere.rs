@@ -4,7 +4,7 @@ use super::{
     LocalHit, LocalRay, PosedRay, Ray, RayAnswer, RayCast, RayError, check_input, gjk, kernel,
 };
 use crate::observer::RayShape;
-use crate::shape::{Ball, Core, SupportMap, unit};
+use crate::shape::{Ball, CoreOf, SupportMap, unit};
 use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
 
 /// How a ray meets a ball (or an infinite cylinder, or a box).
@@ -198,7 +198,7 @@ impl RayCast for Ball {
         let (radius, max_toi) = (self.radius(), ray.max_toi);
         match enter_ball(&s, &d, radius) {
             Some(c) => Ok(ball_hit(c, &s, &d, inv_m, radius, max_toi, ray.normal)),
-            None => gjk::cast_local(&Core(self), self.core_radius(), ray),
+            None => gjk::cast_local(&CoreOf(self), self.core_radius(), ray),
         }
     }
 }

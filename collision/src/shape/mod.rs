@@ -92,7 +92,7 @@ pub trait SupportMap: FastPaths {
     /// shape. The default, 0, makes the shape its own core. GJK's free functions run on
     /// the cores and add the radii, which is exact and turns linear convergence on curved
     /// surfaces into a few exact steps; contacts, time of impact and ray casts use the
-    /// same split ([`Core`] is the core as a support map).
+    /// same split ([`CoreOf`] is the core as a support map).
     #[must_use]
     #[inline]
     fn core_radius(&self) -> f64 {
@@ -206,9 +206,9 @@ forward_support_map!(&S, Box<S>);
 
 /// The core of a shape ([`SupportMap::core_radius`]) as a support map of its own.
 #[derive(Clone, Copy, Debug)]
-pub struct Core<'a, S: ?Sized>(pub &'a S);
+pub struct CoreOf<'a, S: ?Sized>(pub &'a S);
 
-impl<S: SupportMap + ?Sized> SupportMap for Core<'_, S> {
+impl<S: SupportMap + ?Sized> SupportMap for CoreOf<'_, S> {
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.0.core_support_hinted(dir, 0).point
@@ -219,7 +219,7 @@ impl<S: SupportMap + ?Sized> SupportMap for Core<'_, S> {
     }
 }
 
-impl<S: SupportMap + ?Sized> FastPaths for Core<'_, S> {
+impl<S: SupportMap + ?Sized> FastPaths for CoreOf<'_, S> {
     /// The shape's own: a core is a function of its shape.
     #[inline]
     fn fingerprint(&self) -> Option<u64> {
@@ -235,9 +235,9 @@ impl<S: SupportMap + ?Sized> FastPaths for Core<'_, S> {
 /// Any support map with its core split hidden: radius zero, the whole shape its own core
 /// (for comparing the core path against GJK and EPA on the full shape).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Sharp<S>(pub S);
+pub struct WholeShape<S>(pub S);
 
-impl<S: SupportMap> SupportMap for Sharp<S> {
+impl<S: SupportMap> SupportMap for WholeShape<S> {
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
         self.0.support(dir)
@@ -248,7 +248,7 @@ impl<S: SupportMap> SupportMap for Sharp<S> {
     }
 }
 
-impl<S: SupportMap> FastPaths for Sharp<S> {
+impl<S: SupportMap> FastPaths for WholeShape<S> {
     #[inline]
     fn fingerprint(&self) -> Option<u64> {
         self.0.fingerprint()

@@ -20,7 +20,7 @@ use crate::contact::contact;
 use crate::gjk::{GjkCache, GjkConfig, GjkStatus, WorkingSimplex, gjk, gjk_core};
 use crate::observer::{BallBallImpact, Observer, Shortcut};
 use crate::options::QueryOptions;
-use crate::shape::{Core, SupportMap, all_finite};
+use crate::shape::{CoreOf, SupportMap, all_finite};
 use advance::{Spin, safe_step};
 use certify::{Body, longest_step};
 use nalgebra::{Isometry3, Point3, Vector3};
@@ -185,8 +185,8 @@ where
     if !(motion_a.is_finite() && motion_b.is_finite() && t_max.is_finite()) {
         return Err(ToiError::NonFinite);
     }
-    let (core_a, radius_a) = (Core(a), a.core_radius());
-    let (core_b, radius_b) = (Core(b), b.core_radius());
+    let (core_a, radius_a) = (CoreOf(a), a.core_radius());
+    let (core_b, radius_b) = (CoreOf(b), b.core_radius());
     let (extent_a, extent_b) = (
         core_extent(&core_a, motion_a),
         core_extent(&core_b, motion_b),

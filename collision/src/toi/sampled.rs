@@ -1,7 +1,7 @@
 //! Test support shared by the advancement bounds' tests: random bodies and motions, and
 //! the exact extent of a body along a direction at any time, to sample steps against.
 
-use crate::shape::{Capsule, ConvexHull, Core, Cuboid, Rounded, Shape, SupportMap};
+use crate::shape::{Capsule, ConvexHull, CoreOf, Cuboid, Rounded, Shape, SupportMap};
 use crate::toi::Motion;
 use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
 use rand::RngExt;
@@ -46,7 +46,7 @@ pub(super) fn motion(r: &mut ChaCha8Rng, spin: f64) -> Motion {
 }
 
 /// The largest distance from the centre of mass to the core's bounding-box corners.
-pub(super) fn extent(core: &Core<'_, Shape>, m: &Motion) -> f64 {
+pub(super) fn extent(core: &CoreOf<'_, Shape>, m: &Motion) -> f64 {
     let bb = core.aabb(&Isometry3::identity());
     (bb.mins - m.local_center)
         .abs()

@@ -2,7 +2,7 @@
 
 use collision::gjk::{GjkConfig, GjkStatus};
 use collision::observer::Trace;
-use collision::shape::Sharp;
+use collision::shape::WholeShape;
 use collision::{Ball, Capsule, ClosestPoints, Cuboid, closest_points, distance, intersects};
 use nalgebra::{Isometry3, Point3, Vector3};
 use rand::{RngExt, SeedableRng};
@@ -196,11 +196,11 @@ fn parallel_capsules_and_the_trace() {
     let pb = Isometry3::translation(3.0, 0.5, 0.0);
     assert!((distance(&a, &pa, &b, &pb).unwrap() - 2.25).abs() < 1e-12);
     let mut trace = Trace::new();
-    // On the whole capsules (`Sharp`), not their segment cores.
+    // On the whole capsules (`WholeShape`), not their segment cores.
     let out = cold_gjk(
-        &Sharp(&a),
+        &WholeShape(&a),
         &pa,
-        &Sharp(&b),
+        &WholeShape(&b),
         &pb,
         &GjkConfig::default(),
         &mut trace,

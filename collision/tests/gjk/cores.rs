@@ -6,7 +6,7 @@ use test_support::gjk as common;
 use collision::QueryOptions;
 use collision::gjk::{GjkConfig, GjkStatus};
 use collision::observer::Trace;
-use collision::shape::{Core, Sharp};
+use collision::shape::{CoreOf, WholeShape};
 use collision::{
     Ball, Capsule, ClosestPoints, Cuboid, Cylinder, Rounded, Shape, SupportMap, Transformed,
     closest_points, closest_points_with, intersects,
@@ -46,7 +46,7 @@ fn core_split_is_minkowski_sum() {
         rounded += usize::from(r > 0.0);
         for _ in 0..20 {
             let d = v3(&mut rng, 1.0);
-            let core_dot = d.dot(&Core(s).support(&d).coords);
+            let core_dot = d.dot(&CoreOf(s).support(&d).coords);
             let full = d.dot(&s.support(&d).coords);
             assert!(
                 (full - core_dot - r * d.norm()).abs() <= 1e-12,
@@ -72,8 +72,8 @@ fn core_path_matches_full_shape_gjk() {
     for case in 0..3000 {
         let (a, b) = (random_shape(&mut rng), random_shape(&mut rng));
         let (pa, pb) = (pose(&mut rng, 1.5), pose(&mut rng, 1.5));
-        // On the full shapes (`Sharp`): the free functions run on the cores.
-        let full = cold_gjk(&Sharp(&a), &pa, &Sharp(&b), &pb, &config, ());
+        // On the full shapes (`WholeShape`): the free functions run on the cores.
+        let full = cold_gjk(&WholeShape(&a), &pa, &WholeShape(&b), &pb, &config, ());
         let cored = closest_points(&a, &pa, &b, &pb).unwrap();
         let hit = intersects(&a, &pa, &b, &pb).unwrap();
         match (full.status, cored) {

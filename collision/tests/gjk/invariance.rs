@@ -5,7 +5,7 @@ use test_support::gjk as common;
 
 use collision::QueryOptions;
 use collision::gjk::{GjkCache, GjkConfig, GjkStatus, gjk};
-use collision::shape::Sharp;
+use collision::shape::WholeShape;
 use collision::{
     Ball, ClosestPoints, ConvexHull, Cuboid, GjkError, HullKind, Point, Segment, Trace, Triangle,
     closest_points, distance, distance_with,
@@ -378,8 +378,8 @@ fn non_convergence_and_bad_input_are_errors_not_answers() {
         max_iterations: 2,
         ..GjkConfig::default()
     };
-    // On the whole ball (`Sharp`), not its point core.
-    let out = cold_gjk(&Sharp(&ball), &pa, &cube, &pb, &config, ());
+    // On the whole ball (`WholeShape`), not its point core.
+    let out = cold_gjk(&WholeShape(&ball), &pa, &cube, &pb, &config, ());
     assert_eq!(out.status, GjkStatus::MaxIterations);
     assert!(
         out.lower_bound <= want && want <= out.distance,

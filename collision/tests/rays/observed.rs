@@ -32,7 +32,7 @@ fn check_steps(shape: &Shape, steps: &[&RayStepRecord], ray: &Ray, toi: Option<f
         !steps.is_empty() || toi == Some(0.0),
         "{what}: no step recorded"
     );
-    let core = collision::shape::Core(shape);
+    let core = collision::shape::CoreOf(shape);
     let mut lambda = 0.0;
     for (k, s) in steps.iter().enumerate() {
         assert_eq!(s.iteration as usize, k + 1, "{what}: iterations count up");

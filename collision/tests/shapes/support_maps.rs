@@ -402,12 +402,12 @@ fn shapes_round_trip_through_json_and_are_validated_on_load() {
 }
 
 /// `is_polytope` and `core_is_polytope` for every shape, directly and through the
-/// `Shape` enum, references, boxes, `Core`, `Rounded` and `Transformed`: GJK skips its
+/// `Shape` enum, references, boxes, `CoreOf`, `Rounded` and `Transformed`: GJK skips its
 /// near-contact reseed only when both answers it reads are true, so a curved shape
 /// claiming to be a polytope would lose accuracy near contact.
 #[test]
 fn polytope_flags_of_every_shape() {
-    use collision::shape::Core;
+    use collision::shape::CoreOf;
     let p = |x: f64| Point3::new(x, 0.3 * x, -x);
     let hull = ConvexHull::new(&[
         p(0.0),
@@ -451,7 +451,7 @@ fn polytope_flags_of_every_shape() {
             core,
             "Box {name}"
         );
-        assert_eq!(Core(&shape).is_polytope(), core, "Core {name}");
+        assert_eq!(CoreOf(&shape).is_polytope(), core, "CoreOf {name}");
         let rounded: Shape = Rounded::new(shape.clone(), 0.1).unwrap().into();
         assert!(!rounded.is_polytope(), "Rounded {name}");
         assert_eq!(rounded.core_is_polytope(), core, "Rounded {name}");

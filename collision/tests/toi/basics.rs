@@ -5,7 +5,7 @@
 use test_support::contact as contact_common;
 
 use collision::QueryOptions;
-use collision::shape::Sharp;
+use collision::shape::WholeShape;
 use collision::{
     Ball, ConvexHull, Cuboid, Cylinder, Motion, ToiConfig, ToiError, Trace, Triangle, contact,
     distance, time_of_impact, time_of_impact_with,
@@ -74,7 +74,7 @@ fn sphere_sphere_matches_the_quadratic_and_conservative_advancement() {
                     assert!((hit.point_a - (Point3::from(ca + va * t) + n * ra)).norm() <= 1e-9);
                 }
                 // The same balls through conservative advancement (no analytic path).
-                let ca_hit = time_of_impact(&Sharp(a), &ma, &Sharp(b), &mb, 1.0)
+                let ca_hit = time_of_impact(&WholeShape(a), &ma, &WholeShape(b), &mb, 1.0)
                     .unwrap()
                     .unwrap_or_else(|| panic!("case {case}: CA missed at {t}"));
                 assert!(
@@ -89,7 +89,7 @@ fn sphere_sphere_matches_the_quadratic_and_conservative_advancement() {
     assert!(hits > 500, "{hits}");
 }
 
-/// A traced conservative-advancement run of two balls (forced onto CA by `Sharp`):
+/// A traced conservative-advancement run of two balls (forced onto CA by `WholeShape`):
 /// times strictly increase by each step's advance and end at the impact time; the
 /// separations strictly decrease, only the last within the tolerance, and each step's
 /// separation is the closed-form gap `|Δ(t)| − R` there.
@@ -99,7 +99,10 @@ fn traced_sphere_sphere_advancement_closes_the_gap_step_by_step() {
     let mut traced = 0;
     for case in 0..300 {
         let (ra, rb, ca, cb, va, vb, ma, mb) = course(&mut r, 0.5, 1.0, None);
-        let (a, b) = (Sharp(Ball::new(ra).unwrap()), Sharp(Ball::new(rb).unwrap()));
+        let (a, b) = (
+            WholeShape(Ball::new(ra).unwrap()),
+            WholeShape(Ball::new(rb).unwrap()),
+        );
         let config = ToiConfig::default();
         let mut trace = Trace::new();
         let got = time_of_impact_with(
@@ -130,7 +133,7 @@ fn traced_sphere_sphere_advancement_closes_the_gap_step_by_step() {
         let last = steps.last().unwrap();
         assert_eq!(last.time, hit.time, "case {case}");
         assert_eq!(last.advance, 0.0);
-        // Sharp balls: the tolerance is relative_tolerance × the bounding radii, which
+        // Balls as whole shapes: the tolerance is relative_tolerance × the bounding radii, which
         // bound each ball by its box corner (√3 r).
         let tol = last.tolerance;
         let want = config.relative_tolerance * 3f64.sqrt() * (ra + rb);
@@ -315,7 +318,7 @@ fn pure_rotation_hits_at_the_closed_form_angle() {
 /// Small shapes (1e-3) far from the origin (1e6), moving: positions there round at
 /// ~1e-10 each time a pose is evaluated, far above a size-relative tolerance (~4e-12).
 /// The advancement still converges (its tolerance never drops below the positions'
-/// rounding), for balls forced onto conservative advancement (`Sharp`), to the
+/// rounding), for balls forced onto conservative advancement (`WholeShape`), to the
 /// quadratic's time within what that rounding allows.
 #[test]
 fn small_shapes_far_from_the_origin_converge() {
@@ -339,7 +342,7 @@ fn small_shapes_far_from_the_origin_converge() {
         );
         let (a, b) = (Ball::new(ra).unwrap(), Ball::new(rb).unwrap());
         let exact = time_of_impact(&a, &ma, &b, &mb, 1.0).unwrap();
-        let ca_hit = time_of_impact(&Sharp(a), &ma, &Sharp(b), &mb, 1.0)
+        let ca_hit = time_of_impact(&WholeShape(a), &ma, &WholeShape(b), &mb, 1.0)
             .unwrap_or_else(|e| panic!("case {case}: {e}"));
         match (exact, ca_hit) {
             (None, None) => {}

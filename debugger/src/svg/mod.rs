@@ -16,7 +16,7 @@ pub use view::{Camera, TILT, Window, difference_outline, outline};
 use crate::frame::{Frame, num, unit};
 use crate::record::{Outcome, Recording};
 use collision::observer::TraceEvent;
-use collision::shape::Core;
+use collision::shape::CoreOf;
 use collision::{ClosestPoints, GjkStatus, SupportMap};
 use fixtures::Query;
 use nalgebra::{Isometry3, Point3, Vector3};
@@ -345,7 +345,7 @@ fn outlines(
     [pose_a, pose_b]: [&Isometry3<f64>; 2],
 ) -> Outlines {
     let s = &rec.scene;
-    let (core_a, core_b) = (Core(&s.shape_a), Core(&s.shape_b));
+    let (core_a, core_b) = (CoreOf(&s.shape_a), CoreOf(&s.shape_b));
     let cored = rec.radius_a > 0.0 || rec.radius_b > 0.0;
     let difference = if cored {
         difference_outline(&core_a, pose_a, &core_b, pose_b, camera, samples)

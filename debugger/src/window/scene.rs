@@ -20,7 +20,7 @@ use crate::frame::Frame;
 use crate::record::Recording;
 use crate::svg::caption_lines;
 use crate::timeline::Layers;
-use collision::shape::Core;
+use collision::shape::CoreOf;
 use fixtures::Query;
 use framing::{configuration_framing, eyes, is_ray, world_framing};
 use nalgebra::{Isometry3, Point3, Vector3};
@@ -205,7 +205,7 @@ impl<'a> SceneBuilder<'a> {
         ];
         let cored = rec.radius_a > 0.0 || rec.radius_b > 0.0;
         let difference = if cored {
-            let (ca, cb) = (Core(&s.shape_a), Core(&s.shape_b));
+            let (ca, cb) = (CoreOf(&s.shape_a), CoreOf(&s.shape_b));
             ShapeMesh::of_difference(&ca, &s.pose_a, &cb, &s.pose_b)
         } else {
             ShapeMesh::of_difference(&s.shape_a, &s.pose_a, &s.shape_b, &s.pose_b)

@@ -50,7 +50,7 @@ pub(super) struct ConePlane {
 /// Per cone slot: points counted (then the write cursor), the greatest
 /// height, the source ordinal of that point and its pool position.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Slot {
+pub(super) struct ConeBucket {
     cursor: u32,
     best_h: f64,
     best: u32,
@@ -62,7 +62,7 @@ struct Cone<'m> {
     planes: &'m [ConePlane],
     faces: &'m [u32],
     mesh: &'m Mesh,
-    vpos: &'m [Point3<f64>],
+    vertex_positions: &'m [Point3<f64>],
     scale: &'m Scale,
 }
 
@@ -110,7 +110,7 @@ impl Cone<'_> {
             } else {
                 let f = self.faces[slot];
                 self.mesh
-                    .height_above(self.vpos, f, p, self.scale.eps, self.scale)
+                    .height_above(self.vertex_positions, f, p, self.scale.eps, self.scale)
                     .0
             };
             if above {
@@ -142,7 +142,7 @@ impl Builder<'_> {
                 sure_above: eps + err,
                 sure_below: eps - err,
             });
-            self.slots.push(Slot {
+            self.slots.push(ConeBucket {
                 cursor: 0,
                 best_h: f64::NEG_INFINITY,
                 best: NONE,
@@ -161,7 +161,7 @@ impl Builder<'_> {
             planes: &self.planes,
             faces: &self.cone,
             mesh: &self.mesh,
-            vpos: &self.vpos,
+            vertex_positions: &self.vertex_positions,
             scale: &self.scale,
         };
         let mut last = 0;
@@ -172,7 +172,7 @@ impl Builder<'_> {
                 } else {
                     cone.target(&c.p, &mut last)
                 };
-                tally(
+                record_point(
                     &mut self.slots,
                     &mut self.near,
                     self.targets.len(),
@@ -213,7 +213,7 @@ impl Builder<'_> {
             planes: &self.planes,
             faces: &self.cone,
             mesh: &self.mesh,
-            vpos: &self.vpos,
+            vertex_positions: &self.vertex_positions,
             scale: &self.scale,
         };
         let mut last = 0;
@@ -223,7 +223,7 @@ impl Builder<'_> {
             } else {
                 cone.target(p, &mut last)
             };
-            tally(&mut self.slots, &mut self.near, i, slot, h, i as u32);
+            record_point(&mut self.slots, &mut self.near, i, slot, h, i as u32);
             self.targets.push(slot);
         }
         self.open_ranges();
@@ -290,7 +290,14 @@ impl Builder<'_> {
 /// them may still be far above an older face; it is kept for the final
 /// recheck.
 #[inline]
-fn tally(slots: &mut [Slot], near: &mut Vec<u32>, j: usize, slot: u32, h: f64, index: u32) {
+fn record_point(
+    slots: &mut [ConeBucket],
+    near: &mut Vec<u32>,
+    j: usize,
+    slot: u32,
+    h: f64,
+    index: u32,
+) {
     if slot == NONE {
         if h > 0.0 {
             near.push(index);

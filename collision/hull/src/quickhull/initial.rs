@@ -44,7 +44,7 @@ impl Builder<'_> {
                 self.mesh.topo[f as usize].state == ALIVE
                     && self
                         .mesh
-                        .height_above(&self.vpos, f, &q, self.scale.eps, &self.scale)
+                        .height_above(&self.vertex_positions, f, &q, self.scale.eps, &self.scale)
                         .0
             });
             if let Some(f) = above {
@@ -78,7 +78,7 @@ impl Builder<'_> {
         let mut count = 0.0;
         for &f in &self.cone {
             for v in self.mesh.topo[f as usize].verts {
-                sum += self.vpos[v as usize].coords;
+                sum += self.vertex_positions[v as usize].coords;
                 count += 1.0;
             }
         }

@@ -12,7 +12,7 @@
 //! allocations did).
 
 use super::Conflict;
-use super::distribute::{ConePlane, Slot};
+use super::distribute::{ConeBucket, ConePlane};
 use std::cell::Cell;
 
 /// Largest capacity, in entries, of a buffer kept for the next build (the pool
@@ -31,7 +31,7 @@ pub(super) struct Scratch {
     pub(super) sources: Vec<(u32, u32)>,
     pub(super) targets: Vec<u32>,
     pub(super) planes: Vec<ConePlane>,
-    pub(super) slots: Vec<Slot>,
+    pub(super) slots: Vec<ConeBucket>,
     pub(super) near: Vec<u32>,
     pub(super) kept_near: Vec<u32>,
     pub(super) made: Vec<u32>,

@@ -111,11 +111,13 @@ mod tests {
                 continue;
             };
             builder.run().expect("hull");
-            let (mesh, vpos) = (&builder.mesh, &builder.vpos);
+            let (mesh, vertex_positions) = (&builder.mesh, &builder.vertex_positions);
             // Probes: each face's centroid moved along its normal by −4ε to +4ε.
             let mut probes = Vec::new();
             for f in (0..mesh.faces.len()).filter(|&f| mesh.topo[f].state == ALIVE) {
-                let [a, b, c] = mesh.topo[f].verts.map(|i| vpos[i as usize].coords);
+                let [a, b, c] = mesh.topo[f]
+                    .verts
+                    .map(|i| vertex_positions[i as usize].coords);
                 let centre = (a + b + c) / 3.0;
                 let offset = rng.random_range(-4.0..4.0) * s.eps;
                 probes.push(Point3::from(centre + mesh.faces[f].normal * offset));
@@ -125,7 +127,7 @@ mod tests {
             for (i, q) in probes.iter().enumerate() {
                 let is_above = (0..mesh.faces.len() as u32)
                     .filter(|&f| mesh.topo[f as usize].state == ALIVE)
-                    .any(|f| mesh.height_above(vpos, f, q, s.eps, &s).0);
+                    .any(|f| mesh.height_above(vertex_positions, f, q, s.eps, &s).0);
                 if is_above {
                     above += 1;
                     assert!(kept.contains(&(i as u32)), "seed {seed}: probe {i} dropped");

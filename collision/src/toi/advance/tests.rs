@@ -2,7 +2,7 @@
 //! step: a step may never let the gap close by more than it was given.
 
 use super::{Spin, safe_step};
-use crate::shape::Core;
+use crate::shape::CoreOf;
 use crate::toi::sampled::{body, extent, extent_along, motion, v3};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -21,7 +21,7 @@ fn a_step_never_closes_more_than_the_gap() {
         let (a, b) = (body(&mut r), body(&mut r));
         let (ma, mb) = (motion(&mut r, 20.0), motion(&mut r, 20.0));
         let n = v3(&mut r, 1.0).normalize();
-        let (ca, cb) = (Core(&a), Core(&b));
+        let (ca, cb) = (CoreOf(&a), CoreOf(&b));
         let (ea, eb) = (extent(&ca, &ma), extent(&cb, &mb));
         let (pa, pb) = (ma.pose_at(0.0), mb.pose_at(0.0));
         let spin_a = Spin::of(&ca, &pa, &ma, ea, &n);

@@ -2,7 +2,7 @@
 //! long horizons (up to several turns of the faster body).
 
 use super::{Body, Slab, longest_step};
-use crate::shape::{Core, Shape, SupportMap};
+use crate::shape::{CoreOf, Shape, SupportMap};
 use crate::toi::Motion;
 use crate::toi::sampled::{body, extent, extent_along, motion, v3};
 use crate::{ClosestPoints, closest_points};
@@ -12,8 +12,8 @@ use rand_chacha::ChaCha8Rng;
 
 /// The exact gap along `n` at time `t` between the cores less `radius`.
 fn exact_gap(
-    (a, ma): (&Core<'_, Shape>, &Motion),
-    (b, mb): (&Core<'_, Shape>, &Motion),
+    (a, ma): (&CoreOf<'_, Shape>, &Motion),
+    (b, mb): (&CoreOf<'_, Shape>, &Motion),
     n: &Vector3<f64>,
     radius: f64,
     t: f64,
@@ -22,7 +22,7 @@ fn exact_gap(
 }
 
 /// A body at time 0, with its core's extent.
-fn at_start<'c>(core: &'c Core<'c, Shape>, motion: &'c Motion) -> Body<'c, Core<'c, Shape>> {
+fn at_start<'c>(core: &'c CoreOf<'c, Shape>, motion: &'c Motion) -> Body<'c, CoreOf<'c, Shape>> {
     Body {
         core,
         pose: motion.pose_at(0.0),
@@ -59,7 +59,7 @@ fn the_bound_stays_below_the_exact_gap_and_is_concave() {
         let (ma, mb) = (motion(&mut r, 20.0), motion(&mut r, 20.0));
         let n = v3(&mut r, 1.0).normalize();
         let radius = r.random_range(0.0..0.5);
-        let (ca, cb) = (Core(&a), Core(&b));
+        let (ca, cb) = (CoreOf(&a), CoreOf(&b));
         // The normal fixed in the world, or turning with A or with B.
         let frame = [Vector3::zeros(), ma.angular_velocity, mb.angular_velocity][case % 3];
         let (ba, bb) = (at_start(&ca, &ma), at_start(&cb, &mb));
@@ -100,7 +100,7 @@ fn a_stretched_step_keeps_the_target() {
         let (a, b) = (body(&mut r), body(&mut r));
         let (ma, mut mb) = (motion(&mut r, 5.0), motion(&mut r, 5.0));
         let n = v3(&mut r, 1.0).normalize();
-        let (ca, cb) = (Core(&a), Core(&b));
+        let (ca, cb) = (CoreOf(&a), CoreOf(&b));
         // Place B so that the gap along n is `gap` at time 0.
         let gap = 10f64.powf(r.random_range(-9.0..-3.0));
         let now = exact_gap((&ca, &ma), (&cb, &mb), &n, 0.0, 0.0);
@@ -144,7 +144,7 @@ fn the_longest_step_keeps_the_shapes_apart() {
     for case in 0..3000 {
         let (a, b) = (body(&mut r), body(&mut r));
         let (ma, mut mb) = (motion(&mut r, 5.0), motion(&mut r, 5.0));
-        let (ca, cb) = (Core(&a), Core(&b));
+        let (ca, cb) = (CoreOf(&a), CoreOf(&b));
         // Place B `gap` from A along the closest points' direction.
         let (pa, pb) = (ma.pose_at(0.0), mb.pose_at(0.0));
         let Ok(ClosestPoints::Separated {
