@@ -35,7 +35,7 @@ mod refine;
 mod revolution;
 mod witness;
 
-use crate::epa::{EpaConfig, EpaStatus, MAX_REFINED_VERTICES, MAX_VERTICES, Polytope, epa_from};
+use crate::epa::{EpaConfig, EpaStatus, MAX_REFINED_VERTICES, MAX_VERTICES, Polytope, epa_seeded};
 use crate::gjk::{
     GjkCache, GjkConfig, GjkStatus, SimplexVertex, WorkingSimplex, degenerate, gjk_core,
     relative_pose,
@@ -377,9 +377,10 @@ where
                 )));
             }
             let first = with_polytope(|polytope| {
-                epa_from(
+                epa_seeded(
                     run.minkowski(),
                     run.simplex(),
+                    &[],
                     &config.epa,
                     polytope,
                     pose_a,

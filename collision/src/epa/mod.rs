@@ -64,29 +64,12 @@ where
     B: SupportMap,
     O: Observer + ?Sized,
 {
-    epa_from(md, simplex, config, polytope, pose_a, observer)
+    epa_seeded(md, simplex, &[], config, polytope, pose_a, observer)
 }
 
-/// [`epa`] from any [`StartSimplex`] (contacts pass GJK's working simplex in place).
-pub(crate) fn epa_from<A, B, S, O>(
-    md: &MinkowskiDifference<A, B>,
-    start: &S,
-    config: &EpaConfig,
-    polytope: &mut Polytope,
-    pose_a: &Isometry3<f64>,
-    observer: &mut O,
-) -> EpaOutput
-where
-    A: SupportMap,
-    B: SupportMap,
-    S: StartSimplex + ?Sized,
-    O: Observer + ?Sized,
-{
-    epa_seeded(md, start, &[], config, polytope, pose_a, observer)
-}
-
-/// [`epa_from`] with the support points along `directions` (A's frame) added to the
-/// starting polytope before the first expansion: a run that ran out of capacity is run
+/// [`epa`] from any [`StartSimplex`] (contacts pass GJK's working simplex in place), with
+/// the support points along `directions` (A's frame) added to the starting polytope
+/// before the first expansion (none for a first run): a run that ran out of capacity is run
 /// again with its vertices gathered round the best direction it found (see
 /// `contact::refine`). A direction whose support point lies inside the polytope adds
 /// nothing; one that rounding stops from being added ends the run as
