@@ -3,7 +3,7 @@
 //!
 //! The debugger only reads recordings; it never drives the algorithm:
 //!
-//! 1. [`record`] runs a fixture's query once with a [`collision::Trace`] observer and
+//! 1. [`record()`] runs a fixture's query once with a [`collision::Trace`] observer and
 //!    keeps every event, the final outcome and notes on what was not recorded
 //!    ([`Recording`]).
 //! 2. The events become [`Frame`]s: world coordinates, self-contained for drawing

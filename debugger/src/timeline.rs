@@ -11,7 +11,7 @@
 //! * [`Player`]: play and pause, forwards or backwards, at a speed in steps per second,
 //!   advanced by the time elapsed between two drawn frames.
 //! * [`Layers`]: which groups of the picture are drawn.
-//! * [`Warning`] and [`warnings`]: what a user chasing a failure looks for, per step.
+//! * [`Warning`] and [`warnings()`]: what a user chasing a failure looks for, per step.
 //! * [`Session`]: the fixture list, the current fixture's recording, its [`Replay`]
 //!   and [`Player`], reloads (by key, or when the file's modification time or length
 //!   changes), and the error of a malformed edit, shown while the last good recording

@@ -1,5 +1,5 @@
 //! The draws of the GJK, shape, batch and interop tests: rotations of spread 3, hulls of
-//! [`blob`](crate::clouds::blob) clouds, and a random shape of every kind; with the
+//! [`blob`] clouds, and a random shape of every kind; with the
 //! brute-force polytope references and parry's copies they are checked against.
 
 use crate::clouds::blob;
@@ -23,7 +23,7 @@ pub fn rotation(rng: &mut ChaCha8Rng) -> UnitQuaternion<f64> {
 }
 
 /// `n` random points in an ellipsoid-ish blob of random aspect, around the origin
-/// ([`blob`](crate::clouds::blob)).
+/// ([`blob`]).
 pub fn cloud(rng: &mut ChaCha8Rng, n: usize) -> Vec<Point3<f64>> {
     blob(rng, n)
 }

@@ -13,7 +13,7 @@
 //!
 //! The draws come in families, one per group of tests that was tuned on it:
 //! [`gjk`] for the GJK, shape, batch and interop tests, [`contact`] for the contact,
-//! EPA, time of impact and ray tests, and [`bench`] for the `collision` benches and
+//! EPA, time of impact and ray tests, and [`bench`](mod@bench) for the `collision` benches and
 //! examples ([`rays`] the ray bench's cases). They differ in small ways (a rotation's spread, how a hull's points are
 //! drawn) that the recorded expectations depend on.
 

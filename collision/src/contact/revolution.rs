@@ -1,5 +1,5 @@
 //! Penetration of solids of revolution in closed form: a cylinder, cone or capsule core
-//! ([`FastPaths::core_frustum`]) against a point core (a ball), or against another such
+//! ([`FastPaths::core_frustum`](crate::FastPaths::core_frustum)) against a point core (a ball), or against another such
 //! core on nearly the same axis.
 //!
 //! # Why not EPA alone

@@ -1,4 +1,4 @@
-//! Overlap proofs from the shapes' inscribed balls ([`FastPaths::inscribed_ball`]) at
+//! Overlap proofs from the shapes' inscribed balls ([`FastPaths::inscribed_ball`](crate::FastPaths::inscribed_ball)) at
 //! the start of a cold run, for the free functions: most deep
 //! overlaps are proved with one support query or none, where GJK needs four for a
 //! tetrahedron around the origin.

@@ -16,7 +16,7 @@ use nalgebra::Point3;
 ///
 /// The caller keeps one cache per ordered pair of shapes. The cache also checks that
 /// contract without looking at addresses: it remembers the pair's
-/// [`FastPaths::fingerprint`]s, and a run on shapes with other fingerprints (another
+/// [`FastPaths::fingerprint`](crate::FastPaths::fingerprint)s, and a run on shapes with other fingerprints (another
 /// pair, or the same pair swapped) starts cold instead of from points that are not on
 /// its shapes, which could make GJK report a wrong distance or an overlap. Shapes of this
 /// crate derive their fingerprints from their dimensions, so a cache stays valid for

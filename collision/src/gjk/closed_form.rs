@@ -9,9 +9,9 @@ use nalgebra::{Isometry3, Point3};
 
 use super::query::ClosestPoints;
 
-/// The closed form for a pair where one core is a single point ([`FastPaths::core_point`],
+/// The closed form for a pair where one core is a single point ([`FastPaths::core_point`](crate::FastPaths::core_point),
 /// a ball's centre) and the other core has a nearest-point formula
-/// ([`FastPaths::core_closest_point`]: ball, capsule, cuboid and their rounded versions);
+/// ([`FastPaths::core_closest_point`](crate::FastPaths::core_closest_point): ball, capsule, cuboid and their rounded versions);
 /// `None` for other pairs and for non-finite poses (GJK then runs and reports them).
 ///
 /// With `p` the point core and `q` the nearest point of the other core (both in the other

@@ -116,7 +116,7 @@ pub(super) struct Reseeds {
 
 impl Reseeds {
     /// No reseed yet; up to [`MAX_RESEEDS`], or none at all for a pair of polytopes (see
-    /// [`FastPaths::is_polytope`]), whose stalls are already exact to rounding.
+    /// [`FastPaths::is_polytope`](crate::FastPaths::is_polytope)), whose stalls are already exact to rounding.
     #[inline(always)]
     pub(super) fn for_pair(polytopes: bool) -> Reseeds {
         Reseeds {

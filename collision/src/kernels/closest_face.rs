@@ -6,7 +6,7 @@
 //! keeping a heap ordered. [`closest`] scans in four lanes, each keeping its smallest
 //! key and that key's slot with selects instead of branches, so the scan has no branch
 //! on the data; the lanes are merged at the end, the lower slot winning ties.
-//! [`closest_reference`] is the plain loop it must agree with.
+//! `closest_reference` is the plain loop it must agree with.
 //!
 //! Tried and dropped: a second pass searching for the minimum's slot (it ends on a
 //! branch the CPU cannot predict); a binary heap of faces (slower at tens of faces).

@@ -157,7 +157,7 @@ impl Climber {
     /// comparison's mask makes the next vertex wait for the products, and the compiler
     /// makes that choice itself, with conditional moves, for a search it can unroll; so
     /// the lane is found by a loop it cannot unroll ([`first_lane_above`]). The answers
-    /// are bit for bit those of the plain climb ([`climb_reference`]; a test checks the
+    /// are bit for bit those of the plain climb (`climb_reference`; a test checks the
     /// two agree on every move, ties included).
     #[inline]
     pub(crate) fn climb(&self, dir: &Vector3<f64>, start: usize, p: &Point3<f64>) -> usize {

@@ -69,7 +69,7 @@ pub trait FastPaths {
         None
     }
 
-    /// The core as a box, when it is one (a [`Cuboid`], or a [`Rounded`] one): two boxes
+    /// The core as a box, when it is one (a [`Cuboid`], or a [`Rounded`](super::Rounded) one): two boxes
     /// get their penetration from the separating axis theorem instead of EPA. `None` by
     /// default.
     #[must_use]
@@ -79,7 +79,7 @@ pub trait FastPaths {
     }
 
     /// The core as a solid of revolution about local Y with straight sides, when it is
-    /// one (a cylinder, a cone, a capsule's segment, and their [`Rounded`] versions):
+    /// one (a cylinder, a cone, a capsule's segment, and their [`Rounded`](super::Rounded) versions):
     /// contacts of such a core with a point core, or with another one on nearly the same
     /// axis, have a closed form (`contact/revolution.rs`) where EPA would need to resolve
     /// a whole circle of deepest directions. `None` by default.
