@@ -25,6 +25,34 @@
 //! signature shape, and the observer stays a type parameter (`()` by default) that
 //! compiles away. Rounded shapes are shapes ([`Rounded`]), not a family of functions.
 //!
+//! # Your own shapes
+//!
+//! A shape implements [`SupportMap`] (its support function; the hinted form, the core and
+//! radius split and the bounding box have defaults) and [`FastPaths`], whose every method
+//! is an optional shortcut with a correct default:
+//!
+//! ```
+//! use collision::{FastPaths, SupportMap, distance};
+//! use nalgebra::{Isometry3, Point3, Vector3};
+//!
+//! /// An axis-aligned box given by its half extents.
+//! struct MyBox(Vector3<f64>);
+//!
+//! impl SupportMap for MyBox {
+//!     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+//!         let h = self.0;
+//!         Point3::new(h.x.copysign(dir.x), h.y.copysign(dir.y), h.z.copysign(dir.z))
+//!     }
+//! }
+//!
+//! impl FastPaths for MyBox {}
+//!
+//! let a = MyBox(Vector3::new(1.0, 1.0, 1.0));
+//! let b = MyBox(Vector3::new(0.5, 0.5, 0.5));
+//! let d = distance(&a, &Isometry3::identity(), &b, &Isometry3::translation(3.0, 0.0, 0.0));
+//! assert!((d.unwrap() - 1.5).abs() < 1e-12);
+//! ```
+//!
 //! # Features
 //!
 //! - `parallel`: the [`batch`] queries run on the current rayon thread pool (without it
