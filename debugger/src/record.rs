@@ -145,6 +145,14 @@ pub fn record(scene: &Scene) -> Result<Recording, DebugError> {
     if trace.events.is_empty() {
         notes.push("the query reported no steps (answered before iterating)".to_string());
     }
+    if matches!(scene.query, Query::Contact { .. }) && asked_again_in_frame_of_b(&trace) {
+        notes.push(
+            "EPA stopped short in A's frame, so the contact was asked again in B's frame: \
+             the frames after the first EPA result show B - A (the same depth, the normal \
+             reversed), and the answer joins both"
+                .to_string(),
+        );
+    }
     let mut frames = frames_from_trace(&trace, &scene.pose_a);
     if let (Query::RayCast { origin, dir, .. }, Outcome::RayCast(hit)) = (&scene.query, &outcome) {
         let ray = collision::Ray::new(*origin, *dir);
@@ -243,4 +251,19 @@ impl Recording {
 fn is_finite_pose(pose: &Isometry3<f64>) -> bool {
     pose.translation.vector.iter().all(|c| c.is_finite())
         && pose.rotation.coords.iter().all(|c| c.is_finite())
+}
+
+/// Whether a contact's trace holds a GJK run after an EPA result: the query stopped short
+/// in A's frame and was asked again in B's (`collision/src/contact/mod.rs`). A second EPA
+/// run in the same frame follows the first without a GJK run between.
+fn asked_again_in_frame_of_b(trace: &Trace) -> bool {
+    let first_epa_end = trace
+        .events
+        .iter()
+        .position(|e| matches!(e, TraceEvent::EpaDone { .. }));
+    first_epa_end.is_some_and(|k| {
+        trace.events[k..]
+            .iter()
+            .any(|e| matches!(e, TraceEvent::GjkStep(_) | TraceEvent::GjkDone(_)))
+    })
 }

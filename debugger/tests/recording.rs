@@ -699,3 +699,66 @@ fn long_epa_runs_keep_every_step_and_draw_a_bounded_number() {
         }
     }
 }
+
+/// A contact whose EPA runs stopped short in A's frame (the query fuzzer's near-contact
+/// case 7708, seed 1: a cylinder against a box edge, 6.6e-3 deep) is asked again in B's
+/// frame: the recording keeps both runs (a GJK result after the first EPA result), says
+/// so in a note, and answers the converged depth, which the pair in the other order
+/// finds directly.
+#[test]
+fn contact_asked_again_in_the_frame_of_b_says_so() {
+    use fixtures::fuzz::{Draw, HullSizes};
+    use fixtures::{Query, Scene};
+    let case = Draw::near(HullSizes::default()).case(1, 7708);
+    let build = |s: &fixtures::ShapeSpec| s.build("shape").expect("a valid shape");
+    let pose = |p: &fixtures::PoseSpec| p.build("pose").expect("a valid pose");
+    // The order that stopped short: the cylinder as A.
+    let scene = Scene {
+        shape_a: build(&case.shape_b),
+        pose_a: pose(&case.pose_b),
+        shape_b: build(&case.shape_a),
+        pose_b: pose(&case.pose_a),
+        query: Query::Contact { margin: 0.0 },
+    };
+    let r = record(&scene).expect("recorded");
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| n.contains("asked again in B's frame")),
+        "{:?}",
+        r.notes
+    );
+    let first_epa_end = r
+        .frames
+        .iter()
+        .position(|f| matches!(f.kind, FrameKind::EpaResult { .. }))
+        .expect("an EPA result");
+    assert!(
+        r.frames[first_epa_end..]
+            .iter()
+            .any(|f| matches!(f.kind, FrameKind::GjkResult { .. }))
+    );
+    let Outcome::Contact(Some(c)) = r.outcome else {
+        panic!("no contact: {:?}", r.outcome)
+    };
+    assert_eq!(c.status, collision::ContactStatus::Converged);
+    let direct = collision::contact(
+        &scene.shape_b,
+        &scene.pose_b,
+        &scene.shape_a,
+        &scene.pose_a,
+        0.0,
+    )
+    .expect("a contact")
+    .expect("overlapping");
+    close(
+        "depth",
+        c.separation,
+        direct.separation,
+        1e-10 * c.separation.abs() + 1e-12,
+    );
+    assert!(
+        c.normal.dot(&direct.normal) < -1.0 + 1e-9,
+        "opposite normals"
+    );
+}
