@@ -133,9 +133,7 @@ impl ConvexHull {
         neighbors: Vec<u32>,
         kind: HullKind,
     ) -> ConvexHull {
-        let fingerprint = vertices
-            .iter()
-            .fold(11, |h, v| super::fold_fingerprint(h, v.coords.as_slice()));
+        let fingerprint = super::fold_points(11, &vertices);
         let mut h = ConvexHull {
             fingerprint,
             blocks: scan_blocks(&vertices, &offsets),

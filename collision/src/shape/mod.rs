@@ -271,6 +271,26 @@ pub(crate) fn fold_fingerprint(mut h: u64, values: &[f64]) -> u64 {
     h
 }
 
+/// [`fold_fingerprint`] of the coordinates of `points`, in order.
+#[must_use]
+#[inline]
+pub(crate) fn fold_points(h: u64, points: &[Point3<f64>]) -> u64 {
+    points
+        .iter()
+        .fold(h, |h, p| fold_fingerprint(h, p.coords.as_slice()))
+}
+
+/// The support point of a short list of `vertices` (a segment's, a triangle's), with its
+/// index as the feature id.
+#[inline]
+pub(crate) fn vertex_support(vertices: &[Point3<f64>], dir: &Vector3<f64>) -> SupportPoint {
+    let i = crate::kernels::hull_scan::argmax(vertices, dir);
+    SupportPoint {
+        point: vertices[i],
+        id: i as u32,
+    }
+}
+
 /// The splitmix64 finaliser: every input bit moves about half the output bits.
 #[inline]
 fn mix(mut h: u64) -> u64 {

@@ -1,7 +1,8 @@
 //! A line segment.
 
-use super::{FastPaths, InscribedBall, ShapeError, SupportMap, SupportPoint, check_point};
-use crate::kernels::hull_scan::argmax;
+use super::{
+    FastPaths, InscribedBall, ShapeError, SupportMap, SupportPoint, check_point, vertex_support,
+};
 use nalgebra::{Point3, Vector3};
 
 /// The segment from `a` to `b` (it may have zero length).
@@ -41,15 +42,11 @@ impl Segment {
 impl SupportMap for Segment {
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
-        self.vertices[argmax(&self.vertices, dir)]
+        vertex_support(&self.vertices, dir).point
     }
     #[inline]
     fn support_hinted(&self, dir: &Vector3<f64>, _hint: u32) -> SupportPoint {
-        let i = argmax(&self.vertices, dir);
-        SupportPoint {
-            point: self.vertices[i],
-            id: i as u32,
-        }
+        vertex_support(&self.vertices, dir)
     }
 }
 
@@ -60,11 +57,7 @@ impl FastPaths for Segment {
     }
     #[inline]
     fn fingerprint(&self) -> Option<u64> {
-        let [a, b] = self.vertices;
-        Some(crate::shape::fold_fingerprint(
-            7,
-            &[a.x, a.y, a.z, b.x, b.y, b.z],
-        ))
+        Some(crate::shape::fold_points(7, &self.vertices))
     }
 
     /// The midpoint, as a ball of radius zero (a segment has no volume).

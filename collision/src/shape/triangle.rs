@@ -1,7 +1,8 @@
 //! A triangle.
 
-use super::{FastPaths, InscribedBall, ShapeError, SupportMap, SupportPoint, check_point};
-use crate::kernels::hull_scan::argmax;
+use super::{
+    FastPaths, InscribedBall, ShapeError, SupportMap, SupportPoint, check_point, vertex_support,
+};
 use nalgebra::{Point3, Vector3};
 
 /// The triangle with vertices `a`, `b`, `c` (it may be degenerate: a support map needs
@@ -42,15 +43,11 @@ impl Triangle {
 impl SupportMap for Triangle {
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
-        self.vertices[argmax(&self.vertices, dir)]
+        vertex_support(&self.vertices, dir).point
     }
     #[inline]
     fn support_hinted(&self, dir: &Vector3<f64>, _hint: u32) -> SupportPoint {
-        let i = argmax(&self.vertices, dir);
-        SupportPoint {
-            point: self.vertices[i],
-            id: i as u32,
-        }
+        vertex_support(&self.vertices, dir)
     }
 }
 
@@ -61,11 +58,7 @@ impl FastPaths for Triangle {
     }
     #[inline]
     fn fingerprint(&self) -> Option<u64> {
-        let [a, b, c] = self.vertices;
-        Some(crate::shape::fold_fingerprint(
-            6,
-            &[a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z],
-        ))
+        Some(crate::shape::fold_points(6, &self.vertices))
     }
 
     /// The centroid, as a ball of radius zero (a triangle has no volume).
