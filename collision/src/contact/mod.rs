@@ -381,6 +381,8 @@ where
             // EPA stopped short: the closed form's bounds may still close the bracket
             // (each side is a proven bound, whichever found it).
             let mut lower = e.lower_bound;
+            // The closed form's answer, when its upper bound beats EPA's.
+            let mut closed_form = None;
             if status != ContactStatus::Converged
                 && let Some(k) = closed
             {
@@ -389,58 +391,47 @@ where
                     ..k
                 };
                 lower = joined.lower;
-                if k.upper <= e.upper_bound {
-                    if joined.settled(&config.epa) {
-                        status = ContactStatus::Converged;
-                    }
-                    let c = penetration(
-                        pose_a,
-                        [radius_a, radius_b],
-                        &k.normal,
-                        &k.vertex,
-                        [k.upper, joined.lower, k.upper],
-                        status,
-                    );
-                    if ask_b_too && c.stopped_short_in_epa() {
-                        return Ok(Some(asked_in_frame_of_b(
-                            c,
-                            (a, pose_a),
-                            (b, pose_b),
-                            margin,
-                            config,
-                            observer,
-                        )));
-                    }
-                    return Ok(Some(c));
-                }
-                let epa_side = revolution::Bracket {
-                    upper: e.upper_bound,
-                    ..joined
+                let settled = if k.upper <= e.upper_bound {
+                    closed_form = Some(k);
+                    joined.settled(&config.epa)
+                } else {
+                    let epa_side = revolution::Bracket {
+                        upper: e.upper_bound,
+                        ..joined
+                    };
+                    epa_side.settled(&config.epa)
                 };
-                if epa_side.settled(&config.epa) {
+                if settled {
                     status = ContactStatus::Converged;
                 }
             }
-            let vertex = SimplexVertex::new(e.point_a, e.point_b, 0, 0);
-            let upper = e.upper_bound.max(e.depth);
-            let mut c = penetration(
-                pose_a,
-                [radius_a, radius_b],
-                &e.normal,
-                &vertex,
-                [e.depth, lower, upper],
-                status,
-            );
-            c.method = method;
+            let c = match closed_form {
+                Some(k) => penetration(
+                    pose_a,
+                    [radius_a, radius_b],
+                    &k.normal,
+                    &k.vertex,
+                    [k.upper, lower, k.upper],
+                    status,
+                ),
+                None => {
+                    let vertex = SimplexVertex::new(e.point_a, e.point_b, 0, 0);
+                    let upper = e.upper_bound.max(e.depth);
+                    let mut c = penetration(
+                        pose_a,
+                        [radius_a, radius_b],
+                        &e.normal,
+                        &vertex,
+                        [e.depth, lower, upper],
+                        status,
+                    );
+                    c.method = method;
+                    c
+                }
+            };
             if ask_b_too && c.stopped_short_in_epa() {
-                return Ok(Some(asked_in_frame_of_b(
-                    c,
-                    (a, pose_a),
-                    (b, pose_b),
-                    margin,
-                    config,
-                    observer,
-                )));
+                let (a, b) = ((a, pose_a), (b, pose_b));
+                return Ok(Some(asked_in_frame_of_b(c, a, b, margin, config, observer)));
             }
             return Ok(Some(c));
         }
