@@ -198,8 +198,7 @@ pub fn frames_from_trace(trace: &Trace, pose_a: &Isometry3<f64>) -> Vec<Frame> {
     let mut lower = 0.0;
     let mut frames = Vec::with_capacity(trace.events.len());
     let mut replay = PolytopeReplay::new();
-    let runs = epa_run_lengths(trace);
-    let (mut run, mut step_in_run) = (0, 0);
+    let mut drawn = epa_steps_drawn(trace).into_iter();
     for e in &trace.events {
         match e {
             TraceEvent::GjkStep(s) => {
@@ -211,17 +210,10 @@ pub fn frames_from_trace(trace: &Trace, pose_a: &Isometry3<f64>) -> Vec<Frame> {
                 lower = 0.0;
             }
             TraceEvent::EpaStep(s) => {
-                if s.is_snapshot() || step_in_run == 0 {
-                    run += 1;
-                    step_in_run = 0;
-                }
                 replay.apply(s);
-                let length = runs.get(run - 1).copied().unwrap_or(0);
-                frames.push(epa_step(s, &replay, is_drawn(step_in_run, length)));
-                step_in_run += 1;
+                frames.push(epa_step(s, &replay, drawn.next().unwrap_or(true)));
             }
             TraceEvent::EpaDone { pose_a, output } => {
-                step_in_run = 0;
                 let last_step = frames
                     .last()
                     .filter(|f| matches!(f.kind, FrameKind::EpaStep { .. }));
@@ -244,19 +236,19 @@ pub fn frames_from_trace(trace: &Trace, pose_a: &Isometry3<f64>) -> Vec<Frame> {
 /// would make frames (and an SVG film) of gigabytes.
 pub const DRAWN_EPA_STEPS: usize = 192;
 
-/// The number of steps of each EPA run of `trace`, in order (a run starts at a
-/// snapshot record or after an EPA result).
-fn epa_run_lengths(trace: &Trace) -> Vec<usize> {
-    let mut lengths: Vec<usize> = Vec::new();
+/// Whether each EPA step of `trace`, in order, draws its polytope ([`is_drawn`] of its
+/// place in its run; a run starts at a snapshot record or after an EPA result).
+fn epa_steps_drawn(trace: &Trace) -> Vec<bool> {
+    let mut runs: Vec<usize> = Vec::new();
     let mut open = false;
     for e in &trace.events {
         match e {
             TraceEvent::EpaStep(s) => {
                 if s.is_snapshot() || !open {
-                    lengths.push(0);
+                    runs.push(0);
                     open = true;
                 }
-                if let Some(n) = lengths.last_mut() {
+                if let Some(n) = runs.last_mut() {
                     *n += 1;
                 }
             }
@@ -264,7 +256,9 @@ fn epa_run_lengths(trace: &Trace) -> Vec<usize> {
             _ => {}
         }
     }
-    lengths
+    runs.iter()
+        .flat_map(|&length| (0..length).map(move |k| is_drawn(k, length)))
+        .collect()
 }
 
 /// Whether step `k` (from 0) of an EPA run of `length` steps is drawn: all of a run of
