@@ -380,19 +380,31 @@ pub(crate) fn cross_accurate(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>) 
 mod tests {
     use super::*;
 
+    /// Asserts `height_sign` for the triangle `[a, b, c]` on each `(q, threshold, sign)`.
+    fn assert_height_signs([a, b, c]: [Point3<f64>; 3], cases: &[(Point3<f64>, f64, f64)]) {
+        for &(q, threshold, sign) in cases {
+            assert_eq!(
+                height_sign(&a, &b, &c, &q, threshold),
+                sign,
+                "{q} against {threshold}"
+            );
+        }
+    }
+
     #[test]
     fn exact_sign_of_nearly_coplanar_points() {
-        let a = Point3::new(0.1, 0.2, 0.3);
-        let b = Point3::new(1.1, 0.2, 0.3);
-        let c = Point3::new(0.1, 1.2, 0.3);
+        let abc = [[0.1, 0.2, 0.3], [1.1, 0.2, 0.3], [0.1, 1.2, 0.3]].map(Point3::from);
         // Exactly on the plane z = 0.3: the filter cannot decide; the exact
-        // stage must return 0.
-        let on = Point3::new(0.7, 0.9, 0.3);
-        assert_eq!(height_sign(&a, &b, &c, &on, 0.0), 0.0);
-        let above = Point3::new(0.7, 0.9, 0.3f64.next_up());
-        assert_eq!(height_sign(&a, &b, &c, &above, 0.0), 1.0);
-        let below = Point3::new(0.7, 0.9, 0.3f64.next_down());
-        assert_eq!(height_sign(&a, &b, &c, &below, 0.0), -1.0);
+        // stage must return 0. One ulp above or below gives the sign.
+        let at = |z| Point3::new(0.7, 0.9, z);
+        assert_height_signs(
+            abc,
+            &[
+                (at(0.3), 0.0, 0.0),
+                (at(0.3f64.next_up()), 0.0, 1.0),
+                (at(0.3f64.next_down()), 0.0, -1.0),
+            ],
+        );
     }
 
     /// The stage for exact differences and the full expansion give the same sign
@@ -444,13 +456,16 @@ mod tests {
     #[test]
     fn exact_threshold_comparison() {
         // det = 2·area·height = 1·1·h for this right triangle with legs 1.
-        let a = Point3::new(0.0, 0.0, 0.0);
-        let b = Point3::new(1.0, 0.0, 0.0);
-        let c = Point3::new(0.0, 1.0, 0.0);
+        let abc = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]].map(Point3::from);
         let q = Point3::new(0.25, 0.25, 0.5);
-        assert_eq!(height_sign(&a, &b, &c, &q, 0.5), 0.0);
-        assert_eq!(height_sign(&a, &b, &c, &q, 0.5f64.next_down()), 1.0);
-        assert_eq!(height_sign(&a, &b, &c, &q, 0.5f64.next_up()), -1.0);
+        assert_height_signs(
+            abc,
+            &[
+                (q, 0.5, 0.0),
+                (q, 0.5f64.next_down(), 1.0),
+                (q, 0.5f64.next_up(), -1.0),
+            ],
+        );
     }
 
     #[test]

@@ -34,7 +34,7 @@ mod sweep;
 use crate::HullError;
 use crate::mesh::{ALIVE, FREE, Mesh, NONE, VISIBLE, next};
 use crate::tolerance::{Bounds, Scale};
-use distribute::{ConeBucket, ConePlane};
+
 use nalgebra::Point3;
 use scratch::Scratch;
 
@@ -74,40 +74,12 @@ pub(crate) struct Builder<'a> {
     /// Input index of each dense vertex.
     pub input_index: Vec<u32>,
     pub mesh: Mesh,
-    /// Conflict ranges of all faces; capacity `2n`, compacted when full.
-    pool: Vec<Conflict>,
-    /// Logical end of the pool: records from here on are stale. The vector's
+    /// Logical end of [`Scratch::pool`]: records from here on are stale. The vector's
     /// length is the high-water mark, so compaction does not truncate it and
     /// opening ranges writes filler only into never-used room.
     end: u32,
-    /// Faces that may have a non-empty conflict range.
-    pending: Vec<u32>,
-    /// Scratch: faces seen by the eye.
-    visible: Vec<u32>,
-    /// Scratch: flood-fill stack.
-    stack: Vec<u32>,
-    /// Scratch: horizon as `(from, to, twin half-edge outside)`.
-    horizon: Vec<(u32, u32, u32)>,
-    /// Scratch: new faces of the current step.
-    cone: Vec<u32>,
-    /// Scratch: conflict ranges of the deleted faces.
-    sources: Vec<(u32, u32)>,
-    /// Scratch: cone slot (or [`NONE`]) of each source point.
-    targets: Vec<u32>,
-    /// Scratch: the cone's planes, contiguous, for the redistribution loop.
-    planes: Vec<ConePlane>,
-    /// Scratch: per cone slot, count / write cursor and farthest point.
-    slots: Vec<ConeBucket>,
-    /// Points dropped while above a new face by at most `ε`, to recheck.
-    near: Vec<u32>,
-    /// Points still above some face by at most `ε` at the last recheck, which found
-    /// others outside: the faces made since ([`Self::made`]) can rise above them.
-    kept_near: Vec<u32>,
-    /// The faces made since the last recheck, collected while `kept_near` is not empty.
-    made: Vec<u32>,
-    /// Scratch: live ranges during compaction, `start << 32 | face` (one
-    /// integer key sorts faster than a pair).
-    live: Vec<u64>,
+    /// The conflict lists and the per-step buffers, kept per thread between builds.
+    scratch: Scratch,
 }
 
 impl<'a> Builder<'a> {
@@ -140,57 +112,36 @@ impl<'a> Builder<'a> {
             );
             mesh.link(h, t);
         }
-        let Scratch {
-            mut pool,
-            mut pending,
-            mut visible,
-            mut stack,
-            mut horizon,
-            mut cone,
-            mut sources,
-            mut targets,
-            mut planes,
-            mut slots,
-            mut near,
-            kept_near,
-            made,
-            live,
-        } = Scratch::take();
-        pool.reserve(2 * n);
+        let mut scratch = Scratch::take();
+        scratch.pool.reserve(2 * n);
         // The scratch buffers start at the size of a typical step (a visible
         // region and a cone of a few dozen faces), so that small hulls, which make
         // a handful of steps, do not spend them regrowing buffers from empty.
-        for v in [&mut pending, &mut visible, &mut stack, &mut cone, &mut near] {
+        let s = &mut scratch;
+        for v in [
+            &mut s.pending,
+            &mut s.visible,
+            &mut s.stack,
+            &mut s.cone,
+            &mut s.near,
+        ] {
             v.reserve(SCRATCH);
         }
-        horizon.reserve(SCRATCH);
-        sources.reserve(SCRATCH);
-        planes.reserve(SCRATCH);
-        slots.reserve(SCRATCH);
-        targets.reserve(n.min(4 * SCRATCH));
+        s.horizon.reserve(SCRATCH);
+        s.sources.reserve(SCRATCH);
+        s.planes.reserve(SCRATCH);
+        s.slots.reserve(SCRATCH);
+        s.targets.reserve(n.min(4 * SCRATCH));
         let mut builder = Self {
             pts,
             scale,
             vertex_positions,
             input_index,
             mesh,
-            pool,
             end: 0,
-            pending,
-            visible,
-            stack,
-            horizon,
-            cone,
-            sources,
-            targets,
-            planes,
-            slots,
-            live,
-            near,
-            kept_near,
-            made,
+            scratch,
         };
-        builder.cone.extend([0, 1, 2, 3]);
+        builder.scratch.cone.extend([0, 1, 2, 3]);
         if n >= SEED_EXTREMES_FROM {
             builder.seed_extremes(&bounds.extremes);
         }
@@ -205,12 +156,12 @@ impl<'a> Builder<'a> {
     /// the exact visibility test rules out; reported rather than looping.
     pub fn run(&mut self) -> Result<(), HullError> {
         loop {
-            while let Some(f) = self.pending.pop() {
+            while let Some(f) = self.scratch.pending.pop() {
                 let face = self.mesh.faces[f as usize];
                 if self.mesh.topo[f as usize].state != ALIVE || face.len == 0 {
                     continue;
                 }
-                let eye = self.pool[face.start as usize];
+                let eye = self.scratch.pool[face.start as usize];
                 self.add_point(f, eye)?;
             }
             if self.recheck_near() {
@@ -221,7 +172,7 @@ impl<'a> Builder<'a> {
             }
             // A thin hull: recheck every input point the float filter cannot clear (see
             // `has_sharp_edge` and `sweep.rs`).
-            sweep::candidates(&self.mesh, self.pts, self.scale.eps, &mut self.near);
+            sweep::candidates(&self.mesh, self.pts, self.scale.eps, &mut self.scratch.near);
             if !self.recheck_near() {
                 return Ok(());
             }
@@ -265,13 +216,13 @@ impl<'a> Builder<'a> {
     /// coplanar points have height 0). Returns whether some were outside
     /// and got conflict ranges again.
     fn recheck_near(&mut self) -> bool {
-        if self.near.is_empty() && self.kept_near.is_empty() {
+        if self.scratch.near.is_empty() && self.scratch.kept_near.is_empty() {
             // Nothing to recheck (the usual case): the faces made since matter only
             // to kept points.
-            self.made.clear();
+            self.scratch.made.clear();
             return false;
         }
-        let mut near = std::mem::take(&mut self.near);
+        let mut near = std::mem::take(&mut self.scratch.near);
         near.sort_unstable();
         near.dedup();
         let mut found: Vec<(u32, u32, f64)> = Vec::new();
@@ -293,24 +244,24 @@ impl<'a> Builder<'a> {
                 kept.push(i);
             }
         }
-        let made = std::mem::take(&mut self.made);
+        let made = std::mem::take(&mut self.scratch.made);
         let fresh: Vec<u32> = made
             .into_iter()
             .filter(|&f| self.mesh.topo[f as usize].state == ALIVE)
             .collect();
-        for i in std::mem::take(&mut self.kept_near) {
+        for i in std::mem::take(&mut self.scratch.kept_near) {
             if self.above_any(i, &fresh, &mut found).is_some() {
                 kept.push(i);
             }
         }
         near.clear();
-        self.near = near;
+        self.scratch.near = near;
         if found.is_empty() {
             return false;
         }
         kept.sort_unstable();
         kept.dedup();
-        self.kept_near = kept;
+        self.scratch.kept_near = kept;
 
         // Fresh ranges at the end of the pool, farthest point first.
         found.sort_unstable_by(|x, y| x.0.cmp(&y.0).then(y.2.total_cmp(&x.2)));
@@ -324,10 +275,10 @@ impl<'a> Builder<'a> {
                     p: self.pts[i as usize],
                     index: i,
                 };
-                if (self.end as usize) < self.pool.len() {
-                    self.pool[self.end as usize] = c;
+                if (self.end as usize) < self.scratch.pool.len() {
+                    self.scratch.pool[self.end as usize] = c;
                 } else {
-                    self.pool.push(c);
+                    self.scratch.pool.push(c);
                 }
                 self.end += 1;
                 k += 1;
@@ -335,7 +286,7 @@ impl<'a> Builder<'a> {
             let face = &mut self.mesh.faces[f as usize];
             face.start = start;
             face.len = self.end - start;
-            self.pending.push(f);
+            self.scratch.pending.push(f);
         }
         true
     }
@@ -368,39 +319,10 @@ impl<'a> Builder<'a> {
             vertex_positions,
             input_index,
             mesh,
-            pool,
-            pending,
-            visible,
-            stack,
-            horizon,
-            cone,
-            sources,
-            targets,
-            planes,
-            slots,
-            near,
-            kept_near,
-            made,
-            live,
+            scratch,
             ..
         } = self;
-        Scratch {
-            pool,
-            pending,
-            visible,
-            stack,
-            horizon,
-            cone,
-            sources,
-            targets,
-            planes,
-            slots,
-            near,
-            kept_near,
-            made,
-            live,
-        }
-        .keep();
+        scratch.keep();
         (mesh, vertex_positions, input_index)
     }
 
@@ -408,12 +330,12 @@ impl<'a> Builder<'a> {
     fn add_point(&mut self, f: u32, eye: Conflict) -> Result<(), HullError> {
         let q = eye.p;
         // Flood fill of the faces that see the eye (exact sign, threshold 0).
-        self.visible.clear();
-        self.stack.clear();
+        self.scratch.visible.clear();
+        self.scratch.stack.clear();
         self.mesh.topo[f as usize].state = VISIBLE;
-        self.stack.push(f);
-        while let Some(g) = self.stack.pop() {
-            self.visible.push(g);
+        self.scratch.stack.push(f);
+        while let Some(g) = self.scratch.stack.pop() {
+            self.scratch.visible.push(g);
             for t in self.mesh.topo[g as usize].twins {
                 let nb = t / 3;
                 if self.mesh.topo[nb as usize].state == ALIVE
@@ -423,25 +345,26 @@ impl<'a> Builder<'a> {
                         .0
                 {
                     self.mesh.topo[nb as usize].state = VISIBLE;
-                    self.stack.push(nb);
+                    self.scratch.stack.push(nb);
                 }
             }
         }
         self.walk_horizon()?;
         // Make room for the orphans before the visible slots are recycled.
         let orphans: usize = self
+            .scratch
             .visible
             .iter()
             .map(|&g| self.mesh.faces[g as usize].len as usize)
             .sum();
-        if self.end as usize + orphans > self.pool.capacity() {
+        if self.end as usize + orphans > self.scratch.pool.capacity() {
             self.compact();
         }
-        self.sources.clear();
-        for &g in &self.visible {
+        self.scratch.sources.clear();
+        for &g in &self.scratch.visible {
             let face = &self.mesh.faces[g as usize];
             if face.len > 0 {
-                self.sources.push((face.start, face.len));
+                self.scratch.sources.push((face.start, face.len));
             }
             self.mesh.topo[g as usize].state = FREE;
             self.mesh.free.push(g);
@@ -450,21 +373,24 @@ impl<'a> Builder<'a> {
         let apex = self.vertex_positions.len() as u32;
         self.vertex_positions.push(q);
         self.input_index.push(eye.index);
-        self.cone.clear();
-        for &(from, to, outside) in &self.horizon {
+        self.scratch.cone.clear();
+        for &(from, to, outside) in &self.scratch.horizon {
             let nf = self
                 .mesh
                 .add_face(&self.vertex_positions, [from, to, apex], &self.scale);
             self.mesh.link(3 * nf, outside);
-            self.cone.push(nf);
+            self.scratch.cone.push(nf);
         }
-        if !self.kept_near.is_empty() {
-            self.made.extend_from_slice(&self.cone);
+        if !self.scratch.kept_near.is_empty() {
+            self.scratch.made.extend_from_slice(&self.scratch.cone);
         }
-        let k = self.cone.len();
+        let k = self.scratch.cone.len();
         for i in 0..k {
             // Edge (to → eye) of face i meets edge (eye → to) of face i + 1.
-            let (h, t) = (3 * self.cone[i] + 1, 3 * self.cone[(i + 1) % k] + 2);
+            let (h, t) = (
+                3 * self.scratch.cone[i] + 1,
+                3 * self.scratch.cone[(i + 1) % k] + 2,
+            );
             self.mesh.link(h, t);
         }
         self.distribute(eye.index);
@@ -473,18 +399,21 @@ impl<'a> Builder<'a> {
 
     /// Moves the live conflict ranges to the front of the pool.
     fn compact(&mut self) {
-        self.live.clear();
+        self.scratch.live.clear();
         for (f, face) in self.mesh.faces.iter().enumerate() {
             if self.mesh.topo[f].state != FREE && face.len > 0 {
-                self.live.push(u64::from(face.start) << 32 | f as u64);
+                self.scratch
+                    .live
+                    .push(u64::from(face.start) << 32 | f as u64);
             }
         }
-        self.live.sort_unstable();
+        self.scratch.live.sort_unstable();
         let mut w = 0u32;
-        for &key in &self.live {
+        for &key in &self.scratch.live {
             let (start, f) = ((key >> 32) as u32, key as u32);
             let face = &mut self.mesh.faces[f as usize];
-            self.pool
+            self.scratch
+                .pool
                 .copy_within(start as usize..(start + face.len) as usize, w as usize);
             face.start = w;
             w += face.len;
@@ -492,13 +421,13 @@ impl<'a> Builder<'a> {
         self.end = w;
     }
 
-    /// Orders the boundary of the visible region into `self.horizon`.
+    /// Orders the boundary of the visible region into `self.scratch.horizon`.
     fn walk_horizon(&mut self) -> Result<(), HullError> {
         let m = &self.mesh;
         let outside = |h: u32| m.topo[(m.twin(h) / 3) as usize].state != VISIBLE;
         let mut boundary = 0usize;
         let mut start = NONE;
-        for &g in &self.visible {
+        for &g in &self.scratch.visible {
             for i in 0..3 {
                 if outside(3 * g + i) {
                     boundary += 1;
@@ -506,13 +435,14 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        self.horizon.clear();
+        self.scratch.horizon.clear();
         let mut h = start;
         loop {
-            if self.horizon.len() >= boundary || h == NONE {
+            if self.scratch.horizon.len() >= boundary || h == NONE {
                 return Err(HullError::Internal);
             }
-            self.horizon
+            self.scratch
+                .horizon
                 .push((m.origin(h), m.origin(next(h)), m.twin(h)));
             // Turn around the end vertex until the next boundary edge.
             let mut e = next(h);
@@ -520,7 +450,7 @@ impl<'a> Builder<'a> {
             while !outside(e) {
                 e = next(m.twin(e));
                 turns += 1;
-                if turns > 3 * self.visible.len() {
+                if turns > 3 * self.scratch.visible.len() {
                     return Err(HullError::Internal);
                 }
             }
@@ -529,7 +459,7 @@ impl<'a> Builder<'a> {
                 break;
             }
         }
-        if self.horizon.len() == boundary {
+        if self.scratch.horizon.len() == boundary {
             Ok(())
         } else {
             Err(HullError::Internal)

@@ -145,7 +145,7 @@ pub(crate) fn classified(
     if count == 2 {
         let (k, l) = (lowest_bit(hidden), highest_bit(hidden));
         let (i, j) = (lowest_bit(visible), highest_bit(visible));
-        return match edge_region_at(&points, k, l, i, j) {
+        return match edge_region_at(&points, [k, l, i, j]) {
             Ok(q) => q,
             // The face the failed test names, then the other visible one.
             Err(first) => {
@@ -186,7 +186,7 @@ pub(crate) fn classified(
             .zip(behind)
             .filter_map(|(edge, behind)| (!behind).then_some(edge))
         {
-            if let Ok(q) = edge_region(&points, v, m, others[0], others[1]) {
+            if let Ok(q) = edge_region(&points, [v, m, others[0], others[1]]) {
                 return q;
             }
         }
@@ -281,7 +281,7 @@ fn settles(q: &Projection, m: usize, visible: u8, points: &[&Point3<f64>; 4], fl
             let (k, l) = (lowest_bit(q.support), highest_bit(q.support));
             let rest = 0b1111 & !q.support;
             matches!(
-                edge_region(points, k, l, lowest_bit(rest), highest_bit(rest)),
+                edge_region(points, [k, l, lowest_bit(rest), highest_bit(rest)]),
                 Ok(r) if r.support == q.support
             )
         }
@@ -311,7 +311,7 @@ fn ahead_of(points: &[&Point3<f64>; 4], v: usize, others: [usize; 3]) -> bool {
 
 /// The projection onto edge `kl` if the origin lies in the edge's Voronoi region, or
 /// onto vertex `k` or `l` if it lies in one of theirs, given the other two vertices `i`
-/// and `j`. When neither test succeeds, the face (as a mask: opposite `i` or `j`) in
+/// and `j` (`edge` is `[k, l, i, j]`). When neither test succeeds, the face (as a mask: opposite `i` or `j`) in
 /// which a test failed, where the answer most likely lies.
 ///
 /// # Derivation
@@ -330,25 +330,13 @@ fn ahead_of(points: &[&Point3<f64>; 4], v: usize, others: [usize; 3]) -> bool {
 /// normals), so the edge holds the closest point. A thin face (sine below `THIN_SINE`)
 /// needs the triangle kernel's refinement, so then no shortcut is taken.
 #[inline(never)]
-fn edge_region(
-    points: &[&Point3<f64>; 4],
-    k: usize,
-    l: usize,
-    i: usize,
-    j: usize,
-) -> Result<Projection, u8> {
-    edge_region_at(points, k, l, i, j)
+fn edge_region(points: &[&Point3<f64>; 4], edge: [usize; 4]) -> Result<Projection, u8> {
+    edge_region_at(points, edge)
 }
 
 /// [`edge_region`], inlined into the two-visible-faces path.
 #[inline(always)]
-fn edge_region_at(
-    points: &[&Point3<f64>; 4],
-    k: usize,
-    l: usize,
-    i: usize,
-    j: usize,
-) -> Result<Projection, u8> {
+fn edge_region_at(points: &[&Point3<f64>; 4], [k, l, i, j]: [usize; 4]) -> Result<Projection, u8> {
     let (p_k, p_l) = (points[k], points[l]);
     let e = p_l - p_k;
     let u_l = -p_k.coords.dot(&e);

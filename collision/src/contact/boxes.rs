@@ -29,6 +29,56 @@ enum Axis {
     Edges(usize, usize),
 }
 
+impl From<Axis> for SatAxisKind {
+    fn from(axis: Axis) -> SatAxisKind {
+        // Axis indices are below 3.
+        let index = |i: usize| i as u8;
+        match axis {
+            Axis::FaceA(i) => SatAxisKind::FaceA(index(i)),
+            Axis::FaceB(j) => SatAxisKind::FaceB(index(j)),
+            Axis::Edges(i, j) => SatAxisKind::Edges(index(i), index(j)),
+        }
+    }
+}
+
+/// Visits the 15 candidate axes of box `ha` (A's frame) and box `hb` under rotation `r`
+/// and translation `t`, in order: A's three face normals, B's three, then the nine
+/// edge crossings `eᵢ × Rⱼ` (`i` major). Each comes with its unit direction `L` and its
+/// overlap `r_A + r_B − |t · L|`, or `None` for a crossing of parallel edges, which
+/// has no direction to speak of (the face axes cover it).
+#[inline]
+fn for_each_axis(
+    ha: &Vector3<f64>,
+    hb: &Vector3<f64>,
+    r: &Matrix3<f64>,
+    t: &Vector3<f64>,
+    mut visit: impl FnMut(Axis, Option<(Vector3<f64>, f64)>),
+) {
+    let overlap = |l: Vector3<f64>| {
+        let r_a = ha.dot(&l.abs());
+        let r_b = hb.dot(&(r.transpose() * l).abs());
+        Some((l, r_a + r_b - t.dot(&l).abs()))
+    };
+    for i in 0..3 {
+        visit(Axis::FaceA(i), overlap(Vector3::ith(i, 1.0)));
+    }
+    for j in 0..3 {
+        visit(Axis::FaceB(j), overlap(r.column(j).into_owned()));
+    }
+    for i in 0..3 {
+        for j in 0..3 {
+            let l = Vector3::<f64>::ith(i, 1.0).cross(&r.column(j));
+            let len2 = l.norm_squared();
+            let candidate = if len2 > 1e-24 {
+                overlap(l / len2.sqrt())
+            } else {
+                None
+            };
+            visit(Axis::Edges(i, j), candidate);
+        }
+    }
+}
+
 /// The penetration of box `a` (at the origin of its frame) and box `b` at `pose_ab` in
 /// A's frame, or `None` when this method cannot give a certain answer (a separating axis
 /// at rounding level, or contact points lost to rounding); the caller then runs EPA.
@@ -50,34 +100,14 @@ pub(super) fn box_box(a: &Cuboid, b: &Cuboid, pose_ab: &Isometry3<f64>) -> Optio
     let (ha, hb) = (a.half_extents(), b.half_extents());
     let r: Matrix3<f64> = pose_ab.rotation.to_rotation_matrix().into_inner();
     let t = pose_ab.translation.vector;
-    let overlap = |l: &Vector3<f64>| {
-        let r_a = ha.dot(&l.abs());
-        let r_b = hb.dot(&(r.transpose() * l).abs());
-        r_a + r_b - t.dot(l).abs()
-    };
     let mut best = (f64::INFINITY, Axis::FaceA(0), Vector3::x());
-    let mut consider = |l: Vector3<f64>, axis: Axis| {
-        let o = overlap(&l);
-        if o < best.0 {
+    for_each_axis(&ha, &hb, &r, &t, |axis, candidate| {
+        if let Some((l, o)) = candidate
+            && o < best.0
+        {
             best = (o, axis, l);
         }
-    };
-    for i in 0..3 {
-        consider(Vector3::ith(i, 1.0), Axis::FaceA(i));
-    }
-    for j in 0..3 {
-        consider(r.column(j).into_owned(), Axis::FaceB(j));
-    }
-    for i in 0..3 {
-        for j in 0..3 {
-            let l = Vector3::<f64>::ith(i, 1.0).cross(&r.column(j));
-            let len2 = l.norm_squared();
-            // Parallel edges: no direction to speak of (the face axes cover them).
-            if len2 > 1e-24 {
-                consider(l / len2.sqrt(), Axis::Edges(i, j));
-            }
-        }
-    }
+    });
     let (depth, axis, l) = best;
     // Apart at rounding level (or NaN): no penetration to report from here.
     if depth.is_nan() || depth < 0.0 {
@@ -98,7 +128,7 @@ pub(super) fn box_box(a: &Cuboid, b: &Cuboid, pose_ab: &Isometry3<f64>) -> Optio
             let p = r * clipped_centroid(&feature, feature_len(&normal), &hb, j)? + t;
             (p, p - normal * depth)
         }
-        Axis::Edges(i, j) => edge_points(&ha, &hb, &r, &t, &normal, i, j)?,
+        Axis::Edges(i, j) => edge_points(&ha, &hb, &r, &t, &normal, [i, j])?,
     };
     Some(BoxPenetration {
         depth,
@@ -124,11 +154,6 @@ pub(super) fn observed(
     let (ha, hb) = (a.half_extents(), b.half_extents());
     let r: Matrix3<f64> = pose_ab.rotation.to_rotation_matrix().into_inner();
     let t = pose_ab.translation.vector;
-    let overlap = |l: &Vector3<f64>| {
-        let r_a = ha.dot(&l.abs());
-        let r_b = hb.dot(&(r.transpose() * l).abs());
-        r_a + r_b - t.dot(l).abs()
-    };
     let skipped = SatAxis {
         kind: SatAxisKind::FaceA(0),
         axis: Vector3::zeros(),
@@ -137,10 +162,9 @@ pub(super) fn observed(
     let mut axes = [skipped; 15];
     let mut winner = (f64::INFINITY, 0);
     let mut k = 0;
-    let mut consider = |l: Option<Vector3<f64>>, kind: SatAxisKind| {
-        axes[k].kind = kind;
-        if let Some(l) = l {
-            let o = overlap(&l);
+    for_each_axis(&ha, &hb, &r, &t, |axis, candidate| {
+        axes[k].kind = axis.into();
+        if let Some((l, o)) = candidate {
             axes[k].axis = pose_a.rotation * l;
             axes[k].overlap = Some(o);
             if o < winner.0 {
@@ -148,27 +172,7 @@ pub(super) fn observed(
             }
         }
         k += 1;
-    };
-    for i in 0..3u8 {
-        consider(
-            Some(Vector3::ith(usize::from(i), 1.0)),
-            SatAxisKind::FaceA(i),
-        );
-    }
-    for j in 0..3u8 {
-        consider(
-            Some(r.column(usize::from(j)).into_owned()),
-            SatAxisKind::FaceB(j),
-        );
-    }
-    for i in 0..3u8 {
-        for j in 0..3u8 {
-            let l = Vector3::<f64>::ith(usize::from(i), 1.0).cross(&r.column(usize::from(j)));
-            let len2 = l.norm_squared();
-            let l = (len2 > 1e-24).then(|| l / len2.sqrt());
-            consider(l, SatAxisKind::Edges(i, j));
-        }
-    }
+    });
     BoxBoxSat {
         pose_a: *pose_a,
         half_extents_a: ha,
@@ -276,8 +280,7 @@ fn edge_points(
     r: &Matrix3<f64>,
     t: &Vector3<f64>,
     normal: &Vector3<f64>,
-    i: usize,
-    j: usize,
+    [i, j]: [usize; 2],
 ) -> Option<(Vector3<f64>, Vector3<f64>)> {
     let mut c_a = ha.zip_map(normal, f64::copysign);
     c_a[i] = 0.0;

@@ -35,7 +35,7 @@ mod refine;
 mod revolution;
 mod witness;
 
-use crate::epa::{EpaConfig, EpaStatus, MAX_REFINED_VERTICES, MAX_VERTICES, Polytope, epa_seeded};
+use crate::epa::{EpaConfig, EpaInput, EpaStatus, MAX_REFINED_VERTICES, MAX_VERTICES, Polytope};
 use crate::gjk::{
     GjkCache, GjkConfig, GjkStatus, SimplexVertex, WorkingSimplex, degenerate, gjk_core,
     relative_pose,
@@ -349,26 +349,17 @@ where
                     ContactStatus::Converged,
                 )));
             }
-            let first = with_polytope(|polytope| {
-                epa_seeded(
-                    run.minkowski(),
-                    run.simplex(),
-                    &[],
-                    &config.epa,
-                    polytope,
-                    pose_a,
-                    observer,
-                )
-            });
-            let e = refine::refine(
-                first,
-                run.minkowski(),
-                run.simplex(),
-                &config.epa,
+            let input = EpaInput {
+                md: run.minkowski(),
+                start: run.simplex(),
+                directions: &[],
+                config: &config.epa,
                 pose_a,
-                observer,
-                |n| witness::bracket(a, b, run.minkowski(), n, &config.epa),
-            );
+            };
+            let first = with_polytope(|polytope| input.run(polytope, observer));
+            let e = refine::refine(first, &input, observer, |n| {
+                witness::bracket(a, b, run.minkowski(), n, &config.epa)
+            });
             let (mut status, method) = match e.status {
                 EpaStatus::Degenerate => return Err(ContactError::NonFinite),
                 EpaStatus::Converged => (ContactStatus::Converged, ContactMethod::Penetration),

@@ -66,10 +66,10 @@
 
 use super::revolution::{Bracket, settled};
 use crate::cso::StartSimplex;
-use crate::epa::{EpaConfig, EpaOutput, EpaStatus, epa_seeded};
+use crate::epa::{EpaConfig, EpaInput, EpaOutput, EpaStatus};
 use crate::observer::Observer;
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap};
-use nalgebra::{Isometry3, Vector3};
+use nalgebra::Vector3;
 
 /// How many rings of directions seed the second run.
 const RINGS: usize = 4;
@@ -77,13 +77,9 @@ const RINGS: usize = 4;
 /// `first`, or when it did not converge the joined answer of it, the `witness` bracket
 /// from its normal (`contact/witness.rs`) and, if that is not enough, a second run
 /// seeded round its normal (see the module docs).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn refine<A, B, S, O, W>(
     first: EpaOutput,
-    md: &MinkowskiDifference<A, B>,
-    start: &S,
-    config: &EpaConfig,
-    pose_a: &Isometry3<f64>,
+    input: &EpaInput<'_, A, B, S>,
     observer: &mut O,
     witness: W,
 ) -> EpaOutput
@@ -97,6 +93,7 @@ where
     if !matches!(first.status, EpaStatus::OutOfCapacity | EpaStatus::Stalled) {
         return first;
     }
+    let (md, config) = (input.md, input.config);
     let size = extent(md);
     let first = join(first, witness(&first.normal), size, config);
     if first.status == EpaStatus::Converged {
@@ -104,7 +101,11 @@ where
     }
     let directions = rings(&first.normal);
     let second = super::with_refined_polytope(|polytope| {
-        epa_seeded(md, start, &directions, config, polytope, pose_a, observer)
+        let seeded = EpaInput {
+            directions: &directions,
+            ..*input
+        };
+        seeded.run(polytope, observer)
     });
     if second.status == EpaStatus::Converged {
         return second;
@@ -179,13 +180,7 @@ fn extent<A: SupportMap, B: SupportMap>(md: &MinkowskiDifference<A, B>) -> f64 {
 /// `n` and 24 unit directions round it: four rings at angles `0.2 · 5⁻ᵏ`, six
 /// directions each, turned by 30° from one ring to the next.
 fn rings(n: &Vector3<f64>) -> [Vector3<f64>; 1 + 6 * RINGS] {
-    let helper = if n.x.abs() < 0.6 {
-        Vector3::x()
-    } else {
-        Vector3::y()
-    };
-    let u = n.cross(&helper).normalize();
-    let v = n.cross(&u);
+    let [u, v] = crate::shape::orthonormal_basis(n);
     std::array::from_fn(|i| {
         if i == 0 {
             return *n;

@@ -196,13 +196,7 @@ fn deepest_chord<MA: SupportMap, MB: SupportMap>(
     body_a: Option<Body>,
     body_b: Option<Body>,
 ) -> (Vector3<f64>, f64) {
-    let helper = if n.x.abs() < 0.6 {
-        Vector3::x()
-    } else {
-        Vector3::y()
-    };
-    let u = n.cross(&helper).normalize();
-    let v = n.cross(&u);
+    let [u, v] = crate::shape::orthonormal_basis(n);
     // The distinct support points of each shape (a polytope's few vertices near `n`).
     let (mut points_a, mut points_b) = ([Point3::origin(); 13], [Point3::origin(); 13]);
     let (mut count_a, mut count_b) = (0, 0);

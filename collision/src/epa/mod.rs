@@ -64,134 +64,169 @@ where
     B: SupportMap,
     O: Observer + ?Sized,
 {
-    epa_seeded(md, simplex, &[], config, polytope, pose_a, observer)
-}
-
-/// [`epa`] from any [`StartSimplex`] (contacts pass GJK's working simplex in place), with
-/// the support points along `directions` (A's frame) added to the starting polytope
-/// before the first expansion (none for a first run): a run that ran out of capacity is run
-/// again with its vertices gathered round the best direction it found (see
-/// `contact::refine`). A direction whose support point lies inside the polytope adds
-/// nothing; one that rounding stops from being added ends the run as
-/// [`EpaStatus::Stalled`] with no upper bound (`+∞`).
-pub(crate) fn epa_seeded<A, B, S, O>(
-    md: &MinkowskiDifference<A, B>,
-    start: &S,
-    directions: &[Vector3<f64>],
-    config: &EpaConfig,
-    polytope: &mut Polytope,
-    pose_a: &Isometry3<f64>,
-    observer: &mut O,
-) -> EpaOutput
-where
-    A: SupportMap,
-    B: SupportMap,
-    S: StartSimplex + ?Sized,
-    O: Observer + ?Sized,
-{
-    let output = expand(md, start, directions, config, polytope, pose_a, observer);
-    observer.epa_done(pose_a, &output);
-    output
-}
-
-/// The EPA loop behind [`epa`], which reports its result to the observer.
-fn expand<A, B, S, O>(
-    md: &MinkowskiDifference<A, B>,
-    start: &S,
-    directions: &[Vector3<f64>],
-    config: &EpaConfig,
-    polytope: &mut Polytope,
-    pose_a: &Isometry3<f64>,
-    observer: &mut O,
-) -> EpaOutput
-where
-    A: SupportMap,
-    B: SupportMap,
-    S: StartSimplex + ?Sized,
-    O: Observer + ?Sized,
-{
-    let mut hints = SupportHints::default();
-    if start.len() > 0 {
-        let v = start.vertex(0);
-        hints = SupportHints {
-            a: v.id_a,
-            b: v.id_b,
-        };
-    }
-    let seeded = match seed::grow(md, start, &mut hints) {
-        Seed::StartIsTetrahedron if start.is_finite() => {
-            polytope.set_tetrahedron_with(|k| start.vertex(k))
-        }
-        Seed::GrownTetrahedron(t) if t.iter().all(SimplexVertex::is_finite) => {
-            polytope.set_tetrahedron(&t)
-        }
-        Seed::StartIsTetrahedron | Seed::GrownTetrahedron(_) => return degenerate(),
-        Seed::Flat { normal } => return flat(start, normal),
+    let input = EpaInput {
+        md,
+        start: simplex,
+        directions: &[],
+        config,
+        pose_a,
     };
-    if seeded.is_err() {
-        return flat(start, Vector3::x());
+    input.run(polytope, observer)
+}
+
+/// What an EPA run reads: `A − B` in A's frame, the start simplex (contacts pass GJK's
+/// working simplex in place, see [`StartSimplex`]), the directions whose support points
+/// are added to the starting polytope before the first expansion (none for a first run),
+/// the tolerance, and A's pose for the observer.
+pub(crate) struct EpaInput<'a, A, B, S: ?Sized> {
+    /// `A − B` in A's frame.
+    pub(crate) md: &'a MinkowskiDifference<A, B>,
+    /// The start simplex, which contains the origin.
+    pub(crate) start: &'a S,
+    /// Directions (A's frame) whose support points seed the polytope.
+    pub(crate) directions: &'a [Vector3<f64>],
+    /// The run's tolerance.
+    pub(crate) config: &'a EpaConfig,
+    /// A's pose, passed on to the observer.
+    pub(crate) pose_a: &'a Isometry3<f64>,
+}
+
+impl<A, B, S: ?Sized> Clone for EpaInput<'_, A, B, S> {
+    fn clone(&self) -> Self {
+        *self
     }
-    let mut upper = f64::INFINITY;
-    let mut iterations = 0;
-    let mut scale = polytope
-        .vertices()
-        .iter()
-        .fold(0.0, |m: f64, v| m.max(v.w.coords.amax()));
-    for direction in directions {
-        match add_support(md, polytope, direction, &mut scale) {
-            Ok(()) => {}
-            Err(PolytopeError::Full) => break,
-            Err(PolytopeError::Degenerate) => {
-                return EpaOutput {
-                    status: EpaStatus::Stalled,
-                    upper_bound: f64::INFINITY,
-                    ..degenerate()
-                };
+}
+
+impl<A, B, S: ?Sized> Copy for EpaInput<'_, A, B, S> {}
+
+impl<A: SupportMap, B: SupportMap, S: StartSimplex + ?Sized> EpaInput<'_, A, B, S> {
+    /// The EPA run on this input, reported to the observer ([`Observer::epa_done`]). A
+    /// run that ran out of capacity is run again with its vertices gathered round the
+    /// best direction it found, given as `directions` (see `contact::refine`). A
+    /// direction whose support point lies inside the polytope adds nothing; one that
+    /// rounding stops from being added ends the run as [`EpaStatus::Stalled`] with no
+    /// upper bound (`+∞`).
+    pub(crate) fn run<O: Observer + ?Sized>(
+        &self,
+        polytope: &mut Polytope,
+        observer: &mut O,
+    ) -> EpaOutput {
+        let output = self.expand(polytope, observer);
+        observer.epa_done(self.pose_a, &output);
+        output
+    }
+
+    /// The EPA loop behind [`Self::run`], which reports its result to the observer.
+    fn expand<O: Observer + ?Sized>(&self, polytope: &mut Polytope, observer: &mut O) -> EpaOutput {
+        let &EpaInput {
+            md,
+            start,
+            directions,
+            config,
+            pose_a,
+        } = self;
+        let mut hints = SupportHints::default();
+        if start.len() > 0 {
+            let v = start.vertex(0);
+            hints = SupportHints {
+                a: v.id_a,
+                b: v.id_b,
+            };
+        }
+        let seeded = match seed::grow(md, start, &mut hints) {
+            Seed::StartIsTetrahedron if start.is_finite() => {
+                polytope.set_tetrahedron_with(|k| start.vertex(k))
+            }
+            Seed::GrownTetrahedron(t) if t.iter().all(SimplexVertex::is_finite) => {
+                polytope.set_tetrahedron(&t)
+            }
+            Seed::StartIsTetrahedron | Seed::GrownTetrahedron(_) => return degenerate(),
+            Seed::Flat { normal } => return flat(start, normal),
+        };
+        if seeded.is_err() {
+            return flat(start, Vector3::x());
+        }
+        let mut upper = f64::INFINITY;
+        let mut iterations = 0;
+        let mut scale = polytope
+            .vertices()
+            .iter()
+            .fold(0.0, |m: f64, v| m.max(v.w.coords.amax()));
+        for direction in directions {
+            match add_support(md, polytope, direction, &mut scale) {
+                Ok(()) => {}
+                Err(PolytopeError::Full) => break,
+                Err(PolytopeError::Degenerate) => {
+                    return EpaOutput {
+                        status: EpaStatus::Stalled,
+                        upper_bound: f64::INFINITY,
+                        ..degenerate()
+                    };
+                }
             }
         }
-    }
-    // The answer face: its slot (while the polytope still holds it) and a copy.
-    let Some(mut f) = polytope.closest_face() else {
-        return degenerate();
-    };
-    let mut face = *polytope.face(f);
-    let (mut normal, mut distance) = face.plane();
-    let mut intact = true;
-    // The best upper bound's direction and support point: the answer of a run that does
-    // not converge (see `EpaOutput`).
-    let mut best = (normal, SimplexVertex::ORIGIN);
-    // Set when rounding stopped the nearest face from moving out (see `rounding_floor`):
-    // the answer is then the best upper bound's, and `distance` the last lower bound
-    // before the noise.
-    let mut at_floor = false;
-    let mut noise: f64 = 0.0;
-    let status = loop {
-        // No hint: large hulls start their climb from their direction table. Successive
-        // faces point in unrelated directions, and a climb from a corner of the face
-        // (the support point along its normal is often a neighbour of its features)
-        // walked further.
-        hints = SupportHints::NONE;
-        // Along the unnormalised normal: the search need not wait for the unit one.
-        let w = md.support_vertex(face.direction(), &mut hints);
-        iterations += 1;
-        // `w = a − b` is finite only if `a` and `b` are (∞ − x is ±∞, ∞ − ∞ is NaN), and
-        // then `0 · w` is zero (else NaN).
-        let c = w.w.coords;
-        if c.x * 0.0 + c.y * 0.0 + c.z * 0.0 != 0.0 {
-            break EpaStatus::Degenerate;
-        }
-        let h = normal.dot(&c);
-        if h < upper {
-            upper = h;
-            best = (normal, w);
-        }
-        scale = scale.max(c.x.abs()).max(c.y.abs()).max(c.z.abs());
-        // Converged when the gain is within the relative tolerance of the depth, or
-        // within rounding of the polytope's size (depth ≈ 0: touching shapes).
-        let gain = h - distance;
-        if gain <= config.relative_tolerance * h.max(0.0) + ROUNDING_RELATIVE * scale {
-            // Observers see the proving support point too (a run that converges on its
-            // first support query would otherwise show no polytope at all).
+        // The answer face: its slot (while the polytope still holds it) and a copy.
+        let Some(mut f) = polytope.closest_face() else {
+            return degenerate();
+        };
+        let mut face = *polytope.face(f);
+        let (mut normal, mut distance) = face.plane();
+        let mut intact = true;
+        // The best upper bound's direction and support point: the answer of a run that does
+        // not converge (see `EpaOutput`).
+        let mut best = (normal, SimplexVertex::ORIGIN);
+        // Set when rounding stopped the nearest face from moving out (see `rounding_floor`):
+        // the answer is then the best upper bound's, and `distance` the last lower bound
+        // before the noise.
+        let mut at_floor = false;
+        let mut noise: f64 = 0.0;
+        let status = loop {
+            // No hint: large hulls start their climb from their direction table. Successive
+            // faces point in unrelated directions, and a climb from a corner of the face
+            // (the support point along its normal is often a neighbour of its features)
+            // walked further.
+            hints = SupportHints::NONE;
+            // Along the unnormalised normal: the search need not wait for the unit one.
+            let w = md.support_vertex(face.direction(), &mut hints);
+            iterations += 1;
+            // `w = a − b` is finite only if `a` and `b` are (∞ − x is ±∞, ∞ − ∞ is NaN), and
+            // then `0 · w` is zero (else NaN).
+            let c = w.w.coords;
+            if c.x * 0.0 + c.y * 0.0 + c.z * 0.0 != 0.0 {
+                break EpaStatus::Degenerate;
+            }
+            let h = normal.dot(&c);
+            if h < upper {
+                upper = h;
+                best = (normal, w);
+            }
+            scale = scale.max(c.x.abs()).max(c.y.abs()).max(c.z.abs());
+            // Converged when the gain is within the relative tolerance of the depth, or
+            // within rounding of the polytope's size (depth ≈ 0: touching shapes).
+            let gain = h - distance;
+            if gain <= config.relative_tolerance * h.max(0.0) + ROUNDING_RELATIVE * scale {
+                // Observers see the proving support point too (a run that converges on its
+                // first support query would otherwise show no polytope at all).
+                observer.epa_step(&EpaStep {
+                    iteration: iterations,
+                    pose_a,
+                    polytope,
+                    closest_face: f,
+                    support: &w,
+                    lower_bound: distance.max(0.0),
+                    upper_bound: upper,
+                    expands: false,
+                });
+                break EpaStatus::Converged;
+            }
+            let Ok(index) = polytope.push_vertex(w) else {
+                break EpaStatus::OutOfCapacity;
+            };
+            match polytope.carve(f, index, ROUNDING_RELATIVE * scale) {
+                Ok(()) => {}
+                Err(PolytopeError::Full) => break EpaStatus::OutOfCapacity,
+                Err(PolytopeError::Degenerate) => break EpaStatus::Stalled,
+            }
             observer.epa_step(&EpaStep {
                 iteration: iterations,
                 pose_a,
@@ -200,89 +235,70 @@ where
                 support: &w,
                 lower_bound: distance.max(0.0),
                 upper_bound: upper,
-                expands: false,
+                expands: true,
             });
-            break EpaStatus::Converged;
-        }
-        let Ok(index) = polytope.push_vertex(w) else {
-            break EpaStatus::OutOfCapacity;
+            if let Err(e) = polytope.fill(index) {
+                // The carved slots may now hold other faces: answer from the copy.
+                intact = false;
+                break match e {
+                    PolytopeError::Full => EpaStatus::OutOfCapacity,
+                    PolytopeError::Degenerate => EpaStatus::Stalled,
+                };
+            }
+            let Some(next) = polytope.closest_face() else {
+                // Slot `f` now holds a new face: answer from the copy.
+                intact = false;
+                break EpaStatus::Stalled;
+            };
+            let (next_normal, next_distance) = polytope.face(next).plane();
+            let decrease = distance - next_distance;
+            if decrease > 0.0 && decrease <= (upper - distance).min(NOISE_CEILING * scale) {
+                // The polytope grew, so in exact arithmetic its nearest face cannot have come
+                // closer: that much is rounding noise (see `rounding_floor`).
+                noise = noise.max(decrease);
+            }
+            if decrease > 0.0 && noise > 0.0 && rounding_floor(upper, distance, noise, config) {
+                at_floor = true;
+                break EpaStatus::Converged;
+            }
+            f = next;
+            face = *polytope.face(f);
+            (normal, distance) = (next_normal, next_distance);
         };
-        match polytope.carve(f, index, ROUNDING_RELATIVE * scale) {
-            Ok(()) => {}
-            Err(PolytopeError::Full) => break EpaStatus::OutOfCapacity,
-            Err(PolytopeError::Degenerate) => break EpaStatus::Stalled,
+        if status == EpaStatus::Degenerate {
+            return degenerate();
         }
-        observer.epa_step(&EpaStep {
-            iteration: iterations,
-            pose_a,
-            polytope,
-            closest_face: f,
-            support: &w,
-            lower_bound: distance.max(0.0),
-            upper_bound: upper,
-            expands: true,
-        });
-        if let Err(e) = polytope.fill(index) {
-            // The carved slots may now hold other faces: answer from the copy.
-            intact = false;
-            break match e {
-                PolytopeError::Full => EpaStatus::OutOfCapacity,
-                PolytopeError::Degenerate => EpaStatus::Stalled,
+        let lower_bound = distance;
+        // Every status but `Converged` comes after a support query, so `best` is set; so does
+        // a `Converged` at the rounding floor.
+        if (status != EpaStatus::Converged || at_floor) && upper.is_finite() {
+            let (normal, w) = best;
+            return EpaOutput {
+                status,
+                iterations,
+                depth: upper,
+                lower_bound,
+                upper_bound: upper,
+                normal,
+                point_a: w.a,
+                point_b: w.b,
             };
         }
-        let Some(next) = polytope.closest_face() else {
-            // Slot `f` now holds a new face: answer from the copy.
-            intact = false;
-            break EpaStatus::Stalled;
+        let (point_a, point_b) = if intact {
+            polytope.witnesses(f, scale)
+        } else {
+            polytope.witnesses_of(&face)
         };
-        let (next_normal, next_distance) = polytope.face(next).plane();
-        let decrease = distance - next_distance;
-        if decrease > 0.0 && decrease <= (upper - distance).min(NOISE_CEILING * scale) {
-            // The polytope grew, so in exact arithmetic its nearest face cannot have come
-            // closer: that much is rounding noise (see `rounding_floor`).
-            noise = noise.max(decrease);
-        }
-        if decrease > 0.0 && noise > 0.0 && rounding_floor(upper, distance, noise, config) {
-            at_floor = true;
-            break EpaStatus::Converged;
-        }
-        f = next;
-        face = *polytope.face(f);
-        (normal, distance) = (next_normal, next_distance);
-    };
-    if status == EpaStatus::Degenerate {
-        return degenerate();
-    }
-    let lower_bound = distance;
-    // Every status but `Converged` comes after a support query, so `best` is set; so does
-    // a `Converged` at the rounding floor.
-    if (status != EpaStatus::Converged || at_floor) && upper.is_finite() {
-        let (normal, w) = best;
-        return EpaOutput {
+        EpaOutput {
             status,
             iterations,
-            depth: upper,
+            depth: distance,
             lower_bound,
-            upper_bound: upper,
+            upper_bound: upper.max(distance),
             normal,
-            point_a: w.a,
-            point_b: w.b,
-        };
-    }
-    let (point_a, point_b) = if intact {
-        polytope.witnesses(f, scale)
-    } else {
-        polytope.witnesses_of(&face)
-    };
-    EpaOutput {
-        status,
-        iterations,
-        depth: distance,
-        lower_bound,
-        upper_bound: upper.max(distance),
-        normal,
-        point_a,
-        point_b,
+            point_a,
+            point_b,
+        }
     }
 }
 

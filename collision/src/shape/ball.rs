@@ -7,11 +7,7 @@ use nalgebra::{Isometry3, Point3, Vector3};
 
 /// A ball of radius `radius` centred at the local origin.
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "BallDef")
-)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Ball {
     radius: f64,
 }
@@ -87,16 +83,4 @@ impl FastPaths for Ball {
     }
 }
 
-#[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-struct BallDef {
-    radius: f64,
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<BallDef> for Ball {
-    type Error = ShapeError;
-    fn try_from(d: BallDef) -> Result<Ball, ShapeError> {
-        Ball::new(d.radius)
-    }
-}
+deserialize_through_constructor!(Ball { radius: f64 } => Self::new(radius));

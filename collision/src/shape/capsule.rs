@@ -6,43 +6,16 @@ use super::{
 };
 use nalgebra::{Isometry3, Point3, Vector3};
 
-/// The points within `radius` of the segment from `(0, -half_height, 0)` to
-/// `(0, half_height, 0)`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "CapsuleDef")
-)]
-pub struct Capsule {
-    half_height: f64,
-    radius: f64,
+half_height_and_radius! {
+    /// The points within `radius` of the segment from `(0, -half_height, 0)` to
+    /// `(0, half_height, 0)`.
+    Capsule,
+    new: " A capsule whose core segment has half-length `half_height`.",
+    half_height: " Half the length of the core segment.",
+    radius: " The radius.",
 }
 
 impl Capsule {
-    /// A capsule whose core segment has half-length `half_height`.
-    ///
-    /// # Errors
-    /// [`ShapeError::InvalidLength`] when either length is negative, NaN or infinite.
-    pub fn new(half_height: f64, radius: f64) -> Result<Capsule, ShapeError> {
-        Ok(Capsule {
-            half_height: check_length("half_height", half_height)?,
-            radius: check_length("radius", radius)?,
-        })
-    }
-
-    /// Half the length of the core segment.
-    #[must_use]
-    pub fn half_height(&self) -> f64 {
-        self.half_height
-    }
-
-    /// The radius.
-    #[must_use]
-    pub fn radius(&self) -> f64 {
-        self.radius
-    }
-
     /// The two ends of the core segment, `-Y` end first, in local coordinates.
     #[must_use]
     pub fn segment(&self) -> [Point3<f64>; 2] {
@@ -57,11 +30,7 @@ impl SupportMap for Capsule {
     /// Support of the core segment plus `r d / |d|` (support of a Minkowski sum).
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
-        let y = if dir.y < 0.0 {
-            -self.half_height
-        } else {
-            self.half_height
-        };
+        let y = super::end_facing(self.half_height, dir.y);
         Point3::new(0.0, y, 0.0) + unit(dir).unwrap_or_else(Vector3::y) * self.radius
     }
 
@@ -104,20 +73,12 @@ impl FastPaths for Capsule {
     /// The core segment: two points on the axis.
     #[inline]
     fn core_frustum(&self) -> Option<Frustum> {
-        Some(Frustum {
-            bottom: -self.half_height,
-            bottom_radius: 0.0,
-            top: self.half_height,
-            top_radius: 0.0,
-        })
+        Some(Frustum::centred(self.half_height, 0.0, 0.0))
     }
 
     #[inline]
     fn fingerprint(&self) -> Option<u64> {
-        Some(crate::shape::fold_fingerprint(
-            3,
-            &[self.half_height, self.radius],
-        ))
+        Some(self.fingerprint_of_kind(3))
     }
 
     /// The ball at the centre of the segment.
@@ -131,20 +92,5 @@ impl FastPaths for Capsule {
     fn core_closest_point(&self, p: &Point3<f64>) -> Option<Point3<f64>> {
         let h = self.half_height;
         Some(Point3::new(0.0, p.y.clamp(-h, h), 0.0))
-    }
-}
-
-#[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-struct CapsuleDef {
-    half_height: f64,
-    radius: f64,
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<CapsuleDef> for Capsule {
-    type Error = ShapeError;
-    fn try_from(d: CapsuleDef) -> Result<Capsule, ShapeError> {
-        Capsule::new(d.half_height, d.radius)
     }
 }

@@ -5,11 +5,7 @@ use nalgebra::{Isometry3, Point3, Vector3};
 
 /// A box `|x| ≤ hx, |y| ≤ hy, |z| ≤ hz` in local coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "CuboidDef")
-)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Cuboid {
     half_extents: Vector3<f64>,
 }
@@ -76,10 +72,7 @@ impl FastPaths for Cuboid {
     }
     #[inline]
     fn fingerprint(&self) -> Option<u64> {
-        Some(crate::shape::fold_fingerprint(
-            2,
-            self.half_extents.as_slice(),
-        ))
+        Some(super::fold_fingerprint(2, self.half_extents.as_slice()))
     }
 
     /// The box point nearest to `p`: each coordinate clamped to `[−h_i, h_i]`.
@@ -105,16 +98,4 @@ impl FastPaths for Cuboid {
     }
 }
 
-#[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-struct CuboidDef {
-    half_extents: Vector3<f64>,
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<CuboidDef> for Cuboid {
-    type Error = ShapeError;
-    fn try_from(d: CuboidDef) -> Result<Cuboid, ShapeError> {
-        Cuboid::new(d.half_extents)
-    }
-}
+deserialize_through_constructor!(Cuboid { half_extents: Vector3<f64> } => Self::new(half_extents));

@@ -3,41 +3,12 @@
 use super::{FastPaths, Frustum, InscribedBall, ShapeError, SupportMap, check_length};
 use nalgebra::{Point3, Vector3};
 
-/// The points with `|y| ≤ half_height` and `x² + z² ≤ radius²`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "CylinderDef")
-)]
-pub struct Cylinder {
-    half_height: f64,
-    radius: f64,
-}
-
-impl Cylinder {
-    /// A cylinder of height `2 half_height` and radius `radius`.
-    ///
-    /// # Errors
-    /// [`ShapeError::InvalidLength`] when either length is negative, NaN or infinite.
-    pub fn new(half_height: f64, radius: f64) -> Result<Cylinder, ShapeError> {
-        Ok(Cylinder {
-            half_height: check_length("half_height", half_height)?,
-            radius: check_length("radius", radius)?,
-        })
-    }
-
-    /// Half the height.
-    #[must_use]
-    pub fn half_height(&self) -> f64 {
-        self.half_height
-    }
-
-    /// The radius.
-    #[must_use]
-    pub fn radius(&self) -> f64 {
-        self.radius
-    }
+half_height_and_radius! {
+    /// The points with `|y| ≤ half_height` and `x² + z² ≤ radius²`.
+    Cylinder,
+    new: " A cylinder of height `2 half_height` and radius `radius`.",
+    half_height: " Half the height.",
+    radius: " The radius.",
 }
 
 /// `r (dx, 0, dz) / |(dx, dz)|`, or zero when `d` has no radial part: the support of a
@@ -54,11 +25,7 @@ impl SupportMap for Cylinder {
     /// Minkowski sum).
     #[inline]
     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
-        let y = if dir.y < 0.0 {
-            -self.half_height
-        } else {
-            self.half_height
-        };
+        let y = super::end_facing(self.half_height, dir.y);
         Point3::new(0.0, y, 0.0) + disk_support(dir, self.radius)
     }
 }
@@ -67,40 +34,17 @@ impl FastPaths for Cylinder {
     /// The whole cylinder: two equal disks.
     #[inline]
     fn core_frustum(&self) -> Option<Frustum> {
-        Some(Frustum {
-            bottom: -self.half_height,
-            bottom_radius: self.radius,
-            top: self.half_height,
-            top_radius: self.radius,
-        })
+        Some(Frustum::centred(self.half_height, self.radius, self.radius))
     }
 
     #[inline]
     fn fingerprint(&self) -> Option<u64> {
-        Some(crate::shape::fold_fingerprint(
-            4,
-            &[self.half_height, self.radius],
-        ))
+        Some(self.fingerprint_of_kind(4))
     }
 
     /// The centred ball reaching the nearer of the caps and the side.
     #[inline]
     fn inscribed_ball(&self) -> Option<InscribedBall> {
         InscribedBall::new(Point3::origin(), self.half_height.min(self.radius))
-    }
-}
-
-#[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-struct CylinderDef {
-    half_height: f64,
-    radius: f64,
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<CylinderDef> for Cylinder {
-    type Error = ShapeError;
-    fn try_from(d: CylinderDef) -> Result<Cylinder, ShapeError> {
-        Cylinder::new(d.half_height, d.radius)
     }
 }

@@ -22,6 +22,18 @@ pub struct Frustum {
 }
 
 impl Frustum {
+    /// The frustum centred on the origin, from `y = −half_height` (radius
+    /// `bottom_radius`) to `y = half_height` (radius `top_radius`).
+    #[must_use]
+    pub fn centred(half_height: f64, bottom_radius: f64, top_radius: f64) -> Frustum {
+        Frustum {
+            bottom: -half_height,
+            bottom_radius,
+            top: half_height,
+            top_radius,
+        }
+    }
+
     /// The four corners `(r, y)` of its section by a plane through the axis, in order
     /// around it: `(−r_b, b)`, `(r_b, b)`, `(r_t, t)`, `(−r_t, t)`.
     #[must_use]

@@ -9,6 +9,9 @@
 //! [`Transformed`] (a shape under a fixed pose) and [`MinkowskiDifference`] (the
 //! configuration-space obstacle A − B that GJK and EPA search).
 
+#[macro_use]
+mod declare;
+
 mod aabb;
 mod ball;
 mod capsule;
@@ -364,6 +367,33 @@ pub(crate) fn unit(dir: &Vector3<f64>) -> Option<Vector3<f64>> {
     Some(scaled / scaled.norm())
 }
 
+/// Two unit vectors `u`, `v` completing the unit vector `n` to a right-handed
+/// orthonormal basis `(n, u, v)`: `u = n × e / |n × e|` with `e` the X axis, or the Y
+/// axis when `n` is within about 53° of X (`|n_x| ≥ 0.6`; either way `|n × e| ≥ 0.6`), and
+/// `v = n × u`.
+#[must_use]
+pub fn orthonormal_basis(n: &Vector3<f64>) -> [Vector3<f64>; 2] {
+    let e = if n.x.abs() < 0.6 {
+        Vector3::x()
+    } else {
+        Vector3::y()
+    };
+    let u = n.cross(&e).normalize();
+    [u, n.cross(&u)]
+}
+
+/// The height of the end, at `±half_height` on the Y axis, that faces a direction whose
+/// Y component is `dir_y`: the upper one unless `dir_y < 0` (a zero or NaN component
+/// picks the upper end).
+#[inline]
+pub(crate) fn end_facing(half_height: f64, dir_y: f64) -> f64 {
+    if dir_y < 0.0 {
+        -half_height
+    } else {
+        half_height
+    }
+}
+
 /// Checks that a length (radius, half-extent, margin) is finite and non-negative.
 pub(crate) fn check_length(what: &'static str, value: f64) -> Result<f64, ShapeError> {
     if value.is_finite() && value >= 0.0 {
@@ -379,5 +409,17 @@ pub(crate) fn check_point(what: &'static str, p: &Point3<f64>) -> Result<(), Sha
         Ok(())
     } else {
         Err(ShapeError::NonFinitePoint { what, index: 0 })
+    }
+}
+
+/// `vertices`, or [`ShapeError::NonFinitePoint`] naming `what` and the first vertex with
+/// a NaN or infinite coordinate.
+pub(crate) fn check_vertices<const N: usize>(
+    what: &'static str,
+    vertices: [Point3<f64>; N],
+) -> Result<[Point3<f64>; N], ShapeError> {
+    match vertices.iter().position(|p| check_point(what, p).is_err()) {
+        Some(index) => Err(ShapeError::NonFinitePoint { what, index }),
+        None => Ok(vertices),
     }
 }

@@ -5,11 +5,7 @@ use nalgebra::{Isometry3, Point3, Vector3};
 
 /// A single point (useful for point queries: the distance from a point to a shape).
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "PointDef")
-)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Point {
     position: Point3<f64>,
 }
@@ -49,10 +45,7 @@ impl FastPaths for Point {
     }
     #[inline]
     fn fingerprint(&self) -> Option<u64> {
-        Some(crate::shape::fold_fingerprint(
-            8,
-            self.position.coords.as_slice(),
-        ))
+        Some(super::fold_points(8, &[self.position]))
     }
 
     /// The point itself, as a ball of radius zero.
@@ -61,16 +54,4 @@ impl FastPaths for Point {
     }
 }
 
-#[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-struct PointDef {
-    position: Point3<f64>,
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<PointDef> for Point {
-    type Error = ShapeError;
-    fn try_from(d: PointDef) -> Result<Point, ShapeError> {
-        Point::new(d.position)
-    }
-}
+deserialize_through_constructor!(Point { position: Point3<f64> } => Self::new(position));

@@ -13,14 +13,7 @@ use nalgebra::{Isometry3, Point3, Vector3};
 /// contact queries run GJK on the core and add the margin analytically (van den Bergen
 /// 2004, §4.3.3; Jolt's `AddConvexRadius`).
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(
-        try_from = "RoundedDef<S>",
-        bound(deserialize = "S: serde::Deserialize<'de>")
-    )
-)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Rounded<S> {
     shape: S,
     margin: f64,
@@ -117,17 +110,4 @@ impl<S: SupportMap> FastPaths for Rounded<S> {
     }
 }
 
-#[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-struct RoundedDef<S> {
-    shape: S,
-    margin: f64,
-}
-
-#[cfg(feature = "serde")]
-impl<S> TryFrom<RoundedDef<S>> for Rounded<S> {
-    type Error = ShapeError;
-    fn try_from(d: RoundedDef<S>) -> Result<Rounded<S>, ShapeError> {
-        Rounded::new(d.shape, d.margin)
-    }
-}
+deserialize_through_constructor!(Rounded<S> { shape: S, margin: f64 } => Self::new(shape, margin));

@@ -9,14 +9,7 @@ use nalgebra::{Isometry3, Point3, Vector3};
 /// (van den Bergen 2004, §4.3.2). Use it for compound-free offsets (a shape whose centre
 /// is not at the body origin) and for the adaptor chain in generic code.
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(
-        try_from = "TransformedDef<S>",
-        bound(deserialize = "S: serde::Deserialize<'de>")
-    )
-)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Transformed<S> {
     shape: S,
     pose: Isometry3<f64>,
@@ -112,17 +105,4 @@ impl<S: SupportMap> FastPaths for Transformed<S> {
     }
 }
 
-#[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-struct TransformedDef<S> {
-    shape: S,
-    pose: Isometry3<f64>,
-}
-
-#[cfg(feature = "serde")]
-impl<S> TryFrom<TransformedDef<S>> for Transformed<S> {
-    type Error = ShapeError;
-    fn try_from(d: TransformedDef<S>) -> Result<Transformed<S>, ShapeError> {
-        Transformed::new(d.shape, d.pose)
-    }
-}
+deserialize_through_constructor!(Transformed<S> { shape: S, pose: Isometry3<f64> } => Self::new(shape, pose));

@@ -1,18 +1,14 @@
 //! A triangle.
 
 use super::{
-    FastPaths, InscribedBall, ShapeError, SupportMap, SupportPoint, check_point, vertex_support,
+    FastPaths, InscribedBall, ShapeError, SupportMap, SupportPoint, check_vertices, vertex_support,
 };
 use nalgebra::{Point3, Vector3};
 
 /// The triangle with vertices `a`, `b`, `c` (it may be degenerate: a support map needs
 /// no area).
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "TriangleDef")
-)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Triangle {
     vertices: [Point3<f64>; 3],
 }
@@ -23,14 +19,9 @@ impl Triangle {
     /// # Errors
     /// [`ShapeError::NonFinitePoint`] when a coordinate is NaN or infinite.
     pub fn new(a: Point3<f64>, b: Point3<f64>, c: Point3<f64>) -> Result<Triangle, ShapeError> {
-        let vertices = [a, b, c];
-        for (index, p) in vertices.iter().enumerate() {
-            check_point("triangle", p).map_err(|_| ShapeError::NonFinitePoint {
-                what: "triangle",
-                index,
-            })?;
-        }
-        Ok(Triangle { vertices })
+        Ok(Triangle {
+            vertices: check_vertices("triangle", [a, b, c])?,
+        })
     }
 
     /// The three vertices.
@@ -40,45 +31,9 @@ impl Triangle {
     }
 }
 
-impl SupportMap for Triangle {
-    #[inline]
-    fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
-        vertex_support(&self.vertices, dir).point
-    }
-    #[inline]
-    fn support_hinted(&self, dir: &Vector3<f64>, _hint: u32) -> SupportPoint {
-        vertex_support(&self.vertices, dir)
-    }
-}
+support_of_vertex_list!(Triangle, fingerprint kind 6);
 
-impl FastPaths for Triangle {
-    #[inline]
-    fn is_polytope(&self) -> bool {
-        true
-    }
-    #[inline]
-    fn fingerprint(&self) -> Option<u64> {
-        Some(crate::shape::fold_points(6, &self.vertices))
-    }
-
-    /// The centroid, as a ball of radius zero (a triangle has no volume).
-    fn inscribed_ball(&self) -> Option<InscribedBall> {
-        let [a, b, c] = self.vertices;
-        InscribedBall::point(Point3::from((a.coords + b.coords + c.coords) / 3.0))
-    }
-}
-
-#[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-struct TriangleDef {
-    vertices: [Point3<f64>; 3],
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<TriangleDef> for Triangle {
-    type Error = ShapeError;
-    fn try_from(d: TriangleDef) -> Result<Triangle, ShapeError> {
-        let [a, b, c] = d.vertices;
-        Triangle::new(a, b, c)
-    }
-}
+deserialize_through_constructor!(Triangle { vertices: [Point3<f64>; 3] } => {
+    let [a, b, c] = vertices;
+    Self::new(a, b, c)
+});

@@ -128,21 +128,21 @@ impl Cone<'_> {
 }
 
 impl Builder<'_> {
-    /// Copies the cone's planes into `self.planes` and resets the slots.
+    /// Copies the cone's planes into `self.scratch.planes` and resets the slots.
     fn load_cone(&mut self) {
         let eps = self.scale.eps;
-        self.planes.clear();
-        self.slots.clear();
-        for &f in &self.cone {
+        self.scratch.planes.clear();
+        self.scratch.slots.clear();
+        for &f in &self.scratch.cone {
             let face = &self.mesh.faces[f as usize];
             let err = f64::from(face.err);
-            self.planes.push(ConePlane {
+            self.scratch.planes.push(ConePlane {
                 normal: [face.normal.x, face.normal.y, face.normal.z],
                 offset: face.offset,
                 sure_above: eps + err,
                 sure_below: eps - err,
             });
-            self.slots.push(ConeBucket {
+            self.scratch.slots.push(ConeBucket {
                 cursor: 0,
                 best_h: f64::NEG_INFINITY,
                 best: NONE,
@@ -151,46 +151,46 @@ impl Builder<'_> {
         }
     }
 
-    /// Hands the points of `self.sources` (except `skip`) to the cone faces:
+    /// Hands the points of `self.scratch.sources` (except `skip`) to the cone faces:
     /// each goes to the first face it is more than `ε` above, or is dropped
     /// (inside within `ε`).
     pub(super) fn distribute(&mut self, skip: u32) {
         self.load_cone();
-        self.targets.clear();
+        self.scratch.targets.clear();
         let cone = Cone {
-            planes: &self.planes,
-            faces: &self.cone,
+            planes: &self.scratch.planes,
+            faces: &self.scratch.cone,
             mesh: &self.mesh,
             vertex_positions: &self.vertex_positions,
             scale: &self.scale,
         };
         let mut last = 0;
-        for &(start, len) in &self.sources {
-            for c in &self.pool[start as usize..(start + len) as usize] {
+        for &(start, len) in &self.scratch.sources {
+            for c in &self.scratch.pool[start as usize..(start + len) as usize] {
                 let (slot, h) = if c.index == skip {
                     (NONE, 0.0)
                 } else {
                     cone.target(&c.p, &mut last)
                 };
                 record_point(
-                    &mut self.slots,
-                    &mut self.near,
-                    self.targets.len(),
+                    &mut self.scratch.slots,
+                    &mut self.scratch.near,
+                    self.scratch.targets.len(),
                     slot,
                     h,
                     c.index,
                 );
-                self.targets.push(slot);
+                self.scratch.targets.push(slot);
             }
         }
         self.open_ranges();
         let mut j = 0;
-        for s in 0..self.sources.len() {
-            let (start, len) = self.sources[s];
+        for s in 0..self.scratch.sources.len() {
+            let (start, len) = self.scratch.sources[s];
             for i in start..start + len {
-                let slot = self.targets[j];
+                let slot = self.scratch.targets[j];
                 if slot != NONE {
-                    let c = self.pool[i as usize];
+                    let c = self.scratch.pool[i as usize];
                     self.place(j, slot, c);
                 }
                 j += 1;
@@ -208,10 +208,10 @@ impl Builder<'_> {
         let (center, radius) = self.inscribed_ball();
         let r2 = radius * radius;
         self.load_cone();
-        self.targets.clear();
+        self.scratch.targets.clear();
         let cone = Cone {
-            planes: &self.planes,
-            faces: &self.cone,
+            planes: &self.scratch.planes,
+            faces: &self.scratch.cone,
             mesh: &self.mesh,
             vertex_positions: &self.vertex_positions,
             scale: &self.scale,
@@ -223,12 +223,19 @@ impl Builder<'_> {
             } else {
                 cone.target(p, &mut last)
             };
-            record_point(&mut self.slots, &mut self.near, i, slot, h, i as u32);
-            self.targets.push(slot);
+            record_point(
+                &mut self.scratch.slots,
+                &mut self.scratch.near,
+                i,
+                slot,
+                h,
+                i as u32,
+            );
+            self.scratch.targets.push(slot);
         }
         self.open_ranges();
         for (i, p) in pts.iter().enumerate() {
-            let slot = self.targets[i];
+            let slot = self.scratch.targets[i];
             if slot != NONE {
                 let c = Conflict {
                     p: *p,
@@ -243,12 +250,12 @@ impl Builder<'_> {
     /// Turns the per-slot counts into ranges at the end of the pool.
     fn open_ranges(&mut self) {
         let mut at = self.end;
-        for (slot, &f) in self.cone.iter().enumerate() {
-            let count = self.slots[slot].cursor;
+        for (slot, &f) in self.scratch.cone.iter().enumerate() {
+            let count = self.scratch.slots[slot].cursor;
             let face = &mut self.mesh.faces[f as usize];
             face.start = at;
             face.len = count;
-            self.slots[slot].cursor = at;
+            self.scratch.slots[slot].cursor = at;
             at += count;
         }
         let filler = Conflict {
@@ -256,16 +263,16 @@ impl Builder<'_> {
             index: NONE,
         };
         self.end = at;
-        if at as usize > self.pool.len() {
-            self.pool.resize(at as usize, filler);
+        if at as usize > self.scratch.pool.len() {
+            self.scratch.pool.resize(at as usize, filler);
         }
     }
 
     /// Writes source point number `j` (`c`) into the range of `slot`.
     #[inline]
     fn place(&mut self, j: usize, slot: u32, c: Conflict) {
-        let s = &mut self.slots[slot as usize];
-        self.pool[s.cursor as usize] = c;
+        let s = &mut self.scratch.slots[slot as usize];
+        self.scratch.pool[s.cursor as usize] = c;
         if s.best == j as u32 {
             s.best_at = s.cursor;
         }
@@ -274,12 +281,14 @@ impl Builder<'_> {
 
     /// Moves each range's farthest point to its front and queues the faces.
     fn close_ranges(&mut self) {
-        for (slot, &f) in self.cone.iter().enumerate() {
+        for (slot, &f) in self.scratch.cone.iter().enumerate() {
             let face = self.mesh.faces[f as usize];
             if face.len > 0 {
-                self.pool
-                    .swap(face.start as usize, self.slots[slot].best_at as usize);
-                self.pending.push(f);
+                self.scratch.pool.swap(
+                    face.start as usize,
+                    self.scratch.slots[slot].best_at as usize,
+                );
+                self.scratch.pending.push(f);
             }
         }
     }

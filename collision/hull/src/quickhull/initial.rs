@@ -63,8 +63,8 @@ impl Builder<'_> {
                 }
             }
         }
-        self.cone.clear();
-        self.cone.extend(
+        self.scratch.cone.clear();
+        self.scratch.cone.extend(
             (0..self.mesh.faces.len() as u32)
                 .filter(|&f| self.mesh.topo[f as usize].state == ALIVE),
         );
@@ -76,7 +76,7 @@ impl Builder<'_> {
     pub(super) fn inscribed_ball(&self) -> (Point3<f64>, f64) {
         let mut sum = Vector3::zeros();
         let mut count = 0.0;
-        for &f in &self.cone {
+        for &f in &self.scratch.cone {
             for v in self.mesh.topo[f as usize].verts {
                 sum += self.vertex_positions[v as usize].coords;
                 count += 1.0;
@@ -84,6 +84,7 @@ impl Builder<'_> {
         }
         let center = Point3::from(sum / count);
         let radius = self
+            .scratch
             .cone
             .iter()
             .map(|&f| {

@@ -19,22 +19,38 @@ use std::cell::Cell;
 /// of a 2,048-point build: 128 KiB).
 const KEEP: usize = 4096;
 
-/// The buffers (see [`super::Builder`]'s fields of the same names).
+/// The builder's conflict lists and per-step buffers.
 #[derive(Default)]
 pub(super) struct Scratch {
+    /// Conflict ranges of all faces; capacity `2n`, compacted when full.
     pub(super) pool: Vec<Conflict>,
+    /// Faces that may have a non-empty conflict range.
     pub(super) pending: Vec<u32>,
+    /// Faces seen by the eye.
     pub(super) visible: Vec<u32>,
+    /// Flood-fill stack.
     pub(super) stack: Vec<u32>,
+    /// Horizon as `(from, to, twin half-edge outside)`.
     pub(super) horizon: Vec<(u32, u32, u32)>,
+    /// New faces of the current step.
     pub(super) cone: Vec<u32>,
+    /// Conflict ranges of the deleted faces.
     pub(super) sources: Vec<(u32, u32)>,
+    /// Cone slot (or [`NONE`]) of each source point.
     pub(super) targets: Vec<u32>,
+    /// The cone's planes, contiguous, for the redistribution loop.
     pub(super) planes: Vec<ConePlane>,
+    /// Per cone slot, count / write cursor and farthest point.
     pub(super) slots: Vec<ConeBucket>,
+    /// Points dropped while above a new face by at most `ε`, to recheck.
     pub(super) near: Vec<u32>,
+    /// Points still above some face by at most `ε` at the last recheck, which found
+    /// others outside: the faces made since ([`Self::made`]) can rise above them.
     pub(super) kept_near: Vec<u32>,
+    /// The faces made since the last recheck, collected while `kept_near` is not empty.
     pub(super) made: Vec<u32>,
+    /// Live ranges during compaction, `start << 32 | face` (one
+    /// integer key sorts faster than a pair).
     pub(super) live: Vec<u64>,
 }
 
