@@ -6,13 +6,15 @@ use test_support::bench as common;
 
 use collision::QueryOptions;
 use collision::gjk::{GjkCache, GjkConfig, gjk};
-use collision::{distance, distance_with, intersects};
+use collision::{SupportMap, distance, distance_with, intersects};
 use common::{
     Coherent, HullPair, ParryPair, Primitives, hull_pairs, parry_hull, parry_poses, sphere_pairs,
 };
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main};
+use nalgebra::Isometry3;
 use parry3d_f64::query as pq;
+use parry3d_f64::shape as ps;
 use std::hint::black_box;
 
 /// The pairs, each with parry's copy.
@@ -87,55 +89,65 @@ fn primitives(c: &mut Criterion) {
     let s = Primitives::new();
     let mut g = c.benchmark_group("primitives");
     let mut k = 0;
-    g.bench_function("sphere_box/ours", |b| {
-        b.iter(|| {
-            k = (k + 1) % s.poses.len();
-            black_box(distance(&s.ball, &s.poses[k].0, &s.cube, &s.poses[k].1).unwrap())
-        })
-    });
-    g.bench_function("sphere_box/parry", |b| {
-        b.iter(|| {
-            k = (k + 1) % s.poses.len();
-            black_box(
-                pq::distance(&s.pposes[k].0, &s.qball, &s.pposes[k].1, &s.qcube)
-                    .unwrap()
-                    .distance,
-            )
-        })
-    });
-    g.bench_function("capsule_hull/ours", |b| {
-        b.iter(|| {
-            k = (k + 1) % s.poses.len();
-            black_box(distance(&s.capsule, &s.poses[k].0, &s.hull, &s.poses[k].1).unwrap())
-        })
-    });
-    g.bench_function("capsule_hull/parry", |b| {
-        b.iter(|| {
-            k = (k + 1) % s.poses.len();
-            black_box(
-                pq::distance(&s.pposes[k].0, &s.qcapsule, &s.pposes[k].1, &s.qhull)
-                    .unwrap()
-                    .distance,
-            )
-        })
-    });
-    g.bench_function("triangle_hull/ours", |b| {
-        b.iter(|| {
-            k = (k + 1) % s.poses.len();
-            black_box(distance(&s.triangle, &s.poses[k].0, &s.hull, &s.poses[k].1).unwrap())
-        })
-    });
-    g.bench_function("triangle_hull/parry", |b| {
-        b.iter(|| {
-            k = (k + 1) % s.poses.len();
-            black_box(
-                pq::distance(&s.pposes[k].0, &s.qtriangle, &s.pposes[k].1, &s.qhull)
-                    .unwrap()
-                    .distance,
-            )
-        })
-    });
+    primitive_distances(
+        &mut g,
+        "sphere_box",
+        &s,
+        &mut k,
+        (&s.ball, &s.cube),
+        (&s.qball, &s.qcube),
+    );
+    primitive_distances(
+        &mut g,
+        "capsule_hull",
+        &s,
+        &mut k,
+        (&s.capsule, &s.hull),
+        (&s.qcapsule, &s.qhull),
+    );
+    primitive_distances(
+        &mut g,
+        "triangle_hull",
+        &s,
+        &mut k,
+        (&s.triangle, &s.hull),
+        (&s.qtriangle, &s.qhull),
+    );
     g.finish();
+}
+
+/// `{name}/ours` and `{name}/parry`: the distance between our shapes `a` and `b`, and
+/// between parry's copies `qa` and `qb`, cycling through the poses of `s` from `*k` on
+/// (one counter for the whole group, as its pairs share the poses).
+fn primitive_distances<A, B, QA, QB>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    s: &Primitives,
+    k: &mut usize,
+    (a, b): (&A, &B),
+    (qa, qb): (&QA, &QB),
+) where
+    A: SupportMap,
+    B: SupportMap,
+    QA: ps::Shape,
+    QB: ps::Shape,
+{
+    g.bench_function(format!("{name}/ours"), |bench| {
+        bench.iter(|| {
+            *k = (*k + 1) % s.poses.len();
+            black_box(distance(a, &s.poses[*k].0, b, &s.poses[*k].1).unwrap())
+        })
+    });
+    g.bench_function(format!("{name}/parry"), |bench| {
+        bench.iter(|| {
+            *k = (*k + 1) % s.poses.len();
+            black_box(
+                pq::distance(&s.pposes[*k].0, qa, &s.pposes[*k].1, qb)
+                    .unwrap()
+                    .distance,
+            )
+        })
+    });
 }
 
 /// B circles A and spins slowly: consecutive queries are coherent.
@@ -146,22 +158,25 @@ fn coherent(c: &mut Criterion) {
         let config = GjkConfig::default();
         let (qa, qb) = (parry_hull(&a), parry_hull(&b));
         let pframes = parry_poses(&frames);
+        // GJK's distance at one frame, warm-started from `cache`: the rows below differ
+        // only in how long a cache lives.
+        let distance_from = |pa: &Isometry3<f64>, pb: &Isometry3<f64>, cache: &mut GjkCache| {
+            gjk(
+                &a,
+                pa,
+                &b,
+                pb,
+                QueryOptions::default().config(config).cache(cache),
+            )
+            .distance
+        };
         g.bench_function(BenchmarkId::new("warm", n), |bench| {
             let mut cache = GjkCache::default();
             let mut k = 0;
             bench.iter(|| {
                 k = (k + 1) % frames.len();
                 let (pa, pb) = &frames[k];
-                black_box(
-                    gjk(
-                        &a,
-                        pa,
-                        &b,
-                        pb,
-                        QueryOptions::default().config(config).cache(&mut cache),
-                    )
-                    .distance,
-                )
+                black_box(distance_from(pa, pb, &mut cache))
             })
         });
         g.bench_function(BenchmarkId::new("cold", n), |bench| {
@@ -170,16 +185,7 @@ fn coherent(c: &mut Criterion) {
                 k = (k + 1) % frames.len();
                 let (pa, pb) = &frames[k];
                 let mut cache = GjkCache::default();
-                black_box(
-                    gjk(
-                        &a,
-                        pa,
-                        &b,
-                        pb,
-                        QueryOptions::default().config(config).cache(&mut cache),
-                    )
-                    .distance,
-                )
+                black_box(distance_from(pa, pb, &mut cache))
             })
         });
         g.bench_function(BenchmarkId::new("parry", n), |bench| {

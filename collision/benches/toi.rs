@@ -6,8 +6,8 @@
 
 use test_support::bench as common;
 
-use collision::{Ball, ClosestPoints, ConvexHull, Motion, closest_points, time_of_impact};
-use common::{hull, pose, pv, rng, to_parry, v3};
+use collision::{Ball, ConvexHull, Motion, time_of_impact};
+use common::{hull, moved_to_gap, pose, pv, rng, to_parry, v3};
 use criterion::{Criterion, criterion_group, criterion_main};
 use nalgebra::{Isometry3, Vector3};
 use parry3d_f64::math::Vector;
@@ -80,17 +80,8 @@ fn bench(c: &mut Criterion) {
     // steps are limited by spin, not approach (see `toi/certify.rs`).
     let grazing: Vec<_> = (0..32)
         .map(|_| {
-            let ((a, qa), (b, qb), pa, mut pb) = hull_pair(&mut r);
-            let ClosestPoints::Separated {
-                point_a,
-                point_b,
-                distance,
-            } = closest_points(&a, &pa, &b, &pb).unwrap()
-            else {
-                unreachable!("4 apart")
-            };
-            let n = (point_b - point_a) / distance;
-            pb.translation.vector -= n * (distance - 1e-6);
+            let ((a, qa), (b, qb), pa, pb) = hull_pair(&mut r);
+            let (pb, n) = moved_to_gap(&a, &pa, &b, &pb, 1e-6).expect("4 apart");
             let ma = Motion::new(pa, Vector3::zeros(), v3(&mut r, 5.0));
             let mb = Motion::new(pb, n * 0.05, v3(&mut r, 5.0));
             (a, b, ma, mb, qa, qb)

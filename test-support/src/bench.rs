@@ -10,6 +10,7 @@ use rand_chacha::ChaCha8Rng;
 
 pub use crate::parry::pv;
 pub use crate::parry::{parry_hull, to_parry};
+pub use crate::placement::moved_to_gap;
 pub use crate::sample::{pose, rng, v3};
 
 /// `n` points uniform in the unit ball.

@@ -11,6 +11,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 pub use crate::parry::{parry_hull, to_parry};
+pub use crate::placement::moved_to_gap;
 pub use crate::polytope::{
     Placed, brute_force_distance, closest_on_segment, place, point_triangle, sat_separation,
     segment_segment,

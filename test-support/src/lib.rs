@@ -1,8 +1,8 @@
 //! Seeded random draws shared by the workspace's tests, benches and examples: vectors,
 //! directions, rotations and poses ([`sample`]), point clouds ([`clouds`]), simplices with
 //! their degenerate families ([`simplices`]) and, with the
-//! `collision` feature, the `collision` crate's shapes, hulls, exact polytope references
-//! and parry3d-f64 copies.
+//! `collision` feature, the `collision` crate's shapes, hulls, exact polytope references,
+//! parry3d-f64 copies and near-contact placement ([`placement`]).
 //!
 //! Every generator draws from a [`ChaCha8Rng`](rand_chacha::ChaCha8Rng) seeded by
 //! [`rng`], in a fixed order, so a seed names the same case on every machine. Tests
@@ -29,6 +29,8 @@ pub mod contact;
 pub mod gjk;
 #[cfg(feature = "collision")]
 pub mod parry;
+#[cfg(feature = "collision")]
+pub mod placement;
 #[cfg(feature = "collision")]
 pub mod polytope;
 #[cfg(feature = "collision")]

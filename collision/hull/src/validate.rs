@@ -177,18 +177,7 @@ mod tests {
     use super::*;
     use crate::Plane;
     use nalgebra::Vector3;
-
-    fn cube() -> Vec<Point3<f64>> {
-        (0..8)
-            .map(|i| {
-                Point3::new(
-                    f64::from(i & 1),
-                    f64::from((i >> 1) & 1),
-                    f64::from((i >> 2) & 1),
-                )
-            })
-            .collect()
-    }
+    use test_support::clouds::cube;
 
     fn hull() -> (Hull, Vec<Point3<f64>>) {
         let pts = cube();

@@ -67,6 +67,21 @@ impl Indexed<'_> {
             )
         })
     }
+
+    /// [`Indexed::want`] for every pair, in order, of a warm-started query: `single` gets
+    /// pair `k`'s own cache, `caches[k]`, and leaves in it what the single call leaves.
+    fn want_warm<T: Debug, E: Debug>(
+        &self,
+        caches: &mut [GjkCache],
+        single: impl Fn(&Shape, &Isometry3<f64>, &Shape, &Isometry3<f64>, &mut GjkCache) -> Result<T, E>,
+    ) -> Vec<PairResult<T, E>> {
+        assert_eq!(caches.len(), self.pairs.len(), "a cache per pair");
+        caches
+            .iter_mut()
+            .enumerate()
+            .map(|(k, cache)| self.want(k, |a, pa, b, pb| single(a, pa, b, pb, cache)))
+            .collect()
+    }
 }
 
 /// A scene of every shape kind in turn, poses in `[-1.5, 1.5]³` (about half the pairs
@@ -318,12 +333,9 @@ fn warm_frames<T: Debug + Clone, E: Debug + Clone>(
             poses: &poses,
             pairs: &pairs,
         };
-        let want: Vec<_> = (0..PAIRS)
-            .map(|k| {
-                let cache = &mut single_caches[k];
-                set.want(k, |a, pa, b, pb| single(a, pa, b, pb, config, cache))
-            })
-            .collect();
+        let want = set.want_warm(&mut single_caches, |a, pa, b, pb, cache| {
+            single(a, pa, b, pb, config, cache)
+        });
         let c = check(&format!("{what}, frame {frame}, parallel"), &par, |k| {
             want[k].clone()
         });
@@ -539,41 +551,25 @@ fn pair_records_match_the_single_calls() {
     let mut single = caches.clone();
     let mut out = vec![Ok(0.0); PAIRS];
     distance_with_pairs(&records, &config, &mut caches, &mut out).unwrap();
-    let want: Vec<_> = (0..PAIRS)
-        .map(|k| {
-            let cache = &mut single[k];
-            set.want(k, |a, pa, b, pb| {
-                distance_with(
-                    a,
-                    pa,
-                    b,
-                    pb,
-                    QueryOptions::default().config(config).cache(&mut *cache),
-                )
-            })
-        })
-        .collect();
+    let want = set.want_warm(&mut single, |a, pa, b, pb, cache| {
+        distance_with(
+            a,
+            pa,
+            b,
+            pb,
+            QueryOptions::default().config(config).cache(cache),
+        )
+    });
     check("distance_with_pairs", &out, |k| want[k]);
     assert!(same(&caches, &single));
 
     let config = ContactConfig::default();
     let mut out = vec![Ok(None); PAIRS];
     contact_with_pairs(&records, 0.2, &config, &mut caches, &mut out).unwrap();
-    let want: Vec<_> = (0..PAIRS)
-        .map(|k| {
-            let cache = &mut single[k];
-            set.want(k, |a, pa, b, pb| {
-                contact_with(
-                    a,
-                    pa,
-                    b,
-                    pb,
-                    0.2,
-                    QueryOptions::default().config(config).cache(&mut *cache),
-                )
-            })
-        })
-        .collect();
+    let want = set.want_warm(&mut single, |a, pa, b, pb, cache| {
+        let options = QueryOptions::default().config(config).cache(cache);
+        contact_with(a, pa, b, pb, 0.2, options)
+    });
     check("contact_with_pairs", &out, |k| want[k]);
     assert!(same(&caches, &single));
 

@@ -12,8 +12,9 @@ use test_support::contact as contact_common;
 use collision::QueryOptions;
 use collision::observer::{BallProof, Shortcut, TraceEvent};
 use collision::{
-    Ball, Contact, ContactMethod, Cuboid, Cylinder, GjkCache, GjkConfig, Motion, Point, Ray,
-    Rounded, Segment, Shape, SupportMap, ToiConfig, Trace, Transformed, Triangle,
+    Ball, Contact, ContactMethod, Cuboid, Cylinder, GjkCache, GjkConfig, GjkOutput, Motion,
+    Observer, Point, Ray, Rounded, Segment, Shape, SupportMap, ToiConfig, Trace, Transformed,
+    Triangle,
 };
 use contact_common::{closed_form_shape, hull, rng, rotation, unit, v3};
 use nalgebra::{Isometry3, Point3, Translation3, Vector3};
@@ -332,6 +333,21 @@ fn check_contact_trace(what: &str, trace: &Trace, c: Option<&Contact>, stats: &m
     }
 }
 
+/// The low-level GJK on `a` at `pa` and `b` at `pb` with the default configuration,
+/// warm-started from and updating `cache`, reporting to `observer`.
+fn cached_gjk(
+    (a, pa): (&Shape, &Isometry3<f64>),
+    (b, pb): (&Shape, &Isometry3<f64>),
+    cache: &mut GjkCache,
+    observer: impl Observer,
+) -> GjkOutput {
+    let options = QueryOptions::default()
+        .config(GjkConfig::default())
+        .cache(cache)
+        .observer(observer);
+    collision::gjk(a, pa, b, pb, options)
+}
+
 /// Every query on 10,000 seeded pairs, observed and plain.
 #[test]
 fn observed_queries_answer_bit_for_bit_and_show_their_shortcuts() {
@@ -464,37 +480,13 @@ fn observed_queries_answer_bit_for_bit_and_show_their_shortcuts() {
         // The low-level GJK with a cache: the second run on the pair starts warm and
         // says so, with the simplex the first left.
         let mut cache = GjkCache::default();
-        let config = GjkConfig::default();
-        let first = collision::gjk(
-            &a,
-            &pa,
-            &b,
-            &pb,
-            QueryOptions::default().config(config).cache(&mut cache),
-        );
+        let first = cached_gjk((&a, &pa), (&b, &pb), &mut cache, ());
         if !cache.is_empty() {
             let mut warm_plain = cache;
             let mut warm_traced = cache;
-            let plain = collision::gjk(
-                &a,
-                &pa,
-                &b,
-                &pb,
-                QueryOptions::default()
-                    .config(config)
-                    .cache(&mut warm_plain),
-            );
+            let plain = cached_gjk((&a, &pa), (&b, &pb), &mut warm_plain, ());
             let mut trace = Trace::new();
-            let traced = collision::gjk(
-                &a,
-                &pa,
-                &b,
-                &pb,
-                QueryOptions::default()
-                    .config(config)
-                    .cache(&mut warm_traced)
-                    .observer(&mut trace),
-            );
+            let traced = cached_gjk((&a, &pa), (&b, &pb), &mut warm_traced, &mut trace);
             assert_eq!(format!("{plain:?}"), format!("{traced:?}"), "{what}");
             assert_eq!(warm_plain, warm_traced);
             let TraceEvent::WarmStart { simplex, .. } = &trace.events[0] else {

@@ -8,9 +8,10 @@ use test_support::gjk as common;
 use collision::QueryOptions;
 use collision::observer::Trace;
 use collision::{
-    Ball, Capsule, ClosestPoints, Cone, ConvexHull, Cuboid, Cylinder, FastPaths, GjkError,
-    InscribedBall, Point, Rounded, Segment, Shape, SupportMap, SupportPoint, Transformed, Triangle,
-    closest_points, closest_points_with, distance, distance_with, intersects, intersects_with,
+    Ball, Capsule, ClosestPoints, Cone, ConvexHull, Cuboid, Cylinder, FastPaths, GjkConfig,
+    GjkError, InscribedBall, Point, Rounded, Segment, Shape, SupportMap, SupportPoint, Transformed,
+    Triangle, closest_points, closest_points_with, distance, distance_with, intersects,
+    intersects_with,
 };
 use common::{cloud, hull, parry_hull, pose, rng, to_parry, v3};
 use nalgebra::{Isometry3, Point3, Vector3};
@@ -310,6 +311,12 @@ fn balls_overlap(a: &Shape, pa: &Isometry3<f64>, b: &Shape, pb: &Isometry3<f64>)
     }
 }
 
+/// `query` with a fresh [`Trace`] as its observer: an observer turns the early answer
+/// off, so this is a full GJK run.
+fn full_run<T>(query: impl FnOnce(QueryOptions<'_, GjkConfig, &mut Trace>) -> T) -> T {
+    query(QueryOptions::default().observer(&mut Trace::default()))
+}
+
 /// The early answer agrees with full GJK runs (an observer turns it off) on 10,000
 /// random pairs, over 2,500 of which it answers: the same distance, intersection and
 /// closest points.
@@ -322,36 +329,16 @@ fn early_answers_agree_with_gjk_runs() {
         let (pa, pb) = (pose(&mut rng, 0.6), pose(&mut rng, 0.6));
         early += usize::from(balls_overlap(&a, &pa, &b, &pb));
         let d = distance(&a, &pa, &b, &pb).unwrap();
-        let observed = distance_with(
-            &a,
-            &pa,
-            &b,
-            &pb,
-            QueryOptions::default().observer(&mut Trace::default()),
-        )
-        .unwrap();
+        let observed = full_run(|options| distance_with(&a, &pa, &b, &pb, options)).unwrap();
         assert!(
             (d - observed).abs() <= 1e-12 * (1.0 + observed),
             "pair {i}: {d} vs {observed}"
         );
         let hit = intersects(&a, &pa, &b, &pb).unwrap();
-        let observed_hit = intersects_with(
-            &a,
-            &pa,
-            &b,
-            &pb,
-            QueryOptions::default().observer(&mut Trace::default()),
-        )
-        .unwrap();
+        let observed_hit = full_run(|options| intersects_with(&a, &pa, &b, &pb, options)).unwrap();
         assert_eq!(hit, observed_hit, "pair {i}");
         let c = closest_points(&a, &pa, &b, &pb).unwrap();
-        let observed_c = closest_points_with(
-            &a,
-            &pa,
-            &b,
-            &pb,
-            QueryOptions::default().observer(&mut Trace::default()),
-        );
+        let observed_c = full_run(|options| closest_points_with(&a, &pa, &b, &pb, options));
         match (c, observed_c.unwrap()) {
             (ClosestPoints::Overlapping, ClosestPoints::Overlapping) => {}
             (

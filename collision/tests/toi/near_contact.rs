@@ -9,12 +9,12 @@ use test_support::gjk as common;
 
 use collision::QueryOptions;
 use collision::{
-    ClosestPoints, Cuboid, Cylinder, Motion, Segment, StepBound, SupportMap, Trace, closest_points,
-    contact, time_of_impact, time_of_impact_with,
+    Cuboid, Cylinder, Motion, Segment, StepBound, SupportMap, Trace, contact, time_of_impact,
+    time_of_impact_with,
 };
 use common::{
-    brute_force_distance, hull, parry_hull, place, pose as random_pose, rng, segment_segment,
-    to_parry, v3,
+    brute_force_distance, hull, moved_to_gap, parry_hull, place, pose as random_pose, rng,
+    segment_segment, to_parry, v3,
 };
 use nalgebra::{Isometry3, Quaternion, UnitQuaternion, Vector3};
 
@@ -166,16 +166,9 @@ fn grazing_hulls_meet_where_exact_distances_say() {
         let pa = random_pose(&mut r, 0.3);
         let mut pb = random_pose(&mut r, 0.3);
         pb.translation.vector += Vector3::new(4.0, 0.0, 0.0);
-        let Ok(ClosestPoints::Separated {
-            point_a,
-            point_b,
-            distance,
-        }) = closest_points(&a, &pa, &b, &pb)
-        else {
+        let Some((pb, n)) = moved_to_gap(&a, &pa, &b, &pb, 1e-6) else {
             panic!("case {case}: the pair is 4 apart");
         };
-        let n = (point_b - point_a) / distance;
-        pb.translation.vector -= n * (distance - 1e-6);
         let ma = Motion::new(pa, Vector3::zeros(), v3(&mut r, 5.0));
         let mb = Motion::new(pb, n * 0.05, v3(&mut r, 5.0));
         let (qa, qb) = (parry_hull(&a), parry_hull(&b));
