@@ -144,6 +144,33 @@ pub struct Frame {
 }
 
 impl Frame {
+    /// A frame of `kind` captioned `caption` that shows nothing else yet: no simplex or
+    /// polytope, support point, direction or shortcut, every point at the origin, both
+    /// bounds 0 and the scene's poses. The step builders (and tests) fill in what their
+    /// step has with struct update syntax: `Frame { vertices, ..Frame::new(kind, caption) }`.
+    #[must_use]
+    pub fn new(kind: FrameKind, caption: String) -> Frame {
+        Frame {
+            kind,
+            vertices: Vec::new(),
+            edges: Vec::new(),
+            triangles: Vec::new(),
+            closest_face: None,
+            removed: Vec::new(),
+            horizon: Vec::new(),
+            support: None,
+            closest: Point3::origin(),
+            direction: None,
+            witness_a: Point3::origin(),
+            witness_b: Point3::origin(),
+            lower_bound: 0.0,
+            upper_bound: 0.0,
+            caption,
+            poses: None,
+            shortcut: None,
+        }
+    }
+
     /// Whether every coordinate of the frame is finite (a frame of a degenerate run may
     /// hold NaN; drawing code skips what is not finite).
     #[must_use]

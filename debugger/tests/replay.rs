@@ -1,32 +1,14 @@
 //! The replay cursor: a list of frames and an index, tested without a window.
 
 use debugger::{Frame, FrameKind, Replay};
-use nalgebra::Point3;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 fn frame(k: usize) -> Frame {
-    Frame {
-        kind: FrameKind::GjkStep {
-            iteration: k as u32 + 1,
-        },
-        vertices: Vec::new(),
-        edges: Vec::new(),
-        triangles: Vec::new(),
-        closest_face: None,
-        removed: Vec::new(),
-        horizon: Vec::new(),
-        support: None,
-        closest: Point3::origin(),
-        direction: None,
-        witness_a: Point3::origin(),
-        witness_b: Point3::origin(),
-        lower_bound: 0.0,
-        upper_bound: 0.0,
-        caption: format!("frame {k}"),
-        poses: None,
-        shortcut: None,
-    }
+    let kind = FrameKind::GjkStep {
+        iteration: k as u32 + 1,
+    };
+    Frame::new(kind, format!("frame {k}"))
 }
 
 fn replay(n: usize) -> Replay {

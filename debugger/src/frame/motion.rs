@@ -34,27 +34,19 @@ pub(super) fn toi_step(s: &ToiStepRecord) -> Frame {
         num(s.advance),
         num(s.tolerance)
     );
+    let kind = FrameKind::ToiStep {
+        iteration: s.iteration,
+        time: s.time,
+    };
     Frame {
-        kind: FrameKind::ToiStep {
-            iteration: s.iteration,
-            time: s.time,
-        },
-        vertices: Vec::new(),
-        edges: Vec::new(),
-        triangles: Vec::new(),
-        closest_face: None,
-        removed: Vec::new(),
-        horizon: Vec::new(),
-        support: None,
         closest: Point3::from(s.point_a - s.point_b),
         direction: unit(&s.normal),
         witness_a: s.point_a,
         witness_b: s.point_b,
         lower_bound: s.separation,
         upper_bound: s.distance,
-        caption,
         poses: Some([s.pose_a, s.pose_b]),
-        shortcut: None,
+        ..Frame::new(kind, caption)
     }
 }
 
@@ -105,27 +97,21 @@ pub(super) fn ray_step(s: &RayStepRecord) -> Frame {
         num(gap),
         pt(&support.b),
     );
+    let kind = FrameKind::RayStep {
+        iteration: s.iteration,
+        lambda: s.lambda,
+    };
     Frame {
-        kind: FrameKind::RayStep {
-            iteration: s.iteration,
-            lambda: s.lambda,
-        },
         vertices,
         edges,
         triangles,
-        closest_face: None,
-        removed: Vec::new(),
-        horizon: Vec::new(),
         support: Some(support),
         closest: Point3::from(rotation * s.v),
         direction: unit(&-(rotation * s.v)),
         witness_a: x,
         witness_b: nearest,
-        lower_bound: 0.0,
         upper_bound: gap,
-        caption,
-        poses: None,
-        shortcut: None,
+        ..Frame::new(kind, caption)
     }
 }
 
@@ -154,22 +140,14 @@ pub(crate) fn ray_result(last_step: Option<&Frame>, ray: &Ray, hit: Option<&RayH
         ),
     };
     Frame {
-        kind: FrameKind::RayResult { hit: hit.is_some() },
         vertices,
         edges,
         triangles,
-        closest_face: None,
-        removed: Vec::new(),
-        horizon: Vec::new(),
-        support: None,
         closest: last_step.map_or(Point3::origin(), |f| f.closest),
         direction,
         witness_a: point,
         witness_b: point,
-        lower_bound: 0.0,
         upper_bound: last_step.map_or(0.0, |f| f.upper_bound),
-        caption,
-        poses: None,
-        shortcut: None,
+        ..Frame::new(FrameKind::RayResult { hit: hit.is_some() }, caption)
     }
 }

@@ -3,7 +3,7 @@
 //! point); its witness points, normal and bounds are the shortcut's answer, and the
 //! shortcut itself rides along in [`Frame::shortcut`] for the views to draw its geometry.
 
-use super::simplex::simplex_topology;
+use super::simplex::{simplex_topology, vertex};
 use super::{Frame, FrameKind, FrameVertex, num, pt, unit};
 use collision::gjk::SimplexVertex;
 use collision::observer::{BallProof, SatAxisKind, Shortcut};
@@ -12,23 +12,8 @@ use nalgebra::{Isometry3, Point3, Vector3};
 /// A frame without simplex for the shortcut `s`.
 pub(super) fn shortcut_frame(s: &Shortcut) -> Frame {
     let mut f = Frame {
-        kind: FrameKind::Shortcut { name: s.name() },
-        vertices: Vec::new(),
-        edges: Vec::new(),
-        triangles: Vec::new(),
-        closest_face: None,
-        removed: Vec::new(),
-        horizon: Vec::new(),
-        support: None,
-        closest: Point3::origin(),
-        direction: None,
-        witness_a: Point3::origin(),
-        witness_b: Point3::origin(),
-        lower_bound: 0.0,
-        upper_bound: 0.0,
-        caption: caption(s),
-        poses: None,
         shortcut: Some(Box::new(*s)),
+        ..Frame::new(FrameKind::Shortcut { name: s.name() }, caption(s))
     };
     match s {
         Shortcut::PointCore(k) => {
@@ -195,10 +180,8 @@ pub(super) fn warm_start(pose_a: &Isometry3<f64>, simplex: &[SimplexVertex]) -> 
     let vertices: Vec<FrameVertex> = simplex
         .iter()
         .map(|v| FrameVertex {
-            a: pose_a * v.a,
-            b: pose_a * v.b,
-            w: Point3::from(pose_a.rotation * v.w.coords),
             weight: 0.0,
+            ..vertex(pose_a, v)
         })
         .collect();
     let (edges, triangles) = simplex_topology(vertices.len());
@@ -211,22 +194,12 @@ pub(super) fn warm_start(pose_a: &Isometry3<f64>, simplex: &[SimplexVertex]) -> 
         vertices.len()
     );
     Frame {
-        kind: FrameKind::WarmStart,
         closest: vertices.first().map_or(Point3::origin(), |v| v.w),
         vertices,
         edges,
         triangles,
-        closest_face: None,
-        removed: Vec::new(),
-        horizon: Vec::new(),
-        support: None,
-        direction: None,
         witness_a,
         witness_b,
-        lower_bound: 0.0,
-        upper_bound: 0.0,
-        caption,
-        poses: None,
-        shortcut: None,
+        ..Frame::new(FrameKind::WarmStart, caption)
     }
 }

@@ -8,7 +8,9 @@ use collision::observer::GjkStepRecord;
 use nalgebra::{Isometry3, Point3, Vector3};
 use std::collections::HashSet;
 
-fn vertex(pose: &Isometry3<f64>, v: &SimplexVertex) -> FrameVertex {
+/// The recorded vertex `v` (A's frame) in world coordinates: its support points placed by
+/// `pose` (A's pose), its `w = a − b` turned by `pose`'s rotation only, its weight kept.
+pub(super) fn vertex(pose: &Isometry3<f64>, v: &SimplexVertex) -> FrameVertex {
     FrameVertex {
         a: pose * v.a,
         b: pose * v.b,
@@ -60,16 +62,13 @@ pub(super) fn gjk_step(s: &GjkStepRecord) -> Frame {
         num(s.lower_bound),
         num(s.upper_bound)
     );
+    let kind = FrameKind::GjkStep {
+        iteration: s.iteration,
+    };
     Frame {
-        kind: FrameKind::GjkStep {
-            iteration: s.iteration,
-        },
         vertices,
         edges,
         triangles,
-        closest_face: None,
-        removed: Vec::new(),
-        horizon: Vec::new(),
         support: Some(support),
         closest: Point3::from(s.pose_a.rotation * s.v),
         direction,
@@ -77,9 +76,7 @@ pub(super) fn gjk_step(s: &GjkStepRecord) -> Frame {
         witness_b,
         lower_bound: s.lower_bound,
         upper_bound: s.upper_bound,
-        caption,
-        poses: None,
-        shortcut: None,
+        ..Frame::new(kind, caption)
     }
 }
 
@@ -116,14 +113,9 @@ pub(super) fn gjk_result(out: &GjkOutput, pose_a: &Isometry3<f64>, last_lower: f
         vertices.len(),
     );
     Frame {
-        kind: FrameKind::GjkResult { status: out.status },
         vertices,
         edges,
         triangles,
-        closest_face: None,
-        removed: Vec::new(),
-        horizon: Vec::new(),
-        support: None,
         closest,
         direction: unit(&out.normal),
         witness_a,
@@ -134,9 +126,7 @@ pub(super) fn gjk_result(out: &GjkOutput, pose_a: &Isometry3<f64>, last_lower: f
             0.0
         },
         upper_bound: upper,
-        caption,
-        poses: None,
-        shortcut: None,
+        ..Frame::new(FrameKind::GjkResult { status: out.status }, caption)
     }
 }
 
@@ -207,10 +197,10 @@ pub(super) fn epa_step(s: &EpaStepRecord, replay: &PolytopeReplay, drawn: bool) 
         num(s.lower_bound),
         num(s.upper_bound)
     );
+    let kind = FrameKind::EpaStep {
+        iteration: s.iteration,
+    };
     Frame {
-        kind: FrameKind::EpaStep {
-            iteration: s.iteration,
-        },
         vertices,
         edges,
         triangles,
@@ -224,9 +214,7 @@ pub(super) fn epa_step(s: &EpaStepRecord, replay: &PolytopeReplay, drawn: bool) 
         witness_b,
         lower_bound: s.lower_bound,
         upper_bound: s.upper_bound,
-        caption,
-        poses: None,
-        shortcut: None,
+        ..Frame::new(kind, caption)
     }
 }
 
@@ -258,23 +246,16 @@ pub(super) fn epa_result(
         pt(&Point3::from(normal))
     );
     Frame {
-        kind: FrameKind::EpaResult { status: out.status },
         vertices,
         edges,
         triangles,
-        closest_face: None,
-        removed: Vec::new(),
-        horizon: Vec::new(),
-        support: None,
         closest: Point3::from(normal * out.depth),
         direction: unit(&normal),
         witness_a: pose_a * out.point_a,
         witness_b: pose_a * out.point_b,
         lower_bound: out.lower_bound,
         upper_bound: out.upper_bound,
-        caption,
-        poses: None,
-        shortcut: None,
+        ..Frame::new(FrameKind::EpaResult { status: out.status }, caption)
     }
 }
 

@@ -120,19 +120,7 @@ pub fn snapshot_svg(recording: &Recording, options: &SnapshotOptions) -> String 
     ));
     svg.raw(&format!("<title>{}</title>", escape(&recording.name)));
     defs(&mut svg);
-    svg.rect(
-        0.0,
-        0.0,
-        width,
-        height,
-        &Style {
-            stroke: "none",
-            width: 0.0,
-            fill: "#fafafa",
-            opacity: 1.0,
-            dash: "",
-        },
-    );
+    svg.rect(0.0, 0.0, width, height, &Style::fill("#fafafa", 1.0));
     let title = format!("{} — {}", recording.name, recording.query);
     svg.text(
         [GAP, 26.0],
@@ -231,19 +219,7 @@ fn legend(svg: &mut Svg, y: f64) {
     ];
     let mut x = GAP;
     for (col, label) in items {
-        svg.rect(
-            x,
-            y - 9.0,
-            12.0,
-            10.0,
-            &Style {
-                stroke: "none",
-                width: 0.0,
-                fill: col,
-                opacity: 0.9,
-                dash: "",
-            },
-        );
+        svg.rect(x, y - 9.0, 12.0, 10.0, &Style::fill(col, 0.9));
         svg.text([x + 16.0, y], 11.0, "#424242", "", label);
         x += 22.0 + label.chars().count() as f64 * 6.4;
     }

@@ -98,13 +98,7 @@ fn title(svg: &mut Svg, v: &ViewBox, title: &str) {
         0.5,
         7.0 * title.chars().count() as f64 + 8.0,
         19.0,
-        &Style {
-            stroke: "none",
-            width: 0.0,
-            fill: "#ffffff",
-            opacity: 0.85,
-            dash: "",
-        },
+        &Style::fill("#ffffff", 0.85),
     );
     svg.text([6.0, 14.0], 11.0, "#616161", "", title);
     gizmo(svg, v);
@@ -160,6 +154,25 @@ fn arrow(svg: &mut Svg, from: [f64; 2], d: [f64; 2], color: &str, marker: &str, 
     svg.text([to[0] + 4.0, to[1] - 3.0], 11.0, color, "", label);
 }
 
+/// The label of the direction arrow of a frame of `kind`, the same in both views: `n`
+/// for the kinds whose direction is a normal (EPA steps and results, time-of-impact
+/// steps, ray results, shortcuts), `−v` for the others (GJK and ray-cast steps, whose
+/// direction is the search direction, and GJK results).
+fn direction_label(kind: FrameKind) -> &'static str {
+    if matches!(
+        kind,
+        FrameKind::EpaStep { .. }
+            | FrameKind::EpaResult { .. }
+            | FrameKind::ToiStep { .. }
+            | FrameKind::RayResult { .. }
+            | FrameKind::Shortcut { .. }
+    ) {
+        "n"
+    } else {
+        "−v"
+    }
+}
+
 /// Draws the configuration-space view of `frame` at the SVG origin.
 pub fn config_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outlines) {
     frame_box(svg, v);
@@ -178,16 +191,7 @@ pub fn config_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outline
     let w = |i: usize| v.px(&frame.vertices[i].w);
     let tri = |t: &[usize; 3]| t.map(w);
     for t in &frame.triangles {
-        svg.polygon(
-            &tri(t),
-            &Style {
-                stroke: "none",
-                width: 0.0,
-                fill: color::POLY,
-                opacity: 0.10,
-                dash: "",
-            },
-        );
+        svg.polygon(&tri(t), &Style::fill(color::POLY, 0.10));
     }
     for e in &frame.edges {
         svg.line(w(e[0]), w(e[1]), &Style::line(color::POLY, 1.2));
@@ -196,42 +200,20 @@ pub fn config_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outline
         svg.polygon(
             &tri(t),
             &Style {
-                stroke: color::REMOVED,
-                width: 1.2,
-                fill: color::REMOVED,
-                opacity: 0.15,
                 dash: "5 3",
+                ..Style::tinted(color::REMOVED, 1.2, 0.15)
             },
         );
     }
     if let Some(t) = &frame.closest_face {
-        svg.polygon(
-            &tri(t),
-            &Style {
-                stroke: color::CLOSEST,
-                width: 2.2,
-                fill: color::CLOSEST,
-                opacity: 0.40,
-                dash: "",
-            },
-        );
+        svg.polygon(&tri(t), &Style::tinted(color::CLOSEST, 2.2, 0.40));
     }
     for e in &frame.horizon {
         svg.line(w(e[0]), w(e[1]), &Style::line(color::HORIZON, 3.0));
     }
     for (i, x) in frame.vertices.iter().enumerate() {
         let r = if x.weight > 0.0 { 4.0 } else { 2.8 };
-        svg.circle(
-            w(i),
-            r,
-            &Style {
-                stroke: "#ffffff",
-                width: 0.8,
-                fill: color::POLY,
-                opacity: 1.0,
-                dash: "",
-            },
-        );
+        svg.circle(w(i), r, &Style::ringed(color::POLY, 0.8));
     }
     let origin = v.px(&Point3::origin());
     if let Some(s) = &frame.support {
@@ -247,32 +229,12 @@ pub fn config_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outline
         if matches!(frame.kind, FrameKind::GjkStep { .. }) {
             svg.line(v.px(&frame.closest), sp, &fan);
         }
-        svg.circle(
-            sp,
-            5.0,
-            &Style {
-                stroke: "#ffffff",
-                width: 1.0,
-                fill: color::SUPPORT,
-                opacity: 1.0,
-                dash: "",
-            },
-        );
+        svg.circle(sp, 5.0, &Style::ringed(color::SUPPORT, 1.0));
         svg.text([sp[0] + 6.0, sp[1] - 6.0], 12.0, color::SUPPORT, "", "w");
     }
     let cp = v.px(&frame.closest);
     svg.line(origin, cp, &Style::line(color::V, 1.6));
-    svg.circle(
-        cp,
-        3.5,
-        &Style {
-            stroke: "none",
-            width: 0.0,
-            fill: color::V,
-            opacity: 1.0,
-            dash: "",
-        },
-    );
+    svg.circle(cp, 3.5, &Style::fill(color::V, 1.0));
     let v_label = if matches!(
         frame.kind,
         FrameKind::EpaStep { .. } | FrameKind::EpaResult { .. }
@@ -283,18 +245,7 @@ pub fn config_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outline
     };
     svg.text([cp[0] + 5.0, cp[1] + 13.0], 12.0, color::V, "", v_label);
     if let Some(d) = &frame.direction {
-        let label = if matches!(
-            frame.kind,
-            FrameKind::EpaStep { .. }
-                | FrameKind::EpaResult { .. }
-                | FrameKind::ToiStep { .. }
-                | FrameKind::RayResult { .. }
-                | FrameKind::Shortcut { .. }
-        ) {
-            "n"
-        } else {
-            "−v"
-        };
+        let label = direction_label(frame.kind);
         arrow(
             svg,
             origin,
@@ -340,18 +291,7 @@ pub fn config_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outline
 pub fn world_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outlines) {
     frame_box(svg, v);
     for (ps, col, name) in [(&outlines.a, color::A, "A"), (&outlines.b, color::B, "B")] {
-        poly(
-            svg,
-            v,
-            ps,
-            &Style {
-                stroke: col,
-                width: 1.5,
-                fill: col,
-                opacity: 0.18,
-                dash: "",
-            },
-        );
+        poly(svg, v, ps, &Style::tinted(col, 1.5, 0.18));
         // The name goes above A's outline and below B's (kept inside the view), so the
         // two names stay apart even when the shapes share a centre.
         let px: Vec<[f64; 2]> = ps.iter().map(|p| v.px(p)).collect();
@@ -412,17 +352,7 @@ pub fn world_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outlines
     let (a, b) = (v.px(&frame.witness_a), v.px(&frame.witness_b));
     svg.line(a, b, &Style::line("#212121", 1.2));
     for (p, col, name, dy) in [(a, color::A, "a", -6.0), (b, color::B, "b", 14.0)] {
-        svg.circle(
-            p,
-            4.0,
-            &Style {
-                stroke: "#ffffff",
-                width: 1.0,
-                fill: col,
-                opacity: 1.0,
-                dash: "",
-            },
-        );
+        svg.circle(p, 4.0, &Style::ringed(col, 1.0));
         svg.text(
             [p[0] + 6.0, p[1] + dy],
             12.0,
@@ -432,18 +362,7 @@ pub fn world_view(svg: &mut Svg, v: &ViewBox, frame: &Frame, outlines: &Outlines
         );
     }
     if let Some(d) = &frame.direction {
-        let label = if matches!(
-            frame.kind,
-            FrameKind::EpaStep { .. }
-                | FrameKind::EpaResult { .. }
-                | FrameKind::ToiStep { .. }
-                | FrameKind::RayResult { .. }
-                | FrameKind::Shortcut { .. }
-        ) {
-            "n"
-        } else {
-            "−v"
-        };
+        let label = direction_label(frame.kind);
         arrow(svg, a, v.dir_px(d, 36.0), "#212121", "arrow-black", label);
     }
     super::shortcut::world(svg, v, frame);

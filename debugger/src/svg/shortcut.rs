@@ -17,11 +17,8 @@ pub const TESTED: &str = "#9e9e9e";
 fn sphere(svg: &mut Svg, v: &ViewBox, c: &Point3<f64>, r: f64, col: &str, fill: f64) {
     let k = v.size / (2.0 * v.window.half);
     let style = Style {
-        stroke: col,
-        width: 1.4,
-        fill: col,
-        opacity: fill,
         dash: "5 3",
+        ..Style::tinted(col, 1.4, fill)
     };
     svg.circle(v.px(c), (r * k).max(2.0), &style);
 }

@@ -42,6 +42,44 @@ impl Style<'_> {
         }
     }
 
+    /// A fill of `fill` at `opacity`, without stroke.
+    #[must_use]
+    pub fn fill(fill: &str, opacity: f64) -> Style<'_> {
+        Style {
+            stroke: "none",
+            width: 0.0,
+            fill,
+            opacity,
+            dash: "",
+        }
+    }
+
+    /// A solid stroke of `color`, `width` pixels wide, around a fill of the same colour
+    /// at `opacity`: a tinted area with a firm edge.
+    #[must_use]
+    pub fn tinted(color: &str, width: f64, opacity: f64) -> Style<'_> {
+        Style {
+            stroke: color,
+            width,
+            fill: color,
+            opacity,
+            dash: "",
+        }
+    }
+
+    /// An opaque fill of `fill` inside a white ring `ring` pixels wide: a point marker
+    /// that stays visible on the lines and faces it sits on.
+    #[must_use]
+    pub fn ringed(fill: &str, ring: f64) -> Style<'_> {
+        Style {
+            stroke: "#ffffff",
+            width: ring,
+            fill,
+            opacity: 1.0,
+            dash: "",
+        }
+    }
+
     fn attributes(&self) -> String {
         let mut s = format!(
             r#"stroke="{}" stroke-width="{:.2}" fill="{}""#,
