@@ -437,7 +437,7 @@ where
         return Ok(None);
     }
     // Along the direction the lower bound certifies, moving B by the depth makes the
-    // shapes touch (see `gjk::entry::certified_normal`).
+    // shapes touch (see `gjk::world_frame::certified_normal`).
     let normal = out.certified_normal.unwrap_or(out.normal);
     Ok(Some(Contact {
         point_a: out.point_a + normal * radius_a,

@@ -204,9 +204,8 @@ impl<A: SupportMap, B: SupportMap, S: StartSimplex + ?Sized> EpaInput<'_, A, B, 
             // Converged when the gain is within the relative tolerance of the depth, or
             // within rounding of the polytope's size (depth ≈ 0: touching shapes).
             let gain = h - distance;
-            if gain <= config.relative_tolerance * h.max(0.0) + ROUNDING_RELATIVE * scale {
-                // Observers see the proving support point too (a run that converges on its
-                // first support query would otherwise show no polytope at all).
+            // This iteration's step for the observer, on the polytope as it is when told.
+            let report = |observer: &mut O, polytope: &Polytope, expands: bool| {
                 observer.epa_step(&EpaStep {
                     iteration: iterations,
                     pose_a,
@@ -215,8 +214,13 @@ impl<A: SupportMap, B: SupportMap, S: StartSimplex + ?Sized> EpaInput<'_, A, B, 
                     support: &w,
                     lower_bound: distance.max(0.0),
                     upper_bound: upper,
-                    expands: false,
+                    expands,
                 });
+            };
+            if gain <= config.relative_tolerance * h.max(0.0) + ROUNDING_RELATIVE * scale {
+                // Observers see the proving support point too (a run that converges on its
+                // first support query would otherwise show no polytope at all).
+                report(observer, polytope, false);
                 break EpaStatus::Converged;
             }
             let Ok(index) = polytope.push_vertex(w) else {
@@ -227,16 +231,7 @@ impl<A: SupportMap, B: SupportMap, S: StartSimplex + ?Sized> EpaInput<'_, A, B, 
                 Err(PolytopeError::Full) => break EpaStatus::OutOfCapacity,
                 Err(PolytopeError::Degenerate) => break EpaStatus::Stalled,
             }
-            observer.epa_step(&EpaStep {
-                iteration: iterations,
-                pose_a,
-                polytope,
-                closest_face: f,
-                support: &w,
-                lower_bound: distance.max(0.0),
-                upper_bound: upper,
-                expands: true,
-            });
+            report(observer, polytope, true);
             if let Err(e) = polytope.fill(index) {
                 // The carved slots may now hold other faces: answer from the copy.
                 intact = false;

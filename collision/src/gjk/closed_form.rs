@@ -7,7 +7,7 @@ use crate::observer::{Observer, PointCorePair, Shortcut};
 use crate::shape::SupportMap;
 use nalgebra::{Isometry3, Point3};
 
-use super::query::ClosestPoints;
+use super::ClosestPoints;
 
 /// The closed form for a pair where one core is a single point ([`FastPaths::core_point`](crate::FastPaths::core_point),
 /// a ball's centre) and the other core has a nearest-point formula

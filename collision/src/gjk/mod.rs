@@ -16,25 +16,26 @@
 //! All the work happens in shape A's local frame: B's pose relative to A is computed
 //! once, so world offsets (1e6 and more) cancel before any support point is formed.
 
+mod answers;
 mod ball_start;
 mod cache;
 mod closed_form;
-mod entry;
 mod normal;
 pub(crate) mod options;
 mod query;
 mod reseed;
 mod run;
 mod working_simplex;
+mod world_frame;
 
 pub use crate::cso::{GjkOutput, GjkStatus};
 pub use crate::cso::{Simplex, SimplexVertex};
+pub use answers::{ClosestPoints, GjkError};
 pub use cache::GjkCache;
-pub(crate) use entry::{degenerate, gjk_core};
-pub use entry::{gjk, gjk_intersection};
 pub use query::{
-    ClosestPoints, GjkError, closest_points, closest_points_with, distance, distance_with,
+    closest_points, closest_points_with, distance, distance_with, gjk, gjk_intersection,
     intersects, intersects_with,
 };
 pub use run::{GjkConfig, IntersectionOutput, IntersectionStatus, relative_pose};
 pub(crate) use working_simplex::WorkingSimplex;
+pub(crate) use world_frame::{degenerate, gjk_core};

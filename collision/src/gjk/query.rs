@@ -1,4 +1,5 @@
-//! The simple GJK queries: world poses in, world answers out, failures as errors.
+//! Every public GJK query: the algorithm's full outputs ([`gjk`], [`gjk_intersection`])
+//! and the simple queries (world poses in, world answers out, failures as errors).
 //!
 //! Each runs GJK on the shapes' cores ([`SupportMap::core_radius`]; the same split as
 //! contact queries) and accounts for the radii exactly (see [`super::gjk`]): a
@@ -13,76 +14,138 @@
 //! [`Shortcut`](crate::observer::Shortcut): the answer is the unobserved one, bit for
 //! bit.
 
+use super::ball_start::NoInscribedBalls;
 use super::closed_form::{point_core_distance, point_core_pair};
-use super::entry::{answer, degenerate, finish, run_rounded};
 use super::options::QueryOptions;
 use super::run::{LoopEnd, StopReason};
 use super::working_simplex::WorkingSimplex;
-use super::{GjkCache, GjkConfig, GjkOutput};
+use super::world_frame::{answer, degenerate, finish, run_rounded};
+use super::{
+    ClosestPoints, GjkCache, GjkConfig, GjkError, GjkOutput, IntersectionOutput,
+    IntersectionStatus, Simplex,
+};
 use crate::observer::Observer;
-use crate::shape::{CoreOf, SupportMap, all_finite};
-use nalgebra::{Isometry3, Point3};
+use crate::shape::{CoreOf, SupportMap};
+use nalgebra::{Isometry3, Vector3};
 
-/// Why a simple GJK query has no answer.
+/// The GJK algorithm's full answer for `a` at `pose_a` and `b` at `pose_b`: status,
+/// iteration count, both distance bounds, witness points, normal and the final simplex
+/// (which EPA grows). [`distance_with`](super::distance_with()) and
+/// [`closest_points_with`](super::closest_points_with()) are the same run with their
+/// answer checked into a `Result`.
 ///
-/// A run that did not converge is never turned into a distance or a "touching": the
-/// caller gets the bounds and decides (retry with a larger [`GjkConfig::max_iterations`]
-/// through [`gjk`](super::gjk()), or use `upper_bound` as a conservative distance).
-#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
-pub enum GjkError {
-    /// The iteration cap was reached; the true distance lies in `[lower_bound, upper_bound]`.
-    #[error(
-        "GJK did not converge within {iterations} iterations: the distance lies in [{lower_bound}, {upper_bound}]"
-    )]
-    MaxIterations {
-        /// Iterations made.
-        iterations: u32,
-        /// Lower bound on the distance.
-        lower_bound: f64,
-        /// Upper bound on the distance.
-        upper_bound: f64,
-    },
-    /// A pose or a support point was NaN or infinite, or beyond the input range (support
-    /// points outside about 1e±60, see the crate docs), or the answer overflowed `f64`
-    /// (closest points of shapes or offsets near `f64::MAX`).
-    #[error(
-        "GJK met a non-finite pose or support point, coordinates outside 1e±60, or an answer that overflowed"
-    )]
-    Degenerate,
+/// GJK runs on the shapes' cores ([`SupportMap::core_radius`]: a ball is a point, a
+/// capsule a segment, a [`Rounded`](crate::Rounded) shape its inner shape), and the
+/// radii are accounted for exactly. The support function of a Minkowski sum with a ball
+/// is `h(n) = h_core(n) + r`, so the distance is the cores' distance minus `r_A + r_B`
+/// along the same normal (van den Bergen 2004, §4.3.3): curved shapes end in a few exact
+/// iterations instead of converging linearly on their surface. The duality-gap test is
+/// applied to the rounded shapes' distance, so the relative tolerance keeps its
+/// meaning. `distance`, `lower_bound`, the witness points (on the shapes' surfaces) and
+/// `normal` describe the shapes; `simplex` and the observer's steps are the cores'.
+/// (Wrap a shape in [`WholeShape`](crate::shape::WholeShape) to run GJK on its whole surface.)
+///
+/// Never panics and never returns NaN. Only `Converged` (separated, exact distance) and
+/// `Overlapping` (touching or overlapping) are answers; see [`GjkOutput`] for frames.
+#[must_use]
+pub fn gjk<A, B, O>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+    options: QueryOptions<'_, GjkConfig, O>,
+) -> GjkOutput
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer,
+{
+    let QueryOptions {
+        config,
+        cache,
+        mut observer,
+    } = options;
+    let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
+    let mut work = WorkingSimplex::default();
+    let run = run_rounded::<_, _, _, _, false>(
+        &CoreOf(a),
+        radius_a,
+        pose_a,
+        &CoreOf(b),
+        radius_b,
+        pose_b,
+        &config,
+        cache,
+        NoInscribedBalls,
+        &mut observer,
+        &mut work,
+    );
+    // One return value per path, so that each is built in the caller's slot: merged
+    // by a `match`, the output (420 bytes) was built apart and copied.
+    let Some(r) = &run else {
+        let out = degenerate();
+        observer.gjk_done(&out);
+        return out;
+    };
+    let out = finish(r, &work, pose_a, radius_a, radius_b);
+    observer.gjk_done(&out);
+    out
 }
 
-/// The closest points of two shapes, or the fact that they touch or overlap.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum ClosestPoints {
-    /// The shapes are apart; points in world coordinates.
-    Separated {
-        /// The point of A closest to B.
-        point_a: Point3<f64>,
-        /// The point of B closest to A.
-        point_b: Point3<f64>,
-        /// `|point_b − point_a|`, computed in A's frame (more precise than from the world
-        /// points when the poses are far from the origin).
-        distance: f64,
-    },
-    /// The shapes touch or overlap (use EPA for the penetration).
-    Overlapping,
-}
-
-impl ClosestPoints {
-    /// Whether every number is finite (always for `Overlapping`). [`closest_points`]
-    /// never returns points that are not: a scene whose answer overflows `f64` (shapes
-    /// or offsets near `f64::MAX`) is [`GjkError::Degenerate`] instead.
-    #[must_use]
-    pub fn is_finite(&self) -> bool {
-        match self {
-            ClosestPoints::Separated {
-                point_a,
-                point_b,
-                distance,
-            } => all_finite([&point_a.coords, &point_b.coords], [*distance]),
-            ClosestPoints::Overlapping => true,
-        }
+/// The GJK intersection test's full answer: stops as soon as a separating axis is found
+/// or the origin is enclosed, which is cheaper than a full distance query. Runs on the
+/// cores, as [`gjk`]: separated once `v·w > (r_A + r_B) |v|`, overlapping once
+/// `|v| ≤ r_A + r_B`. [`intersects_with`](super::intersects_with()) is the same test
+/// with its answer checked into a `Result`.
+#[must_use]
+pub fn gjk_intersection<A, B, O>(
+    a: &A,
+    pose_a: &Isometry3<f64>,
+    b: &B,
+    pose_b: &Isometry3<f64>,
+    options: QueryOptions<'_, GjkConfig, O>,
+) -> IntersectionOutput
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer,
+{
+    let QueryOptions {
+        config,
+        cache,
+        mut observer,
+    } = options;
+    let mut work = WorkingSimplex::default();
+    let Some(r) = run_rounded::<_, _, _, _, true>(
+        &CoreOf(a),
+        a.core_radius(),
+        pose_a,
+        &CoreOf(b),
+        b.core_radius(),
+        pose_b,
+        &config,
+        cache,
+        NoInscribedBalls,
+        &mut observer,
+        &mut work,
+    ) else {
+        return IntersectionOutput {
+            status: IntersectionStatus::Degenerate,
+            iterations: 0,
+            separating_axis: Vector3::zeros(),
+            simplex: Simplex::default(),
+        };
+    };
+    let status = r.stop.intersection_status();
+    let separating_axis = match crate::shape::unit(&-r.v) {
+        Some(n) if status == IntersectionStatus::Separated => pose_a.rotation * n,
+        _ => Vector3::zeros(),
+    };
+    IntersectionOutput {
+        status,
+        iterations: r.iterations,
+        separating_axis,
+        simplex: work.simplex(),
     }
 }
 

@@ -99,14 +99,12 @@ impl ShapeMesh {
 /// hit exactly.
 #[must_use]
 pub fn sphere_directions(n: usize) -> Vec<Vector3<f64>> {
-    let mut out = vec![
-        Vector3::x(),
-        -Vector3::x(),
-        Vector3::y(),
-        -Vector3::y(),
-        Vector3::z(),
-        -Vector3::z(),
-    ];
+    let mut out: Vec<Vector3<f64>> = (0..3)
+        .flat_map(|axis| {
+            let e = Vector3::ith(axis, 1.0);
+            [e, -e]
+        })
+        .collect();
     let golden = std::f64::consts::PI * (3.0 - 5f64.sqrt());
     for k in 0..n {
         let z = 1.0 - (2.0 * k as f64 + 1.0) / n as f64;

@@ -1,81 +1,14 @@
-//! The GJK algorithm's entry points with their full outputs, and the run behind every
-//! query built on GJK.
+//! The run behind every query built on GJK, between world poses and shape A's frame:
+//! the input checks, the loop on shapes rounded by their radii, and the conversion of
+//! the loop's A-frame state into world-frame answers.
 
 use super::ball_start::{InscribedBallSource, NoInscribedBalls};
-use super::options::QueryOptions;
 use super::run::{LoopEnd, is_finite_pose, run};
 use super::working_simplex::WorkingSimplex;
-use super::{
-    GjkCache, GjkConfig, GjkOutput, GjkStatus, IntersectionOutput, IntersectionStatus, Simplex,
-    relative_pose,
-};
+use super::{GjkCache, GjkConfig, GjkOutput, GjkStatus, Simplex, relative_pose};
 use crate::observer::Observer;
-use crate::shape::{CoreOf, MinkowskiDifference, SupportMap};
+use crate::shape::{MinkowskiDifference, SupportMap};
 use nalgebra::{Isometry3, Point3, Vector3};
-
-/// The GJK algorithm's full answer for `a` at `pose_a` and `b` at `pose_b`: status,
-/// iteration count, both distance bounds, witness points, normal and the final simplex
-/// (which EPA grows). [`distance_with`](super::distance_with()) and
-/// [`closest_points_with`](super::closest_points_with()) are the same run with their
-/// answer checked into a `Result`.
-///
-/// GJK runs on the shapes' cores ([`SupportMap::core_radius`]: a ball is a point, a
-/// capsule a segment, a [`Rounded`](crate::Rounded) shape its inner shape), and the
-/// radii are accounted for exactly. The support function of a Minkowski sum with a ball
-/// is `h(n) = h_core(n) + r`, so the distance is the cores' distance minus `r_A + r_B`
-/// along the same normal (van den Bergen 2004, §4.3.3): curved shapes end in a few exact
-/// iterations instead of converging linearly on their surface. The duality-gap test is
-/// applied to the rounded shapes' distance, so the relative tolerance keeps its
-/// meaning. `distance`, `lower_bound`, the witness points (on the shapes' surfaces) and
-/// `normal` describe the shapes; `simplex` and the observer's steps are the cores'.
-/// (Wrap a shape in [`WholeShape`](crate::shape::WholeShape) to run GJK on its whole surface.)
-///
-/// Never panics and never returns NaN. Only `Converged` (separated, exact distance) and
-/// `Overlapping` (touching or overlapping) are answers; see [`GjkOutput`] for frames.
-#[must_use]
-pub fn gjk<A, B, O>(
-    a: &A,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    pose_b: &Isometry3<f64>,
-    options: QueryOptions<'_, GjkConfig, O>,
-) -> GjkOutput
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-    O: Observer,
-{
-    let QueryOptions {
-        config,
-        cache,
-        mut observer,
-    } = options;
-    let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
-    let mut work = WorkingSimplex::default();
-    let run = run_rounded::<_, _, _, _, false>(
-        &CoreOf(a),
-        radius_a,
-        pose_a,
-        &CoreOf(b),
-        radius_b,
-        pose_b,
-        &config,
-        cache,
-        NoInscribedBalls,
-        &mut observer,
-        &mut work,
-    );
-    // One return value per path, so that each is built in the caller's slot: merged
-    // by a `match`, the output (420 bytes) was built apart and copied.
-    let Some(r) = &run else {
-        let out = degenerate();
-        observer.gjk_done(&out);
-        return out;
-    };
-    let out = finish(r, &work, pose_a, radius_a, radius_b);
-    observer.gjk_done(&out);
-    out
-}
 
 /// A finished GJK distance loop, still in shape A's frame: for callers that go on from
 /// the final simplex (contact's EPA) and build the world-frame [`GjkOutput`] only when
@@ -107,7 +40,7 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> FinishedRun<'_, A, B> {
         self.work
     }
 
-    /// The world-frame output of [`gjk`].
+    /// The world-frame output of [`gjk`](super::gjk()).
     pub(crate) fn output(&self, pose_a: &Isometry3<f64>) -> GjkOutput {
         finish(&self.run, self.work, pose_a, 0.0, 0.0)
     }
@@ -125,7 +58,7 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> FinishedRun<'_, A, B> {
     }
 }
 
-/// The loop of [`gjk`] without its output and without the observer's `gjk_done` (the
+/// The loop of [`gjk`](super::gjk()) without its output and without the observer's `gjk_done` (the
 /// caller reports it), leaving the final simplex in the caller's `work`; `None` when a
 /// pose is not finite.
 #[inline]
@@ -407,61 +340,4 @@ pub(super) fn finish(
     // Filled in place: a simplex built apart was copied into the output (360 bytes).
     work.write_simplex(&mut out.simplex);
     out
-}
-
-/// The GJK intersection test's full answer: stops as soon as a separating axis is found
-/// or the origin is enclosed, which is cheaper than a full distance query. Runs on the
-/// cores, as [`gjk`]: separated once `v·w > (r_A + r_B) |v|`, overlapping once
-/// `|v| ≤ r_A + r_B`. [`intersects_with`](super::intersects_with()) is the same test
-/// with its answer checked into a `Result`.
-#[must_use]
-pub fn gjk_intersection<A, B, O>(
-    a: &A,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    pose_b: &Isometry3<f64>,
-    options: QueryOptions<'_, GjkConfig, O>,
-) -> IntersectionOutput
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-    O: Observer,
-{
-    let QueryOptions {
-        config,
-        cache,
-        mut observer,
-    } = options;
-    let mut work = WorkingSimplex::default();
-    let Some(r) = run_rounded::<_, _, _, _, true>(
-        &CoreOf(a),
-        a.core_radius(),
-        pose_a,
-        &CoreOf(b),
-        b.core_radius(),
-        pose_b,
-        &config,
-        cache,
-        NoInscribedBalls,
-        &mut observer,
-        &mut work,
-    ) else {
-        return IntersectionOutput {
-            status: IntersectionStatus::Degenerate,
-            iterations: 0,
-            separating_axis: Vector3::zeros(),
-            simplex: Simplex::default(),
-        };
-    };
-    let status = r.stop.intersection_status();
-    let separating_axis = match crate::shape::unit(&-r.v) {
-        Some(n) if status == IntersectionStatus::Separated => pose_a.rotation * n,
-        _ => Vector3::zeros(),
-    };
-    IntersectionOutput {
-        status,
-        iterations: r.iterations,
-        separating_axis,
-        simplex: work.simplex(),
-    }
 }
