@@ -249,15 +249,23 @@ fn det_minus_exact(
     q: &Point3<f64>,
     t: f64,
 ) -> f64 {
+    let d = exact_differences(a, b, c, q);
     // A Two-Diff without a tail (one component) is exact.
-    let exact = [a, b, c]
-        .iter()
-        .all(|p| (0..3).all(|k| two_diff(p[k], q[k]).len == 1));
-    if exact {
+    if d.iter().flatten().all(|x| x.len == 1) {
         det_minus_of_exact_differences(&[a - q, b - q, c - q], t)
     } else {
-        det_minus_exact_full(a, b, c, q, t)
+        det_minus_exact_full(&d, t)
     }
+}
+
+/// The nine differences `a − q`, `b − q`, `c − q` (rows), each exact as a Two-Diff.
+fn exact_differences(
+    a: &Point3<f64>,
+    b: &Point3<f64>,
+    c: &Point3<f64>,
+    q: &Point3<f64>,
+) -> [[Expansion<2>; 3]; 3] {
+    [a, b, c].map(|p| [0, 1, 2].map(|k| two_diff(p[k], q[k])))
 }
 
 /// `p·s − q·r` exactly, as an expansion of at most 4 components.
@@ -284,24 +292,17 @@ fn det_minus_of_exact_differences(d: &[nalgebra::Vector3<f64>; 3], t: f64) -> f6
     sum.sign()
 }
 
-/// Sign of the exact `det − t`, every difference as a two-component expansion
-/// (the reference for [`det_minus_of_exact_differences`], and the general case).
-fn det_minus_exact_full(
-    a: &Point3<f64>,
-    b: &Point3<f64>,
-    c: &Point3<f64>,
-    q: &Point3<f64>,
-    t: f64,
-) -> f64 {
-    let (ax, ay, az) = (two_diff(a.x, q.x), two_diff(a.y, q.y), two_diff(a.z, q.z));
-    let (bx, by, bz) = (two_diff(b.x, q.x), two_diff(b.y, q.y), two_diff(b.z, q.z));
-    let (cx, cy, cz) = (two_diff(c.x, q.x), two_diff(c.y, q.y), two_diff(c.z, q.z));
+/// Sign of the exact `det − t` from the rows of [`exact_differences`], each difference
+/// a two-component expansion (the reference for [`det_minus_of_exact_differences`],
+/// and the general case).
+fn det_minus_exact_full(d: &[[Expansion<2>; 3]; 3], t: f64) -> f64 {
+    let [[ax, ay, az], [bx, by, bz], [cx, cy, cz]] = d;
     // A · (B × C), then negate; a zero factor's term is skipped.
     let mut sum = Expansion::<200>::new();
     for (a, b1, c2, b2, c1) in [
-        (&ax, &by, &cz, &bz, &cy),
-        (&ay, &bz, &cx, &bx, &cz),
-        (&az, &bx, &cy, &by, &cx),
+        (ax, by, cz, bz, cy),
+        (ay, bz, cx, bx, cz),
+        (az, bx, cy, by, cx),
     ] {
         if !a.is_zero() {
             let cross = cross_term(b1, c2, b2, c1);
@@ -440,7 +441,7 @@ mod tests {
             let det = -d[0].dot(&d[1].cross(&d[2]));
             for t in [0.0, det, det.next_up(), det.next_down(), 0.5 * scale] {
                 let fast = det_minus_of_exact_differences(&d, t);
-                let full = det_minus_exact_full(&a, &b, &c, &q, t);
+                let full = det_minus_exact_full(&exact_differences(&a, &b, &c, &q), t);
                 assert_eq!(fast, full, "case {case}: {a} {b} {c} {q} t = {t}");
                 zero += usize::from(full == 0.0);
                 checked += 1;
