@@ -36,7 +36,7 @@
 //! component at most 16, a difference times that at most 64, and the
 //! determinant at most `3·64 + 1 = 193` (capacity 200).
 
-use nalgebra::Point3;
+use nalgebra::{Point3, Vector3};
 
 /// Half an ulp of 1: the unit roundoff `u = 2⁻⁵³`.
 const U: f64 = f64::EPSILON * 0.5;
@@ -233,7 +233,8 @@ fn cross_term(
     out
 }
 
-/// Sign of the exact `det − t`, where `det = ((b − a) × (c − a)) · (q − a)`.
+/// Sign of the exact `det − t`, where `det = ((b − a) × (c − a)) · (q − a)`, from the
+/// rows `d` of [`exact_differences`].
 ///
 /// When the nine differences `a − q`, `b − q`, `c − q` are exact in `f64` (each
 /// Two-Diff has no tail), as for points sharing coordinates or on a common grid
@@ -242,19 +243,14 @@ fn cross_term(
 /// ([`det_minus_of_exact_differences`]: products of 2 components, cross terms of
 /// 4, a determinant of at most 25): Shewchuk's stage B, exact here because the
 /// differences are. Otherwise the full expansion ([`det_minus_exact_full`]).
-fn det_minus_exact(
-    a: &Point3<f64>,
-    b: &Point3<f64>,
-    c: &Point3<f64>,
-    q: &Point3<f64>,
-    t: f64,
-) -> f64 {
-    let d = exact_differences(a, b, c, q);
-    // A Two-Diff without a tail (one component) is exact.
+fn det_minus_exact(d: &[[Expansion<2>; 3]; 3], t: f64) -> f64 {
+    // A Two-Diff without a tail (one component) is exact, its one component the
+    // difference itself.
     if d.iter().flatten().all(|x| x.len == 1) {
-        det_minus_of_exact_differences(&[a - q, b - q, c - q], t)
+        let rows = std::array::from_fn(|i| Vector3::from(std::array::from_fn(|k| d[i][k].c[0])));
+        det_minus_of_exact_differences(&rows, t)
     } else {
-        det_minus_exact_full(&d, t)
+        det_minus_exact_full(d, t)
     }
 }
 
@@ -281,7 +277,7 @@ fn cross_of_doubles(p: f64, s: f64, q: f64, r: f64) -> Expansion<4> {
 /// Sign of the exact `−A · (B × C) − t` for the rows `[A, B, C]` of `d`, each an
 /// exact difference `a − q`, `b − q`, `c − q` (so the result is the sign of
 /// `det − t`; see [`det_minus_exact`]).
-fn det_minus_of_exact_differences(d: &[nalgebra::Vector3<f64>; 3], t: f64) -> f64 {
+fn det_minus_of_exact_differences(d: &[Vector3<f64>; 3], t: f64) -> f64 {
     let [a, b, c] = d;
     let mut sum = Expansion::<32>::new();
     sum.add(&cross_of_doubles(b.y, c.z, b.z, c.y).scale::<8>(a.x));
@@ -349,7 +345,7 @@ pub(crate) fn height_sign(
     } else if v < -bound {
         -1.0
     } else {
-        det_minus_exact(a, b, c, q, t)
+        det_minus_exact(&exact_differences(a, b, c, q), t)
     }
 }
 
