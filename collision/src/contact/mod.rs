@@ -37,7 +37,7 @@ mod witness;
 
 use crate::epa::{EpaConfig, EpaInput, EpaStatus, MAX_REFINED_VERTICES, MAX_VERTICES, Polytope};
 use crate::gjk::{
-    GjkCache, GjkConfig, GjkStatus, SimplexVertex, WorkingSimplex, degenerate, gjk_core,
+    GjkCache, GjkConfig, GjkStatus, Posed, SimplexVertex, WorkingSimplex, degenerate, gjk_core,
     relative_pose,
 };
 use crate::observer::{Observer, RevolutionDepth, Shortcut};
@@ -239,10 +239,8 @@ where
         mut observer,
     } = options;
     finite(query(
-        a,
-        pose_a,
-        b,
-        pose_b,
+        (a, pose_a),
+        (b, pose_b),
         margin,
         &config,
         cache,
@@ -258,12 +256,9 @@ where
 /// A penetration whose EPA runs stopped short is asked once more in B's frame, B − A
 /// instead of A − B (see the module docs), when `ask_b_too`, and the two answers joined
 /// ([`asked_in_frame_of_b`]).
-#[allow(clippy::too_many_arguments)]
 fn query<A, B, O>(
-    a: &A,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    pose_b: &Isometry3<f64>,
+    (a, pose_a): Posed<'_, A>,
+    (b, pose_b): Posed<'_, B>,
     margin: f64,
     config: &ContactConfig,
     cache: Option<&mut GjkCache>,
@@ -285,10 +280,8 @@ where
     // overlap, however thick the radii.
     let mut work = WorkingSimplex::default();
     let Some(run) = gjk_core(
-        &core_a,
-        pose_a,
-        &core_b,
-        pose_b,
+        (&core_a, pose_a),
+        (&core_b, pose_b),
         &config.gjk,
         cache,
         observer,
@@ -457,8 +450,8 @@ where
 #[inline(never)]
 fn asked_in_frame_of_b<A, B, O>(
     first: Contact,
-    (a, pose_a): (&A, &Isometry3<f64>),
-    (b, pose_b): (&B, &Isometry3<f64>),
+    (a, pose_a): Posed<'_, A>,
+    (b, pose_b): Posed<'_, B>,
     margin: f64,
     config: &ContactConfig,
     observer: &mut O,
@@ -468,7 +461,15 @@ where
     B: SupportMap + ?Sized,
     O: Observer + ?Sized,
 {
-    match query(b, pose_b, a, pose_a, margin, config, None, observer, false) {
+    match query(
+        (b, pose_b),
+        (a, pose_a),
+        margin,
+        config,
+        None,
+        observer,
+        false,
+    ) {
         Ok(Some(s)) => first.joined(&s.swapped()),
         _ => first,
     }

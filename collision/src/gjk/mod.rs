@@ -38,4 +38,4 @@ pub use query::{
 };
 pub use run::{GjkConfig, IntersectionOutput, IntersectionStatus, relative_pose};
 pub(crate) use working_simplex::WorkingSimplex;
-pub(crate) use world_frame::{degenerate, gjk_core};
+pub(crate) use world_frame::{Posed, degenerate, gjk_core};

@@ -19,13 +19,13 @@ use super::closed_form::{point_core_distance, point_core_pair};
 use super::options::QueryOptions;
 use super::run::{LoopEnd, StopReason};
 use super::working_simplex::WorkingSimplex;
-use super::world_frame::{answer, degenerate, finish, run_rounded};
+use super::world_frame::{Posed, answer, degenerate, finish, run_on_cores};
 use super::{
     ClosestPoints, GjkCache, GjkConfig, GjkError, GjkOutput, IntersectionOutput,
     IntersectionStatus, Simplex,
 };
 use crate::observer::Observer;
-use crate::shape::{CoreOf, SupportMap};
+use crate::shape::SupportMap;
 use nalgebra::{Isometry3, Vector3};
 
 /// The GJK algorithm's full answer for `a` at `pose_a` and `b` at `pose_b`: status,
@@ -67,13 +67,9 @@ where
     } = options;
     let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
     let mut work = WorkingSimplex::default();
-    let run = run_rounded::<_, _, _, _, false>(
-        &CoreOf(a),
-        radius_a,
-        pose_a,
-        &CoreOf(b),
-        radius_b,
-        pose_b,
+    let run = run_on_cores::<_, _, _, _, false>(
+        (a, pose_a),
+        (b, pose_b),
         &config,
         cache,
         NoInscribedBalls,
@@ -116,13 +112,9 @@ where
         mut observer,
     } = options;
     let mut work = WorkingSimplex::default();
-    let Some(r) = run_rounded::<_, _, _, _, true>(
-        &CoreOf(a),
-        a.core_radius(),
-        pose_a,
-        &CoreOf(b),
-        b.core_radius(),
-        pose_b,
+    let Some(r) = run_on_cores::<_, _, _, _, true>(
+        (a, pose_a),
+        (b, pose_b),
         &config,
         cache,
         NoInscribedBalls,
@@ -198,10 +190,8 @@ where
     }
     let mut work = WorkingSimplex::default();
     let run = run_cores::<_, _, _, true>(
-        a,
-        pose_a,
-        b,
-        pose_b,
+        (a, pose_a),
+        (b, pose_b),
         &config,
         cache,
         &mut observer,
@@ -264,10 +254,8 @@ where
     }
     let mut work = WorkingSimplex::default();
     let (r, _) = run_closest(
-        a,
-        pose_a,
-        b,
-        pose_b,
+        (a, pose_a),
+        (b, pose_b),
         &config,
         cache,
         &mut observer,
@@ -323,10 +311,8 @@ where
     }
     let mut work = WorkingSimplex::default();
     let (r, out) = run_closest(
-        a,
-        pose_a,
-        b,
-        pose_b,
+        (a, pose_a),
+        (b, pose_b),
         &config,
         cache,
         &mut observer,
@@ -357,12 +343,9 @@ where
 /// simplex in `work`; `None` for a non-finite pose. A cold run (no `cache`) may end as
 /// soon as the shapes' inscribed balls prove an overlap.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 fn run_cores<A, B, O, const SEPARATION_ONLY: bool>(
-    a: &A,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    pose_b: &Isometry3<f64>,
+    a: Posed<'_, A>,
+    b: Posed<'_, B>,
     config: &GjkConfig,
     cache: Option<&mut GjkCache>,
     observer: &mut O,
@@ -374,20 +357,8 @@ where
     O: Observer,
 {
     // The shapes whose inscribed balls may prove an overlap.
-    let balls = cache.is_none().then_some((a, b));
-    run_rounded::<_, _, _, _, SEPARATION_ONLY>(
-        &CoreOf(a),
-        a.core_radius(),
-        pose_a,
-        &CoreOf(b),
-        b.core_radius(),
-        pose_b,
-        config,
-        cache,
-        balls,
-        observer,
-        work,
-    )
+    let balls = cache.is_none().then_some((a.0, b.0));
+    run_on_cores::<_, _, _, _, SEPARATION_ONLY>(a, b, config, cache, balls, observer, work)
 }
 
 /// The one place a run becomes a query's error: `MaxIterations` with the run's distance
@@ -437,13 +408,10 @@ fn max_iterations(
 /// The distance run on the cores: the loop's state and the world output if the observer
 /// was given one ([`Observer::gjk_done`]); the final simplex is left in `work`. Runs that
 /// did not converge become errors here.
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn run_closest<A, B, O>(
-    a: &A,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    pose_b: &Isometry3<f64>,
+    (a, pose_a): Posed<'_, A>,
+    (b, pose_b): Posed<'_, B>,
     config: &GjkConfig,
     cache: Option<&mut GjkCache>,
     observer: &mut O,
@@ -454,7 +422,7 @@ where
     B: SupportMap + ?Sized,
     O: Observer,
 {
-    let run = run_cores::<_, _, _, false>(a, pose_a, b, pose_b, config, cache, observer, work);
+    let run = run_cores::<_, _, _, false>((a, pose_a), (b, pose_b), config, cache, observer, work);
     // Only an active observer needs the full world output.
     let out = observer.is_active().then(|| match &run {
         Some(r) => finish(r, work, pose_a, a.core_radius(), b.core_radius()),

@@ -7,7 +7,7 @@ use super::run::{LoopEnd, is_finite_pose, run};
 use super::working_simplex::WorkingSimplex;
 use super::{GjkCache, GjkConfig, GjkOutput, GjkStatus, Simplex, relative_pose};
 use crate::observer::Observer;
-use crate::shape::{MinkowskiDifference, SupportMap};
+use crate::shape::{CoreOf, MinkowskiDifference, SupportMap};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// A finished GJK distance loop, still in shape A's frame: for callers that go on from
@@ -58,16 +58,16 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> FinishedRun<'_, A, B> {
     }
 }
 
-/// The loop of [`gjk`](super::gjk()) without its output and without the observer's `gjk_done` (the
-/// caller reports it), leaving the final simplex in the caller's `work`; `None` when a
-/// pose is not finite.
+/// A shape at its world pose: one side of a pair, as the runs here take them.
+pub(crate) type Posed<'a, S> = (&'a S, &'a Isometry3<f64>);
+
+/// The loop of [`gjk`](super::gjk()) on `a` and `b` as given (callers pass the cores),
+/// without its output and without the observer's `gjk_done` (the caller reports it),
+/// leaving the final simplex in the caller's `work`; `None` when a pose is not finite.
 #[inline]
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn gjk_core<'a, A, B, O>(
-    a: &'a A,
-    pose_a: &Isometry3<f64>,
-    b: &'a B,
-    pose_b: &Isometry3<f64>,
+    (a, pose_a): Posed<'a, A>,
+    (b, pose_b): Posed<'a, B>,
     config: &GjkConfig,
     cache: Option<&mut GjkCache>,
     observer: &mut O,
@@ -116,18 +116,14 @@ fn prepare<'a, A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         .then(|| MinkowskiDifference::from_relative(a, b, relative))
 }
 
-/// Checks the input and runs the loop on `a ⊕ ball(radius_a)` and `b ⊕ ball(radius_b)`,
-/// leaving the final simplex in `work` (which must be empty);
+/// Checks the input and runs the loop on the cores of `a` and `b`
+/// ([`SupportMap::core_radius`]) for the shapes `core_a ⊕ ball(r_a)` and
+/// `core_b ⊕ ball(r_b)`, leaving the final simplex in `work` (which must be empty);
 /// `None` when a pose or radius is not valid.
-#[allow(clippy::too_many_arguments)]
 #[inline]
-pub(super) fn run_rounded<A, B, O, S, const SEPARATION_ONLY: bool>(
-    a: &A,
-    radius_a: f64,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    radius_b: f64,
-    pose_b: &Isometry3<f64>,
+pub(super) fn run_on_cores<A, B, O, S, const SEPARATION_ONLY: bool>(
+    (a, pose_a): Posed<'_, A>,
+    (b, pose_b): Posed<'_, B>,
     config: &GjkConfig,
     cache: Option<&mut GjkCache>,
     balls: S,
@@ -140,13 +136,14 @@ where
     O: Observer + ?Sized,
     S: InscribedBallSource,
 {
-    let md = prepare(a, radius_a, pose_a, b, radius_b, pose_b)?;
-    let radius = radius_a + radius_b;
+    let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
+    let (core_a, core_b) = (CoreOf(a), CoreOf(b));
+    let md = prepare(&core_a, radius_a, pose_a, &core_b, radius_b, pose_b)?;
     Some(run::<_, _, _, _, SEPARATION_ONLY>(
         &md,
         pose_a,
         config,
-        radius,
+        radius_a + radius_b,
         cache,
         balls,
         &mut &mut *observer,

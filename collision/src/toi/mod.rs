@@ -268,10 +268,8 @@ where
         // The run's world-frame answer, and its simplex's scale, without copying the
         // simplex out (a `GjkOutput` per step is a large copy).
         let Some(run) = gjk_core(
-            &core_a,
-            &pose_a,
-            &core_b,
-            &pose_b,
+            (&core_a, &pose_a),
+            (&core_b, &pose_b),
             &gjk_config,
             Some(&mut *cache),
             &mut (),
