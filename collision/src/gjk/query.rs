@@ -189,11 +189,13 @@ where
         return Ok(c == ClosestPoints::Overlapping);
     }
     let mut work = WorkingSimplex::default();
-    let run = run_cores::<_, _, _, true>(
+    let balls = inscribed_balls(a, b, &cache);
+    let run = run_on_cores::<_, _, _, _, true>(
         (a, pose_a),
         (b, pose_b),
         &config,
         cache,
+        balls,
         &mut observer,
         &mut work,
     );
@@ -339,26 +341,16 @@ where
     c.is_finite().then_some(c).ok_or(GjkError::Degenerate)
 }
 
-/// The run on the cores of `a` and `b` behind every query here, leaving the final
-/// simplex in `work`; `None` for a non-finite pose. A cold run (no `cache`) may end as
-/// soon as the shapes' inscribed balls prove an overlap.
+/// The shapes whose inscribed balls may prove an overlap: both, on a cold run (no
+/// `cache`), so that it may end as soon as they do; none on a warm one, which must run
+/// to the end to leave its simplex in the cache.
 #[inline(always)]
-fn run_cores<A, B, O, const SEPARATION_ONLY: bool>(
-    a: Posed<'_, A>,
-    b: Posed<'_, B>,
-    config: &GjkConfig,
-    cache: Option<&mut GjkCache>,
-    observer: &mut O,
-    work: &mut WorkingSimplex,
-) -> Option<LoopEnd>
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-    O: Observer,
-{
-    // The shapes whose inscribed balls may prove an overlap.
-    let balls = cache.is_none().then_some((a.0, b.0));
-    run_on_cores::<_, _, _, _, SEPARATION_ONLY>(a, b, config, cache, balls, observer, work)
+fn inscribed_balls<'a, A: ?Sized, B: ?Sized>(
+    a: &'a A,
+    b: &'a B,
+    cache: &Option<&mut GjkCache>,
+) -> Option<(&'a A, &'a B)> {
+    cache.is_none().then_some((a, b))
 }
 
 /// The one place a run becomes a query's error: `MaxIterations` with the run's distance
@@ -422,7 +414,16 @@ where
     B: SupportMap + ?Sized,
     O: Observer,
 {
-    let run = run_cores::<_, _, _, false>((a, pose_a), (b, pose_b), config, cache, observer, work);
+    let balls = inscribed_balls(a, b, &cache);
+    let run = run_on_cores::<_, _, _, _, false>(
+        (a, pose_a),
+        (b, pose_b),
+        config,
+        cache,
+        balls,
+        observer,
+        work,
+    );
     // Only an active observer needs the full world output.
     let out = observer.is_active().then(|| match &run {
         Some(r) => finish(r, work, pose_a, a.core_radius(), b.core_radius()),
