@@ -233,11 +233,7 @@ where
     B: SupportMap + ?Sized,
     O: Observer,
 {
-    let QueryOptions {
-        config,
-        cache,
-        mut observer,
-    } = options;
+    let (config, cache, mut observer) = options.into_parts();
     finite(query(
         (a, pose_a),
         (b, pose_b),

@@ -65,6 +65,12 @@ impl<'a, C, O: Observer> QueryOptions<'a, C, O> {
         }
     }
 
+    /// The configuration, the cache and the observer, for the query to use apart.
+    #[inline]
+    pub(crate) fn into_parts(self) -> (C, Option<&'a mut GjkCache>, O) {
+        (self.config, self.cache, self.observer)
+    }
+
     /// These options reporting to `observer` (typically `&mut trace`).
     #[must_use]
     pub fn observer<P: Observer>(self, observer: P) -> QueryOptions<'a, C, P> {

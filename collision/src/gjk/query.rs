@@ -60,11 +60,7 @@ where
     B: SupportMap + ?Sized,
     O: Observer,
 {
-    let QueryOptions {
-        config,
-        cache,
-        mut observer,
-    } = options;
+    let (config, cache, mut observer) = options.into_parts();
     let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
     let mut work = WorkingSimplex::default();
     let run = run_on_cores::<_, _, _, _, false>(
@@ -106,11 +102,7 @@ where
     B: SupportMap + ?Sized,
     O: Observer,
 {
-    let QueryOptions {
-        config,
-        cache,
-        mut observer,
-    } = options;
+    let (config, cache, mut observer) = options.into_parts();
     let mut work = WorkingSimplex::default();
     let Some(r) = run_on_cores::<_, _, _, _, true>(
         (a, pose_a),
@@ -180,11 +172,7 @@ where
     B: SupportMap + ?Sized,
     O: Observer,
 {
-    let QueryOptions {
-        config,
-        cache,
-        mut observer,
-    } = options;
+    let (config, cache, mut observer) = options.into_parts();
     if let Some(c) = point_core_pair(a, pose_a, b, pose_b, &mut observer) {
         return Ok(c == ClosestPoints::Overlapping);
     }
@@ -246,11 +234,7 @@ where
     B: SupportMap + ?Sized,
     O: Observer,
 {
-    let QueryOptions {
-        config,
-        cache,
-        mut observer,
-    } = options;
+    let (config, cache, mut observer) = options.into_parts();
     if let Some(d) = point_core_distance(a, pose_a, b, pose_b, &mut observer) {
         return Ok(d);
     }
@@ -303,11 +287,7 @@ where
     B: SupportMap + ?Sized,
     O: Observer,
 {
-    let QueryOptions {
-        config,
-        cache,
-        mut observer,
-    } = options;
+    let (config, cache, mut observer) = options.into_parts();
     if let Some(c) = point_core_pair(a, pose_a, b, pose_b, &mut observer) {
         return c.is_finite().then_some(c).ok_or(GjkError::Degenerate);
     }

@@ -176,11 +176,7 @@ where
     B: SupportMap + ?Sized,
     O: Observer,
 {
-    let QueryOptions {
-        config,
-        cache,
-        mut observer,
-    } = options;
+    let (config, cache, mut observer) = options.into_parts();
     let observer = &mut observer;
     if !(motion_a.is_finite() && motion_b.is_finite() && t_max.is_finite()) {
         return Err(ToiError::NonFinite);
