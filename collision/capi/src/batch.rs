@@ -12,10 +12,10 @@
 //! callbacks then never run concurrently within the call).
 
 use crate::convert::{count, length, output, pose};
-use crate::query::{Pair, contact_value, distance_value, intersects_value, xyz};
+use crate::query::{NO_CONTACT, Pair, contact_value, distance_value, intersects_value};
 use crate::shape::{Body, CollShape, shape_body};
 use crate::status::{CollStatus, Error, guard};
-use crate::types::{CollContact, CollContactExactness, CollContactMethod, CollDistance, CollPose};
+use crate::types::{CollContact, CollDistance, CollPose};
 use collision::batch::{BatchError, PairError, PairResult, Scene};
 use collision::{Point, Shape};
 use nalgebra::{Isometry3, Point3};
@@ -123,8 +123,7 @@ impl<'a> Batch<'a> {
     /// Runs every pair: `run_single` on the calling thread when a shape is the caller's,
     /// else `run_scene` on the whole scene (its results converted by `convert`); then
     /// writes each pair's value (or `zero`) and status.
-    #[allow(clippy::too_many_arguments)]
-    fn run<V: Copy, T: Clone, E: Clone>(
+    fn run<V: Copy, T: Clone + Default, E: Clone>(
         &self,
         results: &mut [V],
         statuses: &mut [CollStatus],
@@ -132,7 +131,6 @@ impl<'a> Batch<'a> {
         run_single: impl Fn(&Pair<'_>) -> Result<(V, CollStatus), Error>,
         run_scene: impl FnOnce(&Scene<'_, &Shape>, &mut [PairResult<T, E>]) -> Result<(), BatchError>,
         convert: impl Fn(Result<T, E>) -> Result<(V, CollStatus), Error>,
-        fill: PairResult<T, E>,
     ) -> Result<(), Error> {
         let mut write = |k: usize, (value, status): (V, CollStatus)| {
             let answered = matches!(status, CollStatus::Ok | CollStatus::NotConverged);
@@ -151,7 +149,8 @@ impl<'a> Batch<'a> {
             return Ok(());
         }
         let (shapes, poses) = self.scene_arrays();
-        let mut out = vec![fill; self.pairs.len()];
+        // Every slot is written by `run_scene`; the default only initialises them.
+        let mut out: Vec<PairResult<T, E>> = vec![Ok(T::default()); self.pairs.len()];
         let internal = |e: BatchError| Error::new(CollStatus::InternalError, e.to_string());
         let scene = Scene::new(&shapes, &poses).map_err(internal)?;
         run_scene(&scene, &mut out).map_err(internal)?;
@@ -303,7 +302,6 @@ pub extern "C" fn coll_batch_distance(
             ))),
             |scene, out| scene.distance(batch.pairs, out),
             distance_value,
-            Ok(0.0),
         )
     )
 }
@@ -344,7 +342,6 @@ pub extern "C" fn coll_batch_intersects(
             ))),
             |scene, out| scene.intersects(batch.pairs, out),
             intersects_value,
-            Ok(false),
         )
     )
 }
@@ -366,16 +363,6 @@ pub extern "C" fn coll_batch_contact(
     statuses: *mut CollStatus,
     result_count: usize,
 ) -> CollStatus {
-    let zero = CollContact {
-        in_range: false,
-        separation: 0.0,
-        depth: 0.0,
-        normal: xyz(&nalgebra::Vector3::zeros()),
-        point_a: [0.0; 3],
-        point_b: [0.0; 3],
-        exactness: CollContactExactness::Converged,
-        method: CollContactMethod::ClosestPoints,
-    };
     batch_entry!(
         "coll_batch_contact",
         shapes,
@@ -392,7 +379,7 @@ pub extern "C" fn coll_batch_contact(
             batch.run(
                 out,
                 st,
-                zero,
+                NO_CONTACT,
                 |p| {
                     contact_value(crate::query::with_pair!(p, |a, b| collision::contact(
                         a, p.pose_a, b, p.pose_b, margin
@@ -400,7 +387,6 @@ pub extern "C" fn coll_batch_contact(
                 },
                 |scene, out| scene.contact(batch.pairs, margin, out),
                 contact_value,
-                Ok(None),
             )
         }
     )

@@ -436,22 +436,26 @@ pub(crate) fn contact(
     })
 }
 
+/// The C answer of a contact query that found no contact within the margin: not in
+/// range, every number zero. A batch writes it for a pair without an answer.
+pub(crate) const NO_CONTACT: CollContact = CollContact {
+    in_range: false,
+    separation: 0.0,
+    depth: 0.0,
+    normal: [0.0; 3],
+    point_a: [0.0; 3],
+    point_b: [0.0; 3],
+    exactness: CollContactExactness::Converged,
+    method: CollContactMethod::ClosestPoints,
+};
+
 /// The C answer and status of a contact query's result.
 pub(crate) fn contact_value(
     answer: Result<Option<collision::Contact>, collision::ContactError>,
 ) -> Result<(CollContact, CollStatus), Error> {
     let contact = answer.map_err(degenerate)?;
     let value = match &contact {
-        None => CollContact {
-            in_range: false,
-            separation: 0.0,
-            depth: 0.0,
-            normal: [0.0; 3],
-            point_a: [0.0; 3],
-            point_b: [0.0; 3],
-            exactness: CollContactExactness::Converged,
-            method: CollContactMethod::ClosestPoints,
-        },
+        None => NO_CONTACT,
         Some(c) => CollContact {
             in_range: true,
             separation: c.separation,

@@ -23,7 +23,7 @@ use crate::{
 use collision::batch::{self, BatchError, Pair, PairError, PairResult};
 use collision::{ClosestPoints, Contact, ContactStatus, Shape};
 use nalgebra::Isometry3;
-use numpy::ndarray::{Array1, Array2};
+use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -231,12 +231,47 @@ fn read_scene<'a, 'py>(
     })
 }
 
-fn status_array(rows: &[Result<i8, i8>]) -> Array1<i8> {
-    rows.iter().map(|r| r.unwrap_or_else(|s| s)).collect()
-}
-
 fn code(kind: Kind) -> i8 {
     status_of(kind)
+}
+
+/// Reads the `shapes`, `poses` and `pairs` of a batch call and runs `query` on them
+/// with the GIL released ([`Scene::run`], `fill` and `kind` as there): each pair's
+/// answer or status code, in input order.
+///
+/// # Errors
+/// `TypeError` for an item of `shapes` that is not a shape; `InvalidInputError` for
+/// poses or pairs that are not well-formed arrays, or not one pose per shape.
+fn run_batch<'py, T: Clone + Send, E: Send>(
+    py: Python<'py>,
+    shapes: &Bound<'py, PyAny>,
+    poses: &Bound<'py, PyAny>,
+    pairs: &Bound<'py, PyAny>,
+    fill: T,
+    query: impl Fn(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Send + Sync,
+    kind: impl Fn(&E) -> Kind + Send,
+) -> PyResult<Vec<Result<T, i8>>> {
+    let shapes = shape_list(shapes)?;
+    let scene = read_scene(&shapes, poses, pairs)?;
+    Ok(py.detach(|| scene.run(fill, query, kind)))
+}
+
+/// The two arrays of a batch of one value per pair: the values (`none` where a pair has
+/// no answer) and the status codes.
+fn values_and_statuses<'py, T: numpy::Element + Copy>(
+    py: Python<'py>,
+    rows: &[Result<T, i8>],
+    none: T,
+) -> (Bound<'py, PyArray1<T>>, Bound<'py, PyArray1<i8>>) {
+    let values = rows.iter().map(|r| *r.as_ref().unwrap_or(&none)).collect();
+    let statuses = rows
+        .iter()
+        .map(|r| r.as_ref().map_or_else(|s| *s, |_| STATUS_OK))
+        .collect();
+    (
+        PyArray1::from_vec(py, values),
+        PyArray1::from_vec(py, statuses),
+    )
 }
 
 /// Whether each pair touches or overlaps: a `BatchIntersects(intersects, status)`.
@@ -250,16 +285,16 @@ pub fn batch_intersects<'py>(
     poses: &Bound<'py, PyAny>,
     pairs: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let shapes = shape_list(shapes)?;
-    let scene = read_scene(&shapes, poses, pairs)?;
-    let rows = py.detach(|| scene.run(false, batch::intersects_pairs, gjk_kind));
-    let hit: Array1<bool> = rows.iter().map(|r| *r.as_ref().unwrap_or(&false)).collect();
-    let status: Vec<Result<i8, i8>> = rows
-        .iter()
-        .map(|r| r.as_ref().map(|_| STATUS_OK).map_err(|s| *s))
-        .collect();
-    types_attr(py, "BatchIntersects")?
-        .call1((hit.into_pyarray(py), status_array(&status).into_pyarray(py)))
+    let rows = run_batch(
+        py,
+        shapes,
+        poses,
+        pairs,
+        false,
+        batch::intersects_pairs,
+        gjk_kind,
+    )?;
+    types_attr(py, "BatchIntersects")?.call1(values_and_statuses(py, &rows, false))
 }
 
 /// The distance of each pair (0 when touching): a `BatchDistance(distance, status)`.
@@ -270,19 +305,16 @@ pub fn batch_distance<'py>(
     poses: &Bound<'py, PyAny>,
     pairs: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let shapes = shape_list(shapes)?;
-    let scene = read_scene(&shapes, poses, pairs)?;
-    let rows = py.detach(|| scene.run(0.0, batch::distance_pairs, gjk_kind));
-    let d: Array1<f64> = rows
-        .iter()
-        .map(|r| *r.as_ref().unwrap_or(&NO_DISTANCE))
-        .collect();
-    let status: Vec<Result<i8, i8>> = rows
-        .iter()
-        .map(|r| r.as_ref().map(|_| STATUS_OK).map_err(|s| *s))
-        .collect();
-    types_attr(py, "BatchDistance")?
-        .call1((d.into_pyarray(py), status_array(&status).into_pyarray(py)))
+    let rows = run_batch(
+        py,
+        shapes,
+        poses,
+        pairs,
+        0.0,
+        batch::distance_pairs,
+        gjk_kind,
+    )?;
+    types_attr(py, "BatchDistance")?.call1(values_and_statuses(py, &rows, NO_DISTANCE))
 }
 
 fn points_array<'py>(py: Python<'py>, rows: Vec<[f64; 3]>) -> Bound<'py, PyArray2<f64>> {
@@ -308,15 +340,15 @@ pub fn batch_closest_points<'py>(
     poses: &Bound<'py, PyAny>,
     pairs: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let shapes = shape_list(shapes)?;
-    let scene = read_scene(&shapes, poses, pairs)?;
-    let rows = py.detach(|| {
-        scene.run(
-            ClosestPoints::Overlapping,
-            batch::closest_points_pairs,
-            gjk_kind,
-        )
-    });
+    let rows = run_batch(
+        py,
+        shapes,
+        poses,
+        pairs,
+        ClosestPoints::Overlapping,
+        batch::closest_points_pairs,
+        gjk_kind,
+    )?;
     let k = rows.len();
     let (mut overlapping, mut distance) = (Vec::with_capacity(k), Vec::with_capacity(k));
     let (mut point_a, mut point_b, mut status) = (
@@ -382,15 +414,15 @@ pub fn batch_contact<'py>(
             "margin: must be finite and non-negative, got {margin}"
         )));
     }
-    let shapes = shape_list(shapes)?;
-    let scene = read_scene(&shapes, poses, pairs)?;
-    let rows = py.detach(|| {
-        scene.run(
-            None,
-            |pairs, out| batch::contact_pairs(pairs, margin, out),
-            contact_kind,
-        )
-    });
+    let rows = run_batch(
+        py,
+        shapes,
+        poses,
+        pairs,
+        None,
+        |pairs, out| batch::contact_pairs(pairs, margin, out),
+        contact_kind,
+    )?;
     let k = rows.len();
     let mut has = Vec::with_capacity(k);
     let (mut sep, mut depth) = (Vec::with_capacity(k), Vec::with_capacity(k));

@@ -205,14 +205,16 @@ impl PyFixture {
                 motion_a,
                 motion_b,
                 t_max,
-            } => {
-                let ma = collision::Motion::new(*pa, motion_a.linear, motion_a.angular);
-                let mb = collision::Motion::new(*pb, motion_b.linear, motion_b.angular);
-                collision::time_of_impact(a, &ma, b, &mb, t_max)
-                    .map_err(|e| raise(toi_kind(&e), e))?
-                    .map(|i| impact_object(py, &i))
-                    .transpose()?
-            }
+            } => collision::time_of_impact(
+                a,
+                &motion_a.starting_at(pa),
+                b,
+                &motion_b.starting_at(pb),
+                t_max,
+            )
+            .map_err(|e| raise(toi_kind(&e), e))?
+            .map(|i| impact_object(py, &i))
+            .transpose()?,
             Query::RayCast {
                 origin,
                 dir,

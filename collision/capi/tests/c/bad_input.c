@@ -83,6 +83,39 @@ static void poisoned_poses(const CollShape *a, const CollShape *b, double value,
     }
 }
 
+/* The point-taking constructors with each point argument replaced in turn by `bad` (NULL,
+ * or a point with a NaN coordinate); all must give `want`. */
+static void bad_point_arguments(const double *bad, CollStatus want) {
+    const double p[3] = {0, 0, 0}, q[3] = {1, 0, 0}, r[3] = {0, 1, 0};
+    CollShape *s = NULL;
+    EXPECT(coll_segment_create(bad, q, &s), want);
+    EXPECT(coll_segment_create(p, bad, &s), want);
+    EXPECT(coll_triangle_create(bad, q, r, &s), want);
+    EXPECT(coll_triangle_create(p, bad, r, &s), want);
+    EXPECT(coll_triangle_create(p, q, bad, &s), want);
+    EXPECT(coll_point_create(bad, &s), want);
+}
+
+/* coll_batch_distance on a valid scene (3 shapes with their poses, 4 pairs, room for 4
+ * results) with one argument broken in turn: each array NULL, then the pose count and
+ * the result count wrong. The call must refuse the arrays before any pair runs. */
+static void broken_batch_arguments(const CollShape *const *shapes, const CollPose *poses,
+                                   const uint32_t *pairs) {
+    static const char *const broken[7] = {"NULL shapes",  "NULL poses",    "NULL pairs",
+                                          "NULL results", "NULL statuses", "pose_count 2",
+                                          "result_count 3"};
+    CollDistance results[4];
+    CollStatus statuses[4];
+    for (int k = 0; k < 7; ++k) {
+        CollStatus got = coll_batch_distance(
+            k == 0 ? NULL : shapes, 3, k == 1 ? NULL : poses, k == 5 ? 2 : 3,
+            k == 2 ? NULL : pairs, 4, k == 3 ? NULL : results, k == 4 ? NULL : statuses,
+            k == 6 ? 3 : 4);
+        expect(got, k < 5 ? COLL_STATUS_NULL_POINTER : COLL_STATUS_WRONG_COUNT, broken[k],
+               __LINE__);
+    }
+}
+
 static void shapes(void) {
     CollShape *s = NULL;
     const double p[3] = {0, 0, 0}, q[3] = {1, 0, 0}, r[3] = {0, 1, 0};
@@ -104,12 +137,7 @@ static void shapes(void) {
         printf("FAIL: a failed create left *out non-null\n");
         ++failed;
     }
-    EXPECT(coll_segment_create(NULL, q, &s), COLL_STATUS_NULL_POINTER);
-    EXPECT(coll_segment_create(p, NULL, &s), COLL_STATUS_NULL_POINTER);
-    EXPECT(coll_triangle_create(NULL, q, r, &s), COLL_STATUS_NULL_POINTER);
-    EXPECT(coll_triangle_create(p, NULL, r, &s), COLL_STATUS_NULL_POINTER);
-    EXPECT(coll_triangle_create(p, q, NULL, &s), COLL_STATUS_NULL_POINTER);
-    EXPECT(coll_point_create(NULL, &s), COLL_STATUS_NULL_POINTER);
+    bad_point_arguments(NULL, COLL_STATUS_NULL_POINTER);
     EXPECT(coll_hull_create(NULL, 4, &s), COLL_STATUS_NULL_POINTER);
     EXPECT(coll_user_shape_create(NULL, NULL, NULL, &s), COLL_STATUS_NULL_POINTER);
     EXPECT(coll_rounded_create(NULL, 0.1, &s), COLL_STATUS_NULL_POINTER);
@@ -136,12 +164,7 @@ static void shapes(void) {
     for (int k = 0; k < 3; ++k) {
         double bad[3] = {0, 0, 0};
         bad[k] = NAN;
-        EXPECT(coll_segment_create(bad, q, &s), COLL_STATUS_NON_FINITE);
-        EXPECT(coll_segment_create(p, bad, &s), COLL_STATUS_NON_FINITE);
-        EXPECT(coll_triangle_create(bad, q, r, &s), COLL_STATUS_NON_FINITE);
-        EXPECT(coll_triangle_create(p, bad, r, &s), COLL_STATUS_NON_FINITE);
-        EXPECT(coll_triangle_create(p, q, bad, &s), COLL_STATUS_NON_FINITE);
-        EXPECT(coll_point_create(bad, &s), COLL_STATUS_NON_FINITE);
+        bad_point_arguments(bad, COLL_STATUS_NON_FINITE);
         EXPECT(coll_user_shape_create(ball_support, NULL, bad, &s), COLL_STATUS_NON_FINITE);
     }
     /* Hulls: no points, a NaN in each coordinate of each point. */
@@ -330,20 +353,7 @@ static void queries(void) {
     CollStatus statuses[4];
     bool hits[4];
     CollContact contacts[4];
-    EXPECT(coll_batch_distance(NULL, 3, scene_poses, 3, scene_pairs, 4, results, statuses, 4),
-           COLL_STATUS_NULL_POINTER);
-    EXPECT(coll_batch_distance(scene, 3, NULL, 3, scene_pairs, 4, results, statuses, 4),
-           COLL_STATUS_NULL_POINTER);
-    EXPECT(coll_batch_distance(scene, 3, scene_poses, 3, NULL, 4, results, statuses, 4),
-           COLL_STATUS_NULL_POINTER);
-    EXPECT(coll_batch_distance(scene, 3, scene_poses, 3, scene_pairs, 4, NULL, statuses, 4),
-           COLL_STATUS_NULL_POINTER);
-    EXPECT(coll_batch_distance(scene, 3, scene_poses, 3, scene_pairs, 4, results, NULL, 4),
-           COLL_STATUS_NULL_POINTER);
-    EXPECT(coll_batch_distance(scene, 3, scene_poses, 2, scene_pairs, 4, results, statuses, 4),
-           COLL_STATUS_WRONG_COUNT);
-    EXPECT(coll_batch_distance(scene, 3, scene_poses, 3, scene_pairs, 4, results, statuses, 3),
-           COLL_STATUS_WRONG_COUNT);
+    broken_batch_arguments(scene, scene_poses, scene_pairs);
     EXPECT(coll_batch_contact(scene, 3, scene_poses, 3, scene_pairs, 4, NAN, contacts, statuses,
                               4),
            COLL_STATUS_NON_FINITE);

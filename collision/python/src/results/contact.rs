@@ -2,9 +2,7 @@
 
 use super::{Vec3Field, finite, one_of};
 use collision::{Contact, ContactMethod, ContactStatus};
-use numpy::PyArray1;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
 
 /// The names a contact's `status` takes, in `ContactStatus` order.
 const STATUS_NAMES: [&str; 4] = [
@@ -35,17 +33,35 @@ fn method_name(m: ContactMethod) -> &'static str {
     }
 }
 
-/// A contact of two shapes that overlap or lie within the margin (world frame).
-/// Unpacks as `(separation, normal, point_a, point_b, status, method)`; compares by
-/// value; pickles.
-#[pyclass(frozen, module = "convex_collision", name = "Contact")]
-pub struct PyContact {
-    separation: f64,
-    normal: Vec3Field,
-    point_a: Vec3Field,
-    point_b: Vec3Field,
-    status: &'static str,
-    method: &'static str,
+/// A `status` given to the constructor: one of [`STATUS_NAMES`].
+fn status_arg(name: &str, what: &str) -> PyResult<&'static str> {
+    one_of(name, &STATUS_NAMES, what)
+}
+
+/// A `method` given to the constructor: one of [`METHOD_NAMES`].
+fn method_arg(name: &str, what: &str) -> PyResult<&'static str> {
+    one_of(name, &METHOD_NAMES, what)
+}
+
+record_class! {
+    /// A contact of two shapes that overlap or lie within the margin (world frame).
+    /// Unpacks as `(separation, normal, point_a, point_b, status, method)`; compares by
+    /// value; pickles.
+    pub struct PyContact as "Contact" {
+        /// Signed distance along `normal`: positive apart, minus the depth when penetrating.
+        separation: f64 = finite(f64),
+        /// Unit normal from A towards B, shape (3,).
+        normal: Vec3Field = Vec3Field::read(&Bound<'_, PyAny>),
+        /// The point of A nearest B (when penetrating: deepest inside B), shape (3,).
+        point_a: Vec3Field = Vec3Field::read(&Bound<'_, PyAny>),
+        /// The point of B nearest A (when penetrating: deepest inside A), shape (3,).
+        point_b: Vec3Field = Vec3Field::read(&Bound<'_, PyAny>),
+        /// How exact the answer is: 'converged', 'gjk_max_iterations' (separation is an
+        /// upper bound), 'epa_out_of_capacity' or 'epa_stalled' (the best depth found).
+        status: &'static str = status_arg(&str),
+        /// Which algorithm answered: 'closest_points', 'penetration' or 'flat'.
+        method: &'static str = method_arg(&str),
+    }
 }
 
 impl PyContact {
@@ -60,96 +76,13 @@ impl PyContact {
             method: method_name(c.method),
         }
     }
-
-    fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        (
-            self.separation,
-            self.normal.get(py),
-            self.point_a.get(py),
-            self.point_b.get(py),
-            self.status,
-            self.method,
-        )
-            .into_pyobject(py)
-    }
 }
 
 #[pymethods]
 impl PyContact {
-    /// `Contact(separation, normal, point_a, point_b, status, method)`.
-    #[new]
-    fn new(
-        separation: f64,
-        normal: &Bound<'_, PyAny>,
-        point_a: &Bound<'_, PyAny>,
-        point_b: &Bound<'_, PyAny>,
-        status: &str,
-        method: &str,
-    ) -> PyResult<Self> {
-        Ok(PyContact {
-            separation: finite(separation, "separation")?,
-            normal: Vec3Field::read(normal, "normal")?,
-            point_a: Vec3Field::read(point_a, "point_a")?,
-            point_b: Vec3Field::read(point_b, "point_b")?,
-            status: one_of(status, &STATUS_NAMES, "status")?,
-            method: one_of(method, &METHOD_NAMES, "method")?,
-        })
-    }
-
-    /// Signed distance along `normal`: positive apart, minus the depth when penetrating.
-    #[getter]
-    fn separation(&self) -> f64 {
-        self.separation
-    }
-
     /// The penetration depth, `max(0, -separation)`.
     #[getter]
     fn depth(&self) -> f64 {
         (-self.separation).max(0.0)
     }
-
-    /// Unit normal from A towards B, shape (3,).
-    #[getter]
-    fn normal<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
-        self.normal.get(py)
-    }
-
-    /// The point of A nearest B (when penetrating: deepest inside B), shape (3,).
-    #[getter]
-    fn point_a<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
-        self.point_a.get(py)
-    }
-
-    /// The point of B nearest A (when penetrating: deepest inside A), shape (3,).
-    #[getter]
-    fn point_b<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
-        self.point_b.get(py)
-    }
-
-    /// How exact the answer is: 'converged', 'gjk_max_iterations' (separation is an
-    /// upper bound), 'epa_out_of_capacity' or 'epa_stalled' (the best depth found).
-    #[getter]
-    fn status(&self) -> &'static str {
-        self.status
-    }
-
-    /// Which algorithm answered: 'closest_points', 'penetration' or 'flat'.
-    #[getter]
-    fn method(&self) -> &'static str {
-        self.method
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "Contact(separation={:?}, normal={}, point_a={}, point_b={}, status='{}', method='{}')",
-            self.separation,
-            self.normal.text(),
-            self.point_a.text(),
-            self.point_b.text(),
-            self.status,
-            self.method
-        )
-    }
 }
-
-record_protocol!(PyContact, 6);

@@ -9,7 +9,9 @@
 //! compare by value and pickle.
 //!
 //! `closest.rs` holds `ClosestPoints`, `contact.rs` `Contact`, `motion.rs` `Impact` and
-//! `RayHit`; this module the lazily built array fields and the helpers they share.
+//! `RayHit`; this module the lazily built array fields, `record_class!` (which writes
+//! `Contact`, `Impact` and `RayHit` from their lists of fields) and the helpers they
+//! share.
 
 /// The tuple protocol of a result class with an inherent `fields(py)` method returning
 /// its `$len` fields as a tuple: `len`, indexing (negative from the end), iteration
@@ -62,6 +64,68 @@ macro_rules! record_protocol {
     };
 }
 
+/// A frozen result class written once as the list of its fields, in the order it
+/// unpacks: `$vis struct Class as "PythonName" { field: Type = check(Argument), ... }`.
+/// Makes the struct, each field a read-only attribute (`#[pyo3(get)]`, its doc comment
+/// the docstring), the constructor `PythonName(field, ...)` that reads each `Argument`
+/// with `check(argument, "field")` (a `PyResult<Type>`), the `fields(py)` tuple,
+/// `__repr__` ([`record_repr`]) and the tuple protocol ([`record_protocol!`]).
+///
+/// Each `Type` is converted to Python by `IntoPyObject for &Type` (a [`Vec3Field`] as its
+/// cached array) and shown in the repr by [`ReprField`]. The Rust side builds its
+/// objects with an inherent `of` constructor, written beside the invocation.
+macro_rules! record_class {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $class:ident as $name:literal {
+            $(
+                $(#[$field_meta:meta])*
+                $field:ident: $ty:ty = $($check:ident)::+($arg:ty),
+            )+
+        }
+    ) => {
+        $(#[$meta])*
+        #[pyo3::pyclass(frozen, module = "convex_collision", name = $name)]
+        $vis struct $class {
+            $(
+                $(#[$field_meta])*
+                #[pyo3(get)]
+                $field: $ty,
+            )+
+        }
+
+        impl $class {
+            /// The fields as a tuple, in the order the object unpacks.
+            fn fields<'py>(
+                &self,
+                py: pyo3::Python<'py>,
+            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyTuple>> {
+                pyo3::IntoPyObject::into_pyobject(($(&self.$field,)+), py)
+            }
+        }
+
+        #[pyo3::pymethods]
+        impl $class {
+            /// The object of its fields, in the order it unpacks, each checked.
+            #[new]
+            fn new($($field: $arg),+) -> pyo3::PyResult<Self> {
+                Ok($class {
+                    $($field: $($check)::+($field, stringify!($field))?,)+
+                })
+            }
+
+            fn __repr__(&self) -> String {
+                super::record_repr(
+                    $name,
+                    &[$((stringify!($field), &self.$field as &dyn super::ReprField)),+],
+                )
+            }
+        }
+
+        record_protocol!($class, [$(stringify!($field)),+].len());
+    };
+}
+
 mod closest;
 mod contact;
 mod motion;
@@ -77,6 +141,8 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
+use std::convert::Infallible;
+use std::fmt::Write;
 
 /// A (3,) vector field, its numpy array made on first read.
 pub(crate) struct Vec3Field {
@@ -115,9 +181,80 @@ impl Vec3Field {
     }
 
     pub(crate) fn text(&self) -> String {
-        let [x, y, z] = self.value;
-        format!("[{x:?}, {y:?}, {z:?}]")
+        let mut out = String::new();
+        self.write_repr(&mut out);
+        out
     }
+}
+
+/// A vector field as Python sees it: its (3,) array, the same object on every read (as
+/// `Vec3Field::get`), for `#[pyo3(get)]` and the fields tuple.
+impl<'py> IntoPyObject<'py> for &Vec3Field {
+    type Target = PyArray1<f64>;
+    type Output = Bound<'py, PyArray1<f64>>;
+    type Error = Infallible;
+
+    #[inline]
+    fn into_pyobject(self, py: Python<'py>) -> Result<Self::Output, Self::Error> {
+        Ok(self.get(py))
+    }
+}
+
+/// How a field of a [`record_class!`] shows in the object's `repr`.
+pub(crate) trait ReprField {
+    /// Appends the field's value to `out`: floats as Rust prints them exactly (`-0.25`),
+    /// counts as integers, names quoted (`'converged'`), vectors as `[x, y, z]`.
+    fn write_repr(&self, out: &mut String);
+}
+
+impl ReprField for f64 {
+    fn write_repr(&self, out: &mut String) {
+        let _ = write!(out, "{self:?}");
+    }
+}
+
+impl ReprField for u32 {
+    fn write_repr(&self, out: &mut String) {
+        let _ = write!(out, "{self}");
+    }
+}
+
+impl ReprField for &'static str {
+    fn write_repr(&self, out: &mut String) {
+        let _ = write!(out, "'{self}'");
+    }
+}
+
+impl ReprField for Vec3Field {
+    fn write_repr(&self, out: &mut String) {
+        let [x, y, z] = self.value;
+        let _ = write!(out, "[{x:?}, {y:?}, {z:?}]");
+    }
+}
+
+/// The `repr` of a record: `Name(field=value, ...)` with each of `fields` (name and
+/// value) in order.
+pub(crate) fn record_repr(name: &str, fields: &[(&str, &dyn ReprField)]) -> String {
+    // Room for a record of six fields with three vectors: no reallocation on the way.
+    let mut out = String::with_capacity(256);
+    out.push_str(name);
+    out.push('(');
+    for (k, (field, value)) in fields.iter().enumerate() {
+        if k > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(field);
+        out.push('=');
+        value.write_repr(&mut out);
+    }
+    out.push(')');
+    out
+}
+
+/// A constructor argument that every value of its type is valid for (an iteration
+/// count), as a [`record_class!`] check.
+pub(crate) fn unchecked<T>(value: T, _what: &str) -> PyResult<T> {
+    Ok(value)
 }
 
 /// `name` as one of `names` (the static copy), for a constructor argument `what`.
