@@ -347,7 +347,7 @@ where
             };
             let first = with_polytope(|polytope| input.run(polytope, observer));
             let e = refine::refine(first, &input, observer, |n| {
-                witness::bracket(a, b, run.minkowski(), n, &config.epa)
+                witness::bracket(&witness::Bodies::of(a, b)?, run.minkowski(), n, &config.epa)
             });
             let (mut status, method) = match e.status {
                 EpaStatus::Degenerate => return Err(ContactError::NonFinite),

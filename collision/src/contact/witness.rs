@@ -94,26 +94,39 @@ impl Body {
     }
 }
 
-/// The bracket of the depth of the cores of `a` and `b` (difference `md`, A's frame)
-/// found by the iteration from the unit direction `start` (see the module docs); `None`
-/// when neither core has a closed-form point depth or nothing finite came out.
-pub(super) fn bracket<A, B, MA, MB>(
-    a: &A,
-    b: &B,
+/// The cores of a pair whose depth at a point has a closed form: at least one of them.
+#[derive(Clone, Copy)]
+pub(super) struct Bodies {
+    a: Option<Body>,
+    b: Option<Body>,
+}
+
+impl Bodies {
+    /// The closed-form cores of `a` and `b`, or `None` when neither has one (then there
+    /// is no witness bracket).
+    pub(super) fn of<A, B>(a: &A, b: &B) -> Option<Bodies>
+    where
+        A: SupportMap + ?Sized,
+        B: SupportMap + ?Sized,
+    {
+        let (a, b) = (Body::of(a), Body::of(b));
+        (a.is_some() || b.is_some()).then_some(Bodies { a, b })
+    }
+}
+
+/// The bracket of the depth of the cores `bodies` (difference `md`, A's frame) found by
+/// the iteration from the unit direction `start` (see the module docs); `None` when
+/// nothing finite came out.
+pub(super) fn bracket<MA: SupportMap, MB: SupportMap>(
+    bodies: &Bodies,
     md: &MinkowskiDifference<MA, MB>,
     start: &Vector3<f64>,
     config: &EpaConfig,
-) -> Option<Bracket>
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-    MA: SupportMap,
-    MB: SupportMap,
-{
-    let (body_a, body_b) = (Body::of(a), Body::of(b));
-    if body_a.is_none() && body_b.is_none() {
-        return None;
-    }
+) -> Option<Bracket> {
+    let Bodies {
+        a: body_a,
+        b: body_b,
+    } = *bodies;
     let rel = md.b_to_a();
     let mut n = *start;
     let mut best: Option<Bracket> = None;
@@ -297,7 +310,8 @@ mod tests {
         let pose_b = Isometry3::from_parts(Translation3::from(centre), turn);
         let md = MinkowskiDifference::new(cylinder, &Isometry3::identity(), cuboid, &pose_b);
         let start = Vector3::new(1.0, 0.01, 0.02).normalize();
-        let k = bracket(&cylinder, &cuboid, &md, &start, &EpaConfig::default()).unwrap();
+        let bodies = Bodies::of(&cylinder, &cuboid).unwrap();
+        let k = bracket(&bodies, &md, &start, &EpaConfig::default()).unwrap();
         assert!((k.lower - 0.1).abs() < 1e-15, "lower {}", k.lower);
         assert!((k.upper - 0.1).abs() < 1e-15, "upper {}", k.upper);
         assert!((k.normal - Vector3::x()).norm() < 1e-15, "{}", k.normal);
@@ -316,7 +330,8 @@ mod tests {
         let pose_b = Isometry3::translation(0.9, 0.0, 0.0);
         let md = MinkowskiDifference::new(cylinder, &Isometry3::identity(), segment, &pose_b);
         let start = Vector3::new(1.0, 0.01, 0.02).normalize();
-        let k = bracket(&cylinder, &segment, &md, &start, &EpaConfig::default()).unwrap();
+        let bodies = Bodies::of(&cylinder, &segment).unwrap();
+        let k = bracket(&bodies, &md, &start, &EpaConfig::default()).unwrap();
         assert!((k.lower - 0.1).abs() < 1e-15, "lower {}", k.lower);
         // The upper bound is the support value along the middle's escape direction, which
         // the search finds only to about √u of the chord (the depth is flat at its
@@ -333,8 +348,6 @@ mod tests {
     #[test]
     fn no_body_no_bracket() {
         let ball = Ball::new(1.0).unwrap();
-        let id = Isometry3::identity();
-        let md = MinkowskiDifference::new(ball, &id, ball, &id);
-        assert!(bracket(&ball, &ball, &md, &Vector3::x(), &EpaConfig::default()).is_none());
+        assert!(Bodies::of(&ball, &ball).is_none());
     }
 }
