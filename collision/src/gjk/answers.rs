@@ -7,8 +7,9 @@ use nalgebra::Point3;
 /// Why a simple GJK query has no answer.
 ///
 /// A run that did not converge is never turned into a distance or a "touching": the
-/// caller gets the bounds and decides (retry with a larger [`GjkConfig::max_iterations`]
-/// through [`gjk`](super::gjk()), or use `upper_bound` as a conservative distance).
+/// caller gets the bounds and decides (retry with a larger
+/// [`GjkConfig::max_iterations`](super::GjkConfig::max_iterations) through
+/// [`gjk`](super::gjk()), or use `upper_bound` as a conservative distance).
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 pub enum GjkError {
     /// The iteration cap was reached; the true distance lies in `[lower_bound, upper_bound]`.
@@ -51,7 +52,7 @@ pub enum ClosestPoints {
 }
 
 impl ClosestPoints {
-    /// Whether every number is finite (always for `Overlapping`). [`closest_points`]
+    /// Whether every number is finite (always for `Overlapping`). [`closest_points`](super::closest_points())
     /// never returns points that are not: a scene whose answer overflows `f64` (shapes
     /// or offsets near `f64::MAX`) is [`GjkError::Degenerate`] instead.
     #[must_use]

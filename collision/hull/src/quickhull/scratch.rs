@@ -36,7 +36,7 @@ pub(super) struct Scratch {
     pub(super) cone: Vec<u32>,
     /// Conflict ranges of the deleted faces.
     pub(super) sources: Vec<(u32, u32)>,
-    /// Cone slot (or [`NONE`]) of each source point.
+    /// Cone slot (or [`NONE`](crate::mesh::NONE)) of each source point.
     pub(super) targets: Vec<u32>,
     /// The cone's planes, contiguous, for the redistribution loop.
     pub(super) planes: Vec<ConePlane>,
