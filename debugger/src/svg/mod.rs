@@ -11,7 +11,7 @@ mod shortcut;
 mod view;
 mod writer;
 
-pub use view::{Camera, TILT, Window, difference_outline, outline};
+pub use view::{Camera, TILT, Window, difference_outline, difference_support, outline};
 
 use crate::frame::{Frame, num, unit};
 use crate::record::{Outcome, Recording};

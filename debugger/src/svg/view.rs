@@ -152,12 +152,29 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
+    outline_of(camera, samples, difference_support(a, pose_a, b, pose_b))
+}
+
+/// The support function of `A − B` with world orientation (`A` at `pose_a`, `B` at
+/// `pose_b`): `s_{A−B}(u) = s_A(u) − s_B(−u)`, computed as
+/// `R_A s_A(R_Aᵀ u) + (t_A − t_B) − R_B s_B(−R_Bᵀ u)`, so that the two translations
+/// cancel before the support points are added.
+pub fn difference_support<'s, A, B>(
+    a: &'s A,
+    pose_a: &'s Isometry3<f64>,
+    b: &'s B,
+    pose_b: &'s Isometry3<f64>,
+) -> impl Fn(&Vector3<f64>) -> Point3<f64> + 's
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
     let offset = pose_a.translation.vector - pose_b.translation.vector;
-    outline_of(camera, samples, |u| {
+    move |u| {
         let sa = pose_a.rotation * a.support(&pose_a.rotation.inverse_transform_vector(u));
         let sb = pose_b.rotation * b.support(&pose_b.rotation.inverse_transform_vector(&-u));
         Point3::from(sa.coords + offset - sb.coords)
-    })
+    }
 }
 
 fn outline_of(

@@ -84,12 +84,7 @@ impl ShapeMesh {
         A: collision::SupportMap + ?Sized,
         B: collision::SupportMap + ?Sized,
     {
-        let offset = pose_a.translation.vector - pose_b.translation.vector;
-        ShapeMesh::sample(|u| {
-            let sa = pose_a.rotation * a.support(&pose_a.rotation.inverse_transform_vector(u));
-            let sb = pose_b.rotation * b.support(&pose_b.rotation.inverse_transform_vector(&-u));
-            Point3::from(sa.coords + offset - sb.coords)
-        })
+        ShapeMesh::sample(crate::svg::difference_support(a, pose_a, b, pose_b))
     }
 }
 
