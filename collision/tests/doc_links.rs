@@ -1,7 +1,9 @@
 //! The workspace documents' links resolve: every relative Markdown link in README.md,
 //! ARCHITECTURE.md, BENCHMARKS.md and the crates' READMEs names a file that exists (and,
 //! with a `#fragment`, a heading of that file), and every repository path written in
-//! backquotes (`collision/src/gjk/run.rs`, `fixtures/data/`) exists.
+//! backquotes (`collision/src/gjk/run.rs`, `fixtures/data/`) exists; and the module
+//! order ARCHITECTURE.md gives for `collision/src` is the code's (no module names one
+//! listed below it, so the module graph has no cycle).
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -163,4 +165,122 @@ fn the_checker_finds_what_it_must() {
         ["collision/src/a.rs", "collision/src/b.rs", "inertia/"]
     );
     assert!(link_targets("```\n[x](y)\n```").is_empty());
+    let modules: Vec<String> = ["gjk", "shape", "ray", "toi"].map(String::from).into();
+    let code = "use crate::{gjk::X, shape};\n/// crate::toi\nlet c = crate::ray::cast;";
+    let mut named: Vec<String> = modules_named(code, &modules).into_iter().collect();
+    named.sort();
+    assert_eq!(named, ["gjk", "ray", "shape"]);
+    let doc = "### Modules of `collision`\n\n- `cso`: x;\n- `shape` → `cso`;\n\n## Next";
+    assert_eq!(documented_module_order(doc), ["cso", "shape"]);
+}
+
+/// The modules of `collision/src` in the order ARCHITECTURE.md lists them under "Modules
+/// of `collision`": the first backquoted name of each bullet of that section.
+fn documented_module_order(architecture: &str) -> Vec<String> {
+    let section = architecture
+        .split("### Modules of `collision`")
+        .nth(1)
+        .expect("ARCHITECTURE.md has the module section");
+    let section = section.split("\n## ").next().unwrap_or(section);
+    section
+        .lines()
+        .filter_map(|line| line.strip_prefix("- `"))
+        .filter_map(|rest| rest.split('`').next())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The top-level modules of the crate that the code (not the comments) of `text` names
+/// by a `crate::` path, including `use crate::{a, b::c}` groups.
+fn modules_named(text: &str, modules: &[String]) -> HashSet<String> {
+    let mut out = HashSet::new();
+    for line in text.lines() {
+        let code = line.trim_start();
+        if code.starts_with("//") {
+            continue;
+        }
+        let mut rest = code;
+        while let Some(at) = rest.find("crate::") {
+            rest = &rest[at + "crate::".len()..];
+            // A `{a, b::c}` group names each of its first path segments.
+            let names: Vec<&str> = match rest.strip_prefix('{') {
+                Some(group) => group
+                    .split('}')
+                    .next()
+                    .unwrap_or("")
+                    .split(',')
+                    .map(|item| item.trim().split("::").next().unwrap_or(""))
+                    .collect(),
+                None => vec![
+                    rest.split(|c: char| !c.is_alphanumeric() && c != '_')
+                        .next()
+                        .unwrap_or(""),
+                ],
+            };
+            out.extend(
+                names
+                    .into_iter()
+                    .filter(|n| modules.iter().any(|m| m == n))
+                    .map(str::to_string),
+            );
+        }
+    }
+    out
+}
+
+/// Every `.rs` file of module `name` of `collision/src`: `name.rs` and the files under
+/// `name/`.
+fn module_files(src: &Path, name: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let file = src.join(format!("{name}.rs"));
+    if file.exists() {
+        out.push(file);
+    }
+    let mut folders = vec![src.join(name)];
+    while let Some(folder) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    out
+}
+
+/// The module order of ARCHITECTURE.md holds: each module of `collision/src` names only
+/// modules listed above it, so the module graph has no cycle (a module may name itself).
+#[test]
+fn modules_import_only_modules_listed_above_them() {
+    let root = root();
+    let architecture = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let order = documented_module_order(&architecture);
+    assert!(order.len() >= 12, "module list: {order:?}");
+    let src = root.join("collision/src");
+    let mut checked = 0;
+    for (rank, name) in order.iter().enumerate() {
+        let files = module_files(&src, name);
+        assert!(
+            !files.is_empty(),
+            "ARCHITECTURE.md lists `{name}`, which has no file"
+        );
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for used in modules_named(&text, &order) {
+                let used_rank = order.iter().position(|m| *m == used).unwrap();
+                assert!(
+                    used_rank <= rank,
+                    "{} names `crate::{used}`, listed below `{name}` in ARCHITECTURE.md",
+                    file.display()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} module references found");
 }
