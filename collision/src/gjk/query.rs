@@ -349,27 +349,27 @@ where
 {
     match run {
         Some(r) if !matches!(r.stop, StopReason::MaxIterations | StopReason::Degenerate) => Ok(r),
-        Some(r) if r.stop == StopReason::MaxIterations => {
-            Err(max_iterations(&r, work, pose_a, a, b))
-        }
+        Some(r) if r.stop == StopReason::MaxIterations => Err(max_iterations(
+            &r,
+            work,
+            pose_a,
+            a.core_radius(),
+            b.core_radius(),
+        )),
         _ => Err(GjkError::Degenerate),
     }
 }
 
 /// [`GjkError::MaxIterations`] with the bounds of a run that ran out of iterations.
 #[cold]
-fn max_iterations<A, B>(
+fn max_iterations(
     r: &LoopEnd,
     work: &WorkingSimplex,
     pose_a: &Isometry3<f64>,
-    a: &A,
-    b: &B,
-) -> GjkError
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-{
-    let out = answer(r, work, pose_a, a.core_radius(), b.core_radius());
+    radius_a: f64,
+    radius_b: f64,
+) -> GjkError {
+    let out = answer(r, work, pose_a, radius_a, radius_b);
     GjkError::MaxIterations {
         iterations: r.iterations,
         lower_bound: out.lower_bound,
