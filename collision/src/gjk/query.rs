@@ -349,13 +349,10 @@ where
 {
     match run {
         Some(r) if !matches!(r.stop, StopReason::MaxIterations | StopReason::Degenerate) => Ok(r),
-        Some(r) if r.stop == StopReason::MaxIterations => Err(max_iterations(
-            &r,
-            work,
-            pose_a,
-            a.core_radius(),
-            b.core_radius(),
-        )),
+        Some(r) if r.stop == StopReason::MaxIterations => {
+            let radii = [a.core_radius(), b.core_radius()];
+            Err(max_iterations(&r, work, pose_a, radii))
+        }
         _ => Err(GjkError::Degenerate),
     }
 }
@@ -366,8 +363,7 @@ fn max_iterations(
     r: &LoopEnd,
     work: &WorkingSimplex,
     pose_a: &Isometry3<f64>,
-    radius_a: f64,
-    radius_b: f64,
+    [radius_a, radius_b]: [f64; 2],
 ) -> GjkError {
     let out = answer(r, work, pose_a, radius_a, radius_b);
     GjkError::MaxIterations {
