@@ -153,8 +153,8 @@ impl Builder<'_> {
 
     /// Loads the cone ([`Self::load_cone`]) and splits the builder for the first pass:
     /// the cone it reads, the tally it writes, and the pool and source ranges it reads
-    /// the conflict points from. (Inlined, as the split was before it was a function:
-    /// called, it cost a 1,000-point build 0.8 % more instructions.)
+    /// the conflict points from. Always inlined into both passes, as the code it
+    /// replaced was: out of line, it cost every build more instructions.
     #[inline(always)]
     fn first_pass(&mut self) -> (Cone<'_>, Tally<'_>, &[Conflict], &[(u32, u32)]) {
         self.load_cone();
@@ -188,7 +188,7 @@ impl Builder<'_> {
                 } else {
                     cone.target(&c.p, &mut last)
                 };
-                tally.record(tally.targets.len(), target, c.index);
+                tally.record(target, c.index);
             }
         }
         self.open_ranges();
@@ -223,7 +223,7 @@ impl Builder<'_> {
             } else {
                 cone.target(p, &mut last)
             };
-            tally.record(i, target, i as u32);
+            tally.record(target, i as u32);
         }
         self.open_ranges();
         for (i, p) in pts.iter().enumerate() {
@@ -295,39 +295,26 @@ struct Tally<'s> {
 }
 
 impl Tally<'_> {
-    /// Records source point number `j`, the next one (see [`record_point`]).
+    /// Records the next source point (input index `index`, number `targets.len()`) going
+    /// to `slot` at height `h`: its count and height into its slot's bucket, then its
+    /// slot into `targets`. A point inside every cone face within `ε` yet above one of
+    /// them may still be far above an older face; it is kept in `near` for the final
+    /// recheck.
     #[inline]
-    fn record(&mut self, j: usize, target: (u32, f64), index: u32) {
-        record_point(self.slots, self.near, self.targets, j, target, index);
-    }
-}
-
-/// Records source point number `j`, the next one (input index `index`), going to `slot`
-/// at height `h`:
-/// its slot into `targets`, its count and height into its slot's bucket. A point inside
-/// every cone face within `ε` yet above one of them may still be far above an older
-/// face; it is kept in `near` for the final recheck. (The buffers are separate
-/// arguments, not [`Tally`]'s fields, so the compiler knows that they do not alias.)
-#[inline]
-fn record_point(
-    slots: &mut [ConeBucket],
-    near: &mut Vec<u32>,
-    targets: &mut Vec<u32>,
-    j: usize,
-    (slot, h): (u32, f64),
-    index: u32,
-) {
-    if slot == NONE {
-        if h > 0.0 {
-            near.push(index);
+    fn record(&mut self, (slot, h): (u32, f64), index: u32) {
+        let j = self.targets.len();
+        if slot == NONE {
+            if h > 0.0 {
+                self.near.push(index);
+            }
+        } else {
+            let s = &mut self.slots[slot as usize];
+            s.cursor += 1;
+            if h > s.best_h {
+                s.best_h = h;
+                s.best = j as u32;
+            }
         }
-    } else {
-        let s = &mut slots[slot as usize];
-        s.cursor += 1;
-        if h > s.best_h {
-            s.best_h = h;
-            s.best = j as u32;
-        }
+        self.targets.push(slot);
     }
-    targets.push(slot);
 }
