@@ -418,7 +418,10 @@ pub(crate) fn check_vertices<const N: usize>(
     what: &'static str,
     vertices: [Point3<f64>; N],
 ) -> Result<[Point3<f64>; N], ShapeError> {
-    match vertices.iter().position(|p| !p.iter().all(|c| c.is_finite())) {
+    match vertices
+        .iter()
+        .position(|p| !p.iter().all(|c| c.is_finite()))
+    {
         Some(index) => Err(ShapeError::NonFinitePoint { what, index }),
         None => Ok(vertices),
     }
