@@ -5,7 +5,7 @@
 //!
 //! | kernel | what it does | reference | agreement test |
 //! |---|---|---|---|
-//! | [`hull_scan`] | a hull's support point by scanning vertex blocks of four | `hull_scan::argmax` | `every_path_gives_the_same_index` |
+//! | [`hull_scan`] | a hull's support point by scanning vertex blocks of four | `hull_scan::argmax` | `every_path_gives_the_same_index`, `packed_lane_mask_matches_the_plain_one` |
 //! | [`hull_climb`] | a large hull's support point by hill climbing over neighbour blocks | `climb_reference` | `block_climb_matches_the_plain_neighbour_climb` |
 //! | [`closest_face`] | EPA's next face: the smallest key of the polytope's faces | `closest_reference` | `the_lane_scan_picks_the_plain_loops_slot` |
 //! | [`avx`] | runs a kernel compiled for AVX when the CPU has it | the baseline build | the hull scan's test, both builds |
