@@ -275,10 +275,12 @@ where
     // GJK on the cores alone: EPA needs a simplex around the origin whenever the cores
     // overlap, however thick the radii.
     let mut work = WorkingSimplex::default();
+    // The run stops as soon as it proves the shapes farther apart than the margin.
     let Some(run) = gjk_core(
         (&core_a, pose_a),
         (&core_b, pose_b),
         &config.gjk,
+        radius + margin,
         cache,
         observer,
         &mut work,
@@ -290,6 +292,9 @@ where
     // only when the cores are apart (an overlap goes on from the final simplex).
     if observer.is_active() {
         observer.gjk_done(&run.output(pose_a));
+    }
+    if run.proved_beyond() {
+        return Ok(None);
     }
     let status = match run.status() {
         GjkStatus::Degenerate => return Err(ContactError::NonFinite),

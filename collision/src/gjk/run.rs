@@ -100,7 +100,8 @@ pub(super) enum StopReason {
     Converged,
     /// The origin is in the simplex, or `|v|` is at rounding level (or below the radii).
     Overlapping,
-    /// A separating axis was found (intersection test only).
+    /// A separating axis proved the distance above the run's `stop_beyond` (intersection
+    /// tests, and contact queries on pairs farther apart than their margin).
     Separated,
     /// The iteration cap was reached.
     MaxIterations,
@@ -184,8 +185,12 @@ const TOUCH_RELATIVE: f64 = 64.0 * f64::EPSILON;
 /// the distance and `v·w/|v|` a lower bound, so `|v|² − v·w ≤ ε|v|²` bounds the relative
 /// error by `ε`. `|v|²` strictly decreases in exact arithmetic; when rounding stops it
 /// from decreasing, the previous simplex is kept and the run ends (no progress).
-/// With `SEPARATION_ONLY`, the loop stops as soon as `v·w > 0` proves a separating axis
-/// (a stall still rebuilds the simplex: without an axis, a stall proves nothing).
+/// The loop also stops (`Separated`) as soon as `v·w > s |v|` proves the cores' distance
+/// larger than `stop_beyond = s`: `s = r` for an intersection test (a separating axis
+/// of the full shapes), `r + margin` for a contact query with a margin (the pair is
+/// farther apart than the margin, and its distance is not needed), `∞` for the distance.
+/// With `SEPARATION_ONLY`, a stall still rebuilds the simplex (without an axis, a stall
+/// proves nothing).
 ///
 /// `radius` (`r ≥ 0`) runs the loop for the shapes `A ⊕ ball(r_A)` and `B ⊕ ball(r_B)` on
 /// their cores, `r = r_A + r_B`: the distance is `|v| − r` between the bounds
@@ -204,6 +209,7 @@ pub(super) fn run<A, B, O, S, const SEPARATION_ONLY: bool>(
     pose_a: &Isometry3<f64>,
     config: &GjkConfig,
     radius: f64,
+    stop_beyond: f64,
     mut cache: Option<&mut GjkCache>,
     balls: S,
     observer: &mut O,
@@ -379,7 +385,7 @@ where
                 upper_bound: v_norm,
             });
         }
-        if SEPARATION_ONLY && vw > radius * v_norm {
+        if vw > stop_beyond * v_norm {
             break StopReason::Separated;
         }
         if vv - vw <= config.relative_tolerance * (vv - radius * v_norm) {

@@ -3,7 +3,7 @@
 //! the loop's A-frame state into world-frame answers.
 
 use super::ball_start::{InscribedBallSource, NoInscribedBalls};
-use super::run::{LoopEnd, is_finite_pose, run};
+use super::run::{LoopEnd, StopReason, is_finite_pose, run};
 use super::working_simplex::WorkingSimplex;
 use super::{GjkCache, GjkConfig, GjkOutput, GjkStatus, Simplex, relative_pose};
 use crate::observer::Observer;
@@ -26,6 +26,13 @@ impl<A: SupportMap + ?Sized, B: SupportMap + ?Sized> FinishedRun<'_, A, B> {
     #[inline]
     pub(crate) fn status(&self) -> GjkStatus {
         self.run.stop.status()
+    }
+
+    /// Whether the loop ended early, having proved the distance larger than its
+    /// `stop_beyond` (see [`gjk_core`]).
+    #[inline]
+    pub(crate) fn proved_beyond(&self) -> bool {
+        self.run.stop == StopReason::Separated
     }
 
     /// `A − B` in A's frame, as the loop used it.
@@ -64,11 +71,14 @@ pub(crate) type Posed<'a, S> = (&'a S, &'a Isometry3<f64>);
 /// The loop of [`gjk`](super::gjk()) on `a` and `b` as given (callers pass the cores),
 /// without its output and without the observer's `gjk_done` (the caller reports it),
 /// leaving the final simplex in the caller's `work`; `None` when a pose is not finite.
+/// The loop ends early once it proves the distance larger than `stop_beyond`
+/// ([`FinishedRun::proved_beyond`]; `f64::INFINITY` runs it to convergence).
 #[inline]
 pub(crate) fn gjk_core<'a, A, B, O>(
     (a, pose_a): Posed<'a, A>,
     (b, pose_b): Posed<'a, B>,
     config: &GjkConfig,
+    stop_beyond: f64,
     cache: Option<&mut GjkCache>,
     observer: &mut O,
     work: &'a mut WorkingSimplex,
@@ -85,6 +95,7 @@ where
         pose_a,
         config,
         0.0,
+        stop_beyond,
         cache,
         NoInscribedBalls,
         &mut &mut *observer,
@@ -139,11 +150,18 @@ where
     let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
     let (core_a, core_b) = (CoreOf(a), CoreOf(b));
     let md = prepare(&core_a, radius_a, pose_a, &core_b, radius_b, pose_b)?;
+    let radius = radius_a + radius_b;
+    let stop_beyond = if SEPARATION_ONLY {
+        radius
+    } else {
+        f64::INFINITY
+    };
     Some(run::<_, _, _, _, SEPARATION_ONLY>(
         &md,
         pose_a,
         config,
-        radius_a + radius_b,
+        radius,
+        stop_beyond,
         cache,
         balls,
         &mut &mut *observer,

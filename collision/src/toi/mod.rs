@@ -267,6 +267,7 @@ where
             (&core_a, &pose_a),
             (&core_b, &pose_b),
             &gjk_config,
+            f64::INFINITY,
             Some(&mut *cache),
             &mut (),
             &mut work,

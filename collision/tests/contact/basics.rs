@@ -310,6 +310,106 @@ fn margin_keeps_near_pairs_and_drops_far_ones() {
     assert!(contact(&a, &nan, &a, &pb, 0.1).is_err());
 }
 
+/// The margin decides as the distance does, on a mixed corpus at scales 1e-6, 1 and
+/// 1e6 (offset by 1e6 scale units): a contact exactly when the converged distance is
+/// within the margin (up to 1e-9 of the scale at the boundary), its separation then the
+/// distance, and `None` beyond it, where the GJK run stops as soon as it proves the pair
+/// farther apart than the margin. Ball pairs are checked against their closed form.
+#[test]
+fn margin_decides_as_the_distance_does() {
+    let mut r = rng(66);
+    let (mut near, mut far) = (0, 0);
+    for case in 0..4000 {
+        let scale = [1e-6, 1.0, 1e6][case % 3];
+        let offset = v3(&mut r, 1.0) * 1e6 * scale;
+        let balls = case % 5 == 0;
+        let shape = |r: &mut rand_chacha::ChaCha8Rng| {
+            if balls {
+                Shape::from(Ball::new(r.random_range(0.05..1.0)).unwrap())
+            } else {
+                random_shape(r)
+            }
+        };
+        let (a, b) = (shape(&mut r), shape(&mut r));
+        let pa = Isometry3::from_parts(Translation3::from(v3(&mut r, 2.0)), rotation(&mut r));
+        let pb = Isometry3::from_parts(
+            Translation3::from(pa.translation.vector + v3(&mut r, 1.6)),
+            rotation(&mut r),
+        );
+        let Ok(want) = collision::distance(&a, &pa, &b, &pb) else {
+            continue;
+        };
+        if let (Shape::Ball(ba), Shape::Ball(bb)) = (&a, &b) {
+            let gap =
+                (pb.translation.vector - pa.translation.vector).norm() - ba.radius() - bb.radius();
+            assert!((want - gap.max(0.0)).abs() <= 1e-12, "case {case}");
+        }
+        let margin = r.random_range(0.0..1.0);
+        // The same pair, scaled and moved.
+        let scaled = |s: &Shape| scaled_shape(s, scale);
+        let at = |p: &Isometry3<f64>| {
+            Isometry3::from_parts(
+                Translation3::from(p.translation.vector * scale + offset),
+                p.rotation,
+            )
+        };
+        let (sa, sb) = (scaled(&a), scaled(&b));
+        let got = contact(&sa, &at(&pa), &sb, &at(&pb), margin * scale).unwrap();
+        let boundary = (want - margin).abs() <= 1e-9;
+        match got {
+            Some(c) => {
+                assert!(want <= margin || boundary, "case {case}: {want} > {margin}");
+                if want > 0.0 {
+                    let separation = c.separation / scale;
+                    assert!(
+                        (separation - want).abs() <= 1e-6,
+                        "case {case}: {separation} vs {want}"
+                    );
+                }
+                near += 1;
+            }
+            None => {
+                assert!(want > margin || boundary, "case {case}: {want} <= {margin}");
+                far += 1;
+            }
+        }
+    }
+    assert!(near > 1000 && far > 1000, "{near} near, {far} far");
+}
+
+/// `s` scaled by `k` about its own origin.
+fn scaled_shape(s: &Shape, k: f64) -> Shape {
+    let p = |p: &Point3<f64>| Point3::from(p.coords * k);
+    match s {
+        Shape::Ball(b) => Ball::new(b.radius() * k).unwrap().into(),
+        Shape::Cuboid(c) => Cuboid::new(c.half_extents() * k).unwrap().into(),
+        Shape::ConvexHull(h) => ConvexHull::new(&h.vertices().iter().map(p).collect::<Vec<_>>())
+            .unwrap()
+            .into(),
+        Shape::Capsule(c) => Capsule::new(c.half_height() * k, c.radius() * k)
+            .unwrap()
+            .into(),
+        Shape::Cylinder(c) => Cylinder::new(c.half_height() * k, c.radius() * k)
+            .unwrap()
+            .into(),
+        Shape::Cone(c) => Cone::new(c.half_height() * k, c.radius() * k)
+            .unwrap()
+            .into(),
+        Shape::Triangle(t) => {
+            let [a, b, c] = t.vertices();
+            Triangle::new(p(a), p(b), p(c)).unwrap().into()
+        }
+        Shape::Segment(g) => {
+            let [a, b] = g.vertices();
+            Segment::new(p(a), p(b)).unwrap().into()
+        }
+        Shape::Rounded(r) => {
+            Shape::from(Rounded::new(scaled_shape(r.shape(), k), r.margin() * k).unwrap())
+        }
+        other => panic!("no scaling for {other:?}"),
+    }
+}
+
 #[test]
 fn rounded_boxes_offset_the_core_contact_without_epa() {
     let core = Cuboid::new(Vector3::new(1.0, 0.5, 0.5)).unwrap();
