@@ -149,8 +149,9 @@ impl Blocks {
         for (k, block) in self.blocks.iter().enumerate().skip(KEPT_BLOCKS) {
             reaching |= lanes_reaching(dots(block), m) << (k * LANES);
         }
+        // No product above -∞ (all NaN or -∞): the reference keeps vertex 0.
         let first = reaching.trailing_zeros() as usize;
-        if first < MAX_BLOCKS * LANES { first } else { 0 }
+        if m > f64::NEG_INFINITY { first } else { 0 }
     }
 }
 
@@ -197,8 +198,8 @@ mod tests {
     /// The dispatched scan (AVX on CPUs that have it), the portable one and a plain
     /// sequential scan (the first maximiser) give the same index for every block count
     /// the scan handles (1 to 16, past `KEPT_BLOCKS`), on seeded random points and
-    /// directions, with ties (repeated points), zero and NaN directions among them; past
-    /// 64 points there are no blocks.
+    /// directions, with ties (repeated points), zero, NaN and infinite directions among
+    /// them (products of ±∞ mixed with NaN); past 64 points there are no blocks.
     #[test]
     fn every_path_gives_the_same_index() {
         let mut rng = ChaCha8Rng::seed_from_u64(41);
@@ -211,6 +212,12 @@ mod tests {
                 let (i, j) = (rng.random_range(0..n), rng.random_range(0..n));
                 points[i] = points[j];
             }
+            if case % 4 == 1 {
+                // Zero coordinates: an infinite direction component makes them NaN.
+                for p in points.iter_mut().filter(|_| rng.random_bool(0.3)) {
+                    p.x = 0.0;
+                }
+            }
             let blocks = Blocks::new(&points);
             assert_eq!(blocks.is_empty(), n > MAX_BLOCKS * LANES, "n {n}");
             if blocks.is_empty() {
@@ -220,6 +227,9 @@ mod tests {
                 let dir = match k {
                     0 => Vector3::zeros(),
                     1 => Vector3::new(f64::NAN, 1.0, 0.0),
+                    // Infinite components: products of ±∞ and NaN (∞ · 0) mixed.
+                    2 => Vector3::new(f64::NEG_INFINITY, 0.0, 0.0),
+                    3 => Vector3::new(f64::INFINITY, f64::NEG_INFINITY, 0.0),
                     _ => {
                         Vector3::new(rng.random(), rng.random(), rng.random()) * 2.0
                             - Vector3::repeat(1.0)
