@@ -108,7 +108,8 @@ impl Blocks {
     /// - an early-exit second pass on predicted branches (fast only where the predictor
     ///   has learnt the pairs, see above);
     /// - one pass keeping per-lane indices as `f64` (poor code: 20 % more instructions);
-    /// - two running maxima for even and odd blocks (more instructions, slower);
+    /// - two running maxima for even and odd blocks, or a tree of maxima over the kept
+    ///   blocks (shorter chains, but more instructions: slower);
     /// - blocks padded to groups of four, for fewer loop trip counts to predict (a
     ///   quarter fewer mispredicts per contact, but a third more instructions: slower);
     /// - reading the support point from the block instead of the vertex array (no faster);
