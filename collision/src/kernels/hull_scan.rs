@@ -32,7 +32,7 @@ const LANES: usize = 4;
 const KEPT_BLOCKS: usize = 6;
 
 /// Blocks a scan handles: one bit per vertex in a `u64` mask.
-pub(crate) const MAX_BLOCKS: usize = 64 / LANES;
+const MAX_BLOCKS: usize = 64 / LANES;
 
 /// Vertices as blocks of `[x; 4], [y; 4], [z; 4]`, the last block padded by repeating the
 /// last vertex (a repeat never wins a strict comparison, so it is never reported).
@@ -84,7 +84,8 @@ impl Blocks {
     /// 2. one bit per vertex whose product reaches `m` (`≥ m`, the same as `== m` since
     ///    none exceeds it), four at a time from a packed comparison ([`lanes_reaching`]),
     ///    into one `u64`; the answer is its lowest set bit. NaN products never win `>`
-    ///    nor reach `m`; when all are NaN no bit is set and the answer is 0. The padding
+    ///    nor reach `m`; when no product exceeds −∞ (all NaN or −∞, as an infinite
+    ///    direction can make them) the answer is 0, as the reference's. The padding
     ///    repeats the last vertex, whose own bit comes first.
     ///
     /// Why no branch: which block holds the maximum is as random as the direction. On a
