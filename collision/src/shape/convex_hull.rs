@@ -54,9 +54,21 @@ pub enum HullKind {
     derive(serde::Serialize, serde::Deserialize),
     serde(try_from = "ConvexHullDef", into = "ConvexHullDef")
 )]
+#[repr(C)]
 pub struct ConvexHull {
+    // The fields every support query reads come first, in one or two cache lines: a
+    // pair of a scene's hulls is usually not in L1.
+    kind: HullKind,
     /// The extreme points: the support candidates.
     vertices: Vec<Point3<f64>>,
+    /// The vertices again, in blocks of four for the branch-free scan; only kept for
+    /// hulls that are scanned (at most [`HILL_CLIMB_CROSSOVER`] vertices, or no adjacency).
+    blocks: Blocks,
+    /// For solid hulls, the ball about the centroid that stays inside every face plane;
+    /// for flat ones, the mean of the vertices with radius zero.
+    inscribed: Option<InscribedBall>,
+    /// [`FastPaths::fingerprint`]: the vertices folded together, computed once.
+    fingerprint: u64,
     /// `neighbors[offsets[i]..offsets[i + 1]]` are the vertices joined to vertex `i`;
     /// `offsets` is empty when there is no adjacency (small or trivial sets).
     offsets: Vec<u32>,
@@ -64,20 +76,11 @@ pub struct ConvexHull {
     /// For hill-climbing hulls, `neighbors` with their coordinates, in padded blocks of
     /// four for the branch-free climb (see `kernels/hull_climb.rs`).
     climber: Climber,
-    /// The vertices again, in blocks of four for the branch-free scan; only kept for
-    /// hulls that are scanned (at most [`HILL_CLIMB_CROSSOVER`] vertices, or no adjacency).
-    blocks: Blocks,
     /// For hill-climbing hulls: the start vertex of a climb without a valid hint, by
     /// direction (an octahedral map, see `start.rs`), usually the answer or next to it.
     starts: StartTable,
     /// The polyhedron, for solid hulls.
     hull: Option<Hull>,
-    /// For solid hulls, the ball about the centroid that stays inside every face plane;
-    /// for flat ones, the mean of the vertices with radius zero.
-    inscribed: Option<InscribedBall>,
-    kind: HullKind,
-    /// [`FastPaths::fingerprint`]: the vertices folded together, computed once.
-    fingerprint: u64,
 }
 
 impl PartialEq for ConvexHull {
@@ -350,5 +353,31 @@ impl TryFrom<ConvexHullDef> for ConvexHull {
     type Error = ShapeError;
     fn try_from(d: ConvexHullDef) -> Result<ConvexHull, ShapeError> {
         ConvexHull::new(&d.points)
+    }
+}
+
+#[cfg(test)]
+mod layout {
+    use super::ConvexHull;
+    use std::mem::{offset_of, size_of_val};
+
+    /// The fields a support query reads lie in the struct's first two cache lines (as
+    /// does, with today's compiler, the `Shape` enum's tag, kept in `inscribed`'s unused
+    /// values).
+    #[test]
+    fn the_fields_every_query_reads_share_the_first_two_cache_lines() {
+        let h = ConvexHull::new(&[nalgebra::Point3::origin()]).unwrap();
+        let end = |offset: usize, size: usize| offset + size;
+        let ends = [
+            end(offset_of!(ConvexHull, kind), size_of_val(&h.kind)),
+            end(offset_of!(ConvexHull, vertices), size_of_val(&h.vertices)),
+            end(offset_of!(ConvexHull, blocks), size_of_val(&h.blocks)),
+            end(offset_of!(ConvexHull, inscribed), size_of_val(&h.inscribed)),
+            end(
+                offset_of!(ConvexHull, fingerprint),
+                size_of_val(&h.fingerprint),
+            ),
+        ];
+        assert!(ends.iter().all(|&e| e <= 128), "{ends:?}");
     }
 }
