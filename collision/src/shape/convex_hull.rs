@@ -1,6 +1,6 @@
 //! The convex hull of a point set, as a support map.
 
-use super::{FastPaths, InscribedBall, ShapeError, SupportMap, SupportPoint};
+use super::{FastPaths, InscribedBall, ShapeError, SupportMap, SupportPoint, check_vertices};
 use crate::kernels::hull_scan::argmax;
 use collision_hull::{Hull, HullError};
 use nalgebra::{Point3, Vector3};
@@ -102,9 +102,7 @@ impl ConvexHull {
         if points.is_empty() {
             return Err(ShapeError::EmptyPointSet { what: WHAT });
         }
-        if let Some(index) = points.iter().position(|p| !p.iter().all(|c| c.is_finite())) {
-            return Err(ShapeError::NonFinitePoint { what: WHAT, index });
-        }
+        check_vertices(WHAT, points)?;
         match Hull::build(points) {
             Ok(hull) => Ok(Self::solid(hull)),
             Err(HullError::Coplanar) => Ok(flat::polygon(points)),

@@ -403,22 +403,14 @@ pub(crate) fn check_length(what: &'static str, value: f64) -> Result<f64, ShapeE
     }
 }
 
-/// Checks that every coordinate of a point is finite.
-pub(crate) fn check_point(what: &'static str, p: &Point3<f64>) -> Result<(), ShapeError> {
-    if p.iter().all(|c| c.is_finite()) {
-        Ok(())
-    } else {
-        Err(ShapeError::NonFinitePoint { what, index: 0 })
-    }
-}
-
 /// `vertices`, or [`ShapeError::NonFinitePoint`] naming `what` and the first vertex with
 /// a NaN or infinite coordinate.
-pub(crate) fn check_vertices<const N: usize>(
+pub(crate) fn check_vertices<V: AsRef<[Point3<f64>]>>(
     what: &'static str,
-    vertices: [Point3<f64>; N],
-) -> Result<[Point3<f64>; N], ShapeError> {
+    vertices: V,
+) -> Result<V, ShapeError> {
     match vertices
+        .as_ref()
         .iter()
         .position(|p| !p.iter().all(|c| c.is_finite()))
     {

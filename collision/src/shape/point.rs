@@ -1,6 +1,6 @@
 //! A single point.
 
-use super::{Aabb, FastPaths, InscribedBall, ShapeError, SupportMap, check_point};
+use super::{Aabb, FastPaths, InscribedBall, ShapeError, SupportMap, check_vertices};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// A single point (useful for point queries: the distance from a point to a shape).
@@ -16,7 +16,7 @@ impl Point {
     /// # Errors
     /// [`ShapeError::NonFinitePoint`] when a coordinate is NaN or infinite.
     pub fn new(position: Point3<f64>) -> Result<Point, ShapeError> {
-        check_point("point", &position)?;
+        let [position] = check_vertices("point", [position])?;
         Ok(Point { position })
     }
 
