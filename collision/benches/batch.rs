@@ -1,7 +1,9 @@
 //! Batch queries against a loop of single calls and parry3d-f64's loop, in the same run:
 //! 10,000 index pairs over a scene of 200 hulls of 16 or 64 points (about a third of the
 //! pairs overlap), distance and contact. The batch runs sequentially
-//! ([`Scene::sequential`]) and in parallel on rayon pools of 1 and 2 threads.
+//! ([`Scene::sequential`]) and in parallel on rayon pools of 1 and 2 threads. A third
+//! scene of 20,000 hulls of 16 points (about 20 MB, beyond the caches, as a data set of
+//! labelled pairs is) times what memory latency costs each way of answering.
 //!
 //! `cargo bench -p collision --features parallel --bench batch -- --warm-up-time 1 --measurement-time 3`
 
@@ -20,7 +22,10 @@ use rand::RngExt;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 use std::hint::black_box;
 
+/// Shapes of the cache-sized scenes.
 const SHAPES: usize = 200;
+/// Shapes of the scene beyond the caches.
+const MANY_SHAPES: usize = 20_000;
 const PAIRS: usize = 10_000;
 
 /// The scene (ours and parry's copy) and its index pairs.
@@ -32,18 +37,20 @@ struct Case {
     pairs: Vec<[u32; 2]>,
 }
 
-/// 200 hulls of `n` points, centres up to 2.4 apart per axis, and 10,000 pairs of
-/// distinct hulls (seed `n`).
-fn case(n: usize) -> Case {
-    let mut r = rng(2900 + n as u64);
-    let hulls: Vec<ConvexHull> = (0..SHAPES)
+/// `shapes` hulls of `n` points, centres up to 2.4 apart per axis, and 10,000 pairs of
+/// distinct hulls (seed `n`, and the count for the large scene).
+fn case(n: usize, shapes: usize) -> Case {
+    let seed = if shapes == SHAPES { 0 } else { shapes as u64 };
+    let mut r = rng(2900 + n as u64 + seed);
+    let hulls: Vec<ConvexHull> = (0..shapes)
         .map(|_| ConvexHull::new(&cloud(&mut r, n)).unwrap())
         .collect();
-    let poses: Vec<Isometry3<f64>> = (0..SHAPES).map(|_| pose(&mut r, 1.2)).collect();
+    let poses: Vec<Isometry3<f64>> = (0..shapes).map(|_| pose(&mut r, 1.2)).collect();
+    let count = shapes as u32;
     let pairs = (0..PAIRS)
         .map(|_| {
-            let i = r.random_range(0..SHAPES as u32);
-            let j = (i + r.random_range(1..SHAPES as u32)) % SHAPES as u32;
+            let i = r.random_range(0..count);
+            let j = (i + r.random_range(1..count)) % count;
             [i, j]
         })
         .collect();
@@ -125,9 +132,14 @@ fn compare<T: Clone + Send>(
 }
 
 fn batches(c: &mut Criterion) {
-    for n in [16, 64] {
-        let case = case(n);
-        let mut g = c.benchmark_group(format!("batch distance hull{n}"));
+    for (n, shapes) in [(16, SHAPES), (64, SHAPES), (16, MANY_SHAPES)] {
+        let case = case(n, shapes);
+        let scene = if shapes == SHAPES {
+            String::new()
+        } else {
+            format!(", {shapes} shapes")
+        };
+        let mut g = c.benchmark_group(format!("batch distance hull{n}{scene}"));
         compare::<PairResult<f64, _>>(
             &mut g,
             &case,
@@ -137,7 +149,7 @@ fn batches(c: &mut Criterion) {
             |pa, a, pb, b| pq::distance(pa, a, pb, b).unwrap().distance,
         );
         g.finish();
-        let mut g = c.benchmark_group(format!("batch contact hull{n}"));
+        let mut g = c.benchmark_group(format!("batch contact hull{n}{scene}"));
         compare::<PairResult<_, _>>(
             &mut g,
             &case,

@@ -5,6 +5,9 @@
 //! results are the same, bit for bit, whatever the thread count or the order in which
 //! chunks run.
 
+use crate::kernels::prefetch;
+use crate::shape::FastPaths;
+
 /// Pairs per parallel task. A rayon task costs about a microsecond to split, send and
 /// join; a hull16 distance query takes about 0.25 µs, so 64 of them (about 16 µs) keep
 /// the scheduling cost near 5 % at worst and usually far below, while 10,000 pairs still
@@ -68,6 +71,28 @@ fn run_with<T, C>(
 ) {
     for (k, (slot, state)) in out.iter_mut().zip(states).enumerate() {
         *slot = each(first + k, state);
+    }
+}
+
+/// Asks for the memory the queries after `k` will read (see `kernels/prefetch.rs`): the
+/// shapes of query `k + 2` themselves, and the heap data of query `k + 1`'s shapes,
+/// whose fields the call for `k − 1` asked for. `shapes(j)` is query `j`'s shapes (two
+/// for a pair, one for a ray; `None` past the end or for a bad index). A hint: no answer
+/// depends on it.
+#[inline(always)]
+pub(crate) fn prefetch_ahead<'s, S: FastPaths + ?Sized + 's, const N: usize>(
+    k: usize,
+    shapes: impl Fn(usize) -> Option<[&'s S; N]>,
+) {
+    if let Some(far) = shapes(k + 2) {
+        for s in far {
+            prefetch::object(s);
+        }
+    }
+    if let Some(near) = shapes(k + 1) {
+        for s in near {
+            s.prefetch_data();
+        }
     }
 }
 

@@ -138,6 +138,7 @@ impl<S: RayCast + Sync> Scene<'_, S> {
     ) -> Result<(), BatchError> {
         same_length("out", pairs.len(), out.len())?;
         fill(out, self.parallel(), |k| {
+            self.prefetch_ahead(k, pairs, |[i, _]| [i]);
             let [i, r] = pairs[k];
             let (shape, pose) = self.entry(k, Side::A, i)?;
             let ray = rays.get(r as usize).ok_or(PairError::IndexOutOfRange {

@@ -1,7 +1,7 @@
 //! The batch queries over ready-made pair records, for callers without a scene: the
 //! same queries as [`Scene`](super::Scene)'s, each record carrying its shapes and poses.
 
-use super::drive::{fill, fill_with, same_length};
+use super::drive::{fill, fill_with, prefetch_ahead, same_length};
 use super::queries::PairResult;
 use super::scene::{Placement, finite};
 use super::{BatchError, PairError, Side};
@@ -12,7 +12,7 @@ use crate::gjk::{closest_points, distance, distance_with, intersects};
 use crate::options::QueryOptions;
 use crate::ray::cast_ray;
 use crate::ray::{Ray, RayCast, RayError, RayHit};
-use crate::shape::SupportMap;
+use crate::shape::{FastPaths, SupportMap};
 use crate::toi::time_of_impact_with;
 use crate::toi::{Impact, Motion, ToiConfig, ToiError};
 use nalgebra::Isometry3;
@@ -68,12 +68,13 @@ fn each_pair<S, T, E>(
     query: impl Fn(&S, &Isometry3<f64>, &S, &Isometry3<f64>) -> Result<T, E> + Sync,
 ) -> Result<(), BatchError>
 where
-    S: ?Sized + Sync,
+    S: FastPaths + ?Sized + Sync,
     T: Send,
     E: Send,
 {
     same_length("out", pairs.len(), out.len())?;
     fill(out, true, |k| {
+        prefetch_ahead(k, |j| pairs.get(j).map(|p| [p.a, p.b]));
         let p = &pairs[k];
         checked(k, &p.pose_a, &p.pose_b)?;
         query(p.a, &p.pose_a, p.b, &p.pose_b).map_err(PairError::Query)
@@ -89,13 +90,14 @@ fn each_pair_with<S, T, E>(
     query: impl Fn(&S, &Isometry3<f64>, &S, &Isometry3<f64>, &mut GjkCache) -> Result<T, E> + Sync,
 ) -> Result<(), BatchError>
 where
-    S: ?Sized + Sync,
+    S: FastPaths + ?Sized + Sync,
     T: Send,
     E: Send,
 {
     same_length("out", pairs.len(), out.len())?;
     same_length("caches", pairs.len(), caches.len())?;
     fill_with(out, caches, true, |k, cache| {
+        prefetch_ahead(k, |j| pairs.get(j).map(|p| [p.a, p.b]));
         let p = &pairs[k];
         checked(k, &p.pose_a, &p.pose_b)?;
         query(p.a, &p.pose_a, p.b, &p.pose_b, cache).map_err(PairError::Query)
@@ -208,6 +210,7 @@ pub fn time_of_impact_pairs<S: SupportMap + ?Sized + Sync>(
 ) -> Result<(), BatchError> {
     same_length("out", pairs.len(), out.len())?;
     fill(out, true, |k| {
+        prefetch_ahead(k, |j| pairs.get(j).map(|p| [p.a, p.b]));
         let p = &pairs[k];
         checked(k, &p.motion_a, &p.motion_b)?;
         time_of_impact_with(
@@ -235,6 +238,7 @@ pub fn cast_ray_pairs<S: RayCast + ?Sized + Sync>(
 ) -> Result<(), BatchError> {
     same_length("out", queries.len(), out.len())?;
     fill(out, true, |k| {
+        prefetch_ahead(k, |j| queries.get(j).map(|q| [q.shape]));
         let q = &queries[k];
         finite(k, Side::A, &q.pose)?;
         cast_ray(q.shape, &q.pose, &q.ray, max_toi).map_err(PairError::Query)

@@ -1,7 +1,8 @@
 //! The scene: shapes and their poses listed once, pairs named by index.
 
-use super::drive::{fill, fill_with, same_length};
+use super::drive::{self, fill, fill_with, same_length};
 use super::{BatchError, PairError, Side};
+use crate::shape::FastPaths;
 use crate::toi::Motion;
 use nalgebra::Isometry3;
 
@@ -94,9 +95,13 @@ impl<'a, S: Sync, P: Placement> Scene<'a, S, P> {
         pairs: &[[u32; 2]],
         out: &mut [Result<T, PairError<E>>],
         query: impl Fn(&'a S, &'a P, &'a S, &'a P) -> Result<T, E> + Sync,
-    ) -> Result<(), BatchError> {
+    ) -> Result<(), BatchError>
+    where
+        S: FastPaths,
+    {
         same_length("out", pairs.len(), out.len())?;
         fill(out, self.parallel, |k| {
+            self.prefetch_ahead(k, pairs, |pair| pair);
             let (a, pose_a, b, pose_b) = self.pair(k, pairs[k])?;
             query(a, pose_a, b, pose_b).map_err(PairError::Query)
         });
@@ -110,14 +115,38 @@ impl<'a, S: Sync, P: Placement> Scene<'a, S, P> {
         caches: &mut [C],
         out: &mut [Result<T, PairError<E>>],
         query: impl Fn(&'a S, &'a P, &'a S, &'a P, &mut C) -> Result<T, E> + Sync,
-    ) -> Result<(), BatchError> {
+    ) -> Result<(), BatchError>
+    where
+        S: FastPaths,
+    {
         same_length("out", pairs.len(), out.len())?;
         same_length("caches", pairs.len(), caches.len())?;
         fill_with(out, caches, self.parallel, |k, cache| {
+            self.prefetch_ahead(k, pairs, |pair| pair);
             let (a, pose_a, b, pose_b) = self.pair(k, pairs[k])?;
             query(a, pose_a, b, pose_b, cache).map_err(PairError::Query)
         });
         Ok(())
+    }
+
+    /// Asks for the memory of the queries after `k` ([`drive::prefetch_ahead`]), whose
+    /// shape indices `shapes` picks from each index pair.
+    #[inline(always)]
+    pub(super) fn prefetch_ahead<const N: usize>(
+        &self,
+        k: usize,
+        pairs: &[[u32; 2]],
+        shapes: impl Fn([u32; 2]) -> [u32; N],
+    ) where
+        S: FastPaths,
+    {
+        drive::prefetch_ahead(k, |j| {
+            let mut found = [self.shapes.first()?; N];
+            for (slot, i) in found.iter_mut().zip(shapes(*pairs.get(j)?)) {
+                *slot = self.shapes.get(i as usize)?;
+            }
+            Some(found)
+        });
     }
 
     /// The shapes and poses of pair `k`, `[i, j]`; the first problem found, in the order

@@ -67,6 +67,12 @@ impl Blocks {
         Blocks { blocks }
     }
 
+    /// Asks for the blocks' memory ahead of a scan (see `kernels/prefetch.rs`).
+    #[inline]
+    pub(crate) fn prefetch(&self) {
+        super::prefetch::slice(&self.blocks);
+    }
+
     /// Whether there are no blocks (an empty point set, or blocks not built).
     pub(crate) fn is_empty(&self) -> bool {
         self.blocks.is_empty()

@@ -10,6 +10,7 @@ mod start;
 
 use crate::kernels::hull_climb::Climber;
 use crate::kernels::hull_scan::Blocks;
+use crate::kernels::prefetch;
 use start::StartTable;
 
 /// Vertex count up to which [`ConvexHull`] scans every vertex instead of hill-climbing.
@@ -328,6 +329,16 @@ impl FastPaths for ConvexHull {
     #[inline]
     fn inscribed_ball(&self) -> Option<InscribedBall> {
         self.inscribed
+    }
+    /// A scanned hull's blocks and vertices, which its every support query reads
+    /// whole; a hill-climbing hull's climb goes where the direction leads, so it asks
+    /// for nothing.
+    #[inline]
+    fn prefetch_data(&self) {
+        if !self.blocks.is_empty() {
+            self.blocks.prefetch();
+            prefetch::slice(&self.vertices);
+        }
     }
 }
 

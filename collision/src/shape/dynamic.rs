@@ -118,6 +118,10 @@ impl FastPaths for Shape {
     fn core_is_polytope(&self) -> bool {
         dispatch!(self, s => s.core_is_polytope())
     }
+    #[inline]
+    fn prefetch_data(&self) {
+        dispatch!(self, s => s.prefetch_data())
+    }
 }
 
 macro_rules! impl_from {

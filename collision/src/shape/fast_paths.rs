@@ -104,4 +104,11 @@ pub trait FastPaths {
     fn fingerprint(&self) -> Option<u64> {
         None
     }
+
+    /// Asks the CPU to start loading the memory a query on this shape reads beyond the
+    /// shape's own fields (a hull's vertex blocks and vertices), so that a batch can
+    /// overlap the next pair's cache misses with this pair's work
+    /// (`kernels/prefetch.rs`). A hint: no answer depends on it. Nothing by default.
+    #[inline]
+    fn prefetch_data(&self) {}
 }
