@@ -5,7 +5,6 @@
 //! results are the same, bit for bit, whatever the thread count or the order in which
 //! chunks run.
 
-use crate::kernels::prefetch;
 use crate::shape::FastPaths;
 
 /// Pairs per parallel task. A rayon task costs about a microsecond to split, send and
@@ -75,7 +74,7 @@ fn run_with<T, C>(
 }
 
 /// Asks for the memory the queries after `k` will read (see `kernels/prefetch.rs`): the
-/// shapes of query `k + 2` themselves, and the heap data of query `k + 1`'s shapes,
+/// fields of query `k + 2`'s shapes, and the heap data of query `k + 1`'s shapes,
 /// whose fields the call for `k − 1` asked for. `shapes(j)` is query `j`'s shapes (two
 /// for a pair, one for a ray; `None` past the end or for a bad index). A hint: no answer
 /// depends on it.
@@ -86,7 +85,7 @@ pub(crate) fn prefetch_ahead<'s, S: FastPaths + ?Sized + 's, const N: usize>(
 ) {
     if let Some(far) = shapes(k + 2) {
         for s in far {
-            prefetch::object(s);
+            s.prefetch_fields();
         }
     }
     if let Some(near) = shapes(k + 1) {

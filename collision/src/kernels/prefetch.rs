@@ -10,7 +10,10 @@
 //!
 //! A query takes far longer than a miss, so the batch drivers (`batch/`) ask for the
 //! next pairs' memory before running a pair: the fields of both shapes of the pair two
-//! ahead ([`object`]), and the heap data of the pair one ahead
+//! ahead ([`object`], through
+//! [`FastPaths::prefetch_fields`](crate::shape::FastPaths::prefetch_fields), which
+//! references forward to their shape: the C ABI's scenes hold `&Shape`), and the heap
+//! data of the pair one ahead
 //! ([`FastPaths::prefetch_data`](crate::shape::FastPaths::prefetch_data)), whose fields
 //! were asked for one pair earlier and have arrived, so reading their pointers does not
 //! stall. The misses of the next pairs then overlap this pair's work: the same 4,000 and

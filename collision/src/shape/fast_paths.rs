@@ -105,10 +105,18 @@ pub trait FastPaths {
         None
     }
 
-    /// Asks the CPU to start loading the memory a query on this shape reads beyond the
-    /// shape's own fields (a hull's vertex blocks and vertices), so that a batch can
-    /// overlap the next pair's cache misses with this pair's work
-    /// (`kernels/prefetch.rs`). A hint: no answer depends on it. Nothing by default.
+    /// Asks the CPU to start loading the shape's own fields, so that a batch can overlap
+    /// a coming pair's cache misses with the current pair's work (`kernels/prefetch.rs`).
+    /// By default the leading bytes of the value itself; references and boxes forward to
+    /// the shape they point to. A hint: no answer depends on it.
+    #[inline]
+    fn prefetch_fields(&self) {
+        crate::kernels::prefetch::object(self);
+    }
+
+    /// As [`Self::prefetch_fields`], for the memory a query reads beyond the shape's own
+    /// fields (a hull's vertex blocks and vertices), once those fields have arrived.
+    /// Nothing by default.
     #[inline]
     fn prefetch_data(&self) {}
 }

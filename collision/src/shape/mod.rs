@@ -198,6 +198,10 @@ macro_rules! forward_support_map {
                 (**self).is_polytope()
             }
             #[inline]
+            fn prefetch_fields(&self) {
+                (**self).prefetch_fields()
+            }
+            #[inline]
             fn prefetch_data(&self) {
                 (**self).prefetch_data()
             }
