@@ -12,6 +12,11 @@
 //! relative error once the support point gains less than the tolerance over the face. A
 //! run that has to stop first (out of capacity, or stalled by rounding) answers along the
 //! best upper bound it proved, a direction along which the overlap is known exactly.
+//!
+//! Tried and dropped: seeding the polytope with the support point along the offset of
+//! B's origin from A's (the penetration direction of two balls): 4 % more instructions
+//! per hull contact (17,848 to 18,632 on hull16, 35,373 to 36,564 on hull64), the same
+//! EPA iterations.
 
 mod seed;
 
