@@ -105,7 +105,8 @@ fn cast_scaled<S: SupportMap + ?Sized, O: Observer + ?Sized>(
     // Barycentric weights of `v` over `points` (only kept for the observer).
     let mut weights = [0.0; 4];
     let mut len = 0;
-    let p0 = shape.support(&-r);
+    let first = shape.support_hinted(&-r, u32::MAX);
+    let (p0, mut hint) = (first.point, first.id);
     let mut v = x - p0;
     let mut scale = p0.coords.amax().max(radius);
     // |v|² of the last projection at the current x (the initial v, from a point that is
@@ -117,7 +118,9 @@ fn cast_scaled<S: SupportMap + ?Sized, O: Observer + ?Sized>(
         if vv <= (radius + tol) * (radius + tol) {
             return Ok(Some(hit(lambda, normal)));
         }
-        let p = shape.support(&v);
+        let found = shape.support_hinted(&v, hint);
+        let p = found.point;
+        hint = found.id;
         if !p.iter().all(|c| c.is_finite()) {
             return Err(RayError::NonFinite);
         }

@@ -193,15 +193,42 @@ impl ConvexHull {
         }
     }
 
-    /// The index of the vertex maximising `dir · p`: a scan below
-    /// [`HILL_CLIMB_CROSSOVER`] vertices, else a climb from `hint`.
+    /// The index of the vertex maximising `dir · p`: up to [`HILL_CLIMB_CROSSOVER`]
+    /// vertices the hint when it is still extreme ([`Self::still_extreme`]), else a scan;
+    /// beyond, a climb from `hint`.
     #[inline(never)]
     fn support_index(&self, dir: &Vector3<f64>, hint: u32) -> usize {
         if self.vertices.len() <= HILL_CLIMB_CROSSOVER {
-            self.support_scan(dir)
+            if self.still_extreme(hint, dir) {
+                hint as usize
+            } else {
+                self.support_scan(dir)
+            }
         } else {
             self.support_climb(dir, hint)
         }
+    }
+
+    /// Whether vertex `hint` maximises `dir · p`: none of its neighbours lies further
+    /// along `dir`. On a convex polytope a vertex that no edge leaves uphill maximises a
+    /// linear function over the whole polytope (the climb's stopping test). A query's
+    /// support calls on one shape come in nearby directions (GJK's last iterations, the
+    /// ray cast's, warm starts), so the last answer usually still is one, and its five or
+    /// six neighbours cost less than a scan of every vertex. False for a hint that is not
+    /// a vertex, for a hull without adjacency and for NaN products; a tie keeps the hint
+    /// (any maximising vertex is a support point).
+    #[inline]
+    fn still_extreme(&self, hint: u32, dir: &Vector3<f64>) -> bool {
+        let h = hint as usize;
+        let Some(p) = self.vertices.get(h) else {
+            return false;
+        };
+        let m = dir.dot(&p.coords);
+        let neighbors = self.neighbors(h);
+        !neighbors.is_empty()
+            && neighbors
+                .iter()
+                .all(|&n| dir.dot(&self.vertices[n as usize].coords) <= m)
     }
 
     /// Support by a linear scan: index of the vertex maximising `d · v`.

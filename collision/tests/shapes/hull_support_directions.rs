@@ -111,6 +111,15 @@ fn support_reaches_the_brute_force_maximum() {
             assert_eq!(hull.support_scan(&dir), first, "case {case}: first on ties");
             if scanned {
                 assert_eq!(hinted.id as usize, first, "case {case}: scanned hull, ties");
+                // A hint that is a maximiser is kept (its neighbours prove it); any other
+                // hint gives the scan's answer.
+                let kept = hull.support_hinted(&dir, hint).id as usize;
+                let want = if value(hint as usize) == best {
+                    hint as usize
+                } else {
+                    first
+                };
+                assert_eq!(kept, want, "case {case}: scanned hull, hint {hint}");
             }
             checked += 1;
         }
@@ -137,7 +146,8 @@ fn support_reaches_the_brute_force_maximum() {
 }
 
 /// A scanned hull with many equal products picks the first maximiser, like a sequential
-/// scan, for every position of the tie in the blocks of four and with padded blocks.
+/// scan, for every position of the tie in the blocks of four and with padded blocks;
+/// with a hint, the hint when it is a maximiser.
 #[test]
 fn scan_ties_go_to_the_first_vertex() {
     let mut rng = rng(99);
@@ -158,7 +168,23 @@ fn scan_ties_go_to_the_first_vertex() {
             }
             let (_, first) = brute(hull.vertices(), &dir);
             assert_eq!(hull.support_scan(&dir), first, "n {n}, dir {dir:?}");
-            assert_eq!(hull.support_hinted(&dir, 3).id as usize, first, "n {n}");
+            assert_eq!(
+                hull.support_hinted(&dir, u32::MAX).id as usize,
+                first,
+                "n {n}"
+            );
+            let hint = rng.random_range(0..hull.vertices().len());
+            let (value, _) = brute(&hull.vertices()[hint..=hint], &dir);
+            let want = if value == brute(hull.vertices(), &dir).0 {
+                hint
+            } else {
+                first
+            };
+            assert_eq!(
+                hull.support_hinted(&dir, hint as u32).id as usize,
+                want,
+                "n {n}"
+            );
         }
     }
 }
