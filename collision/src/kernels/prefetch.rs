@@ -4,8 +4,8 @@
 //! arithmetic: each pair's two shapes are usually in no cache, and a query on a hull
 //! reads three separate places in turn (its fields, then the vertex blocks they point to,
 //! then the support vertex), each a miss that waits on the one before. Measured on the
-//! Intel Xeon, GJK distance over 400 pairs of distinct 16-point hulls (800 shapes, a few
-//! hundred kilobytes) took 0.70 µs per pair, and over 4,000 or 40,000 such pairs 1.6 to
+//! Intel Xeon, GJK distance over 400 pairs of distinct 16-point hulls (800 shapes, about
+//! a kilobyte each that a query reads) took 0.70 µs per pair, and over 4,000 or 40,000 such pairs 1.6 to
 //! 1.8 µs, the same instructions.
 //!
 //! A query takes far longer than a miss, so the batch drivers (`batch/`) ask for the
