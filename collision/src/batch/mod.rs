@@ -58,8 +58,9 @@
 //! A scene larger than the caches (a data set of thousands of distinct hulls) makes each
 //! pair wait on memory: its shapes' fields, then the vertex data they point to. Before
 //! each pair the driver asks for the shapes of the pair two ahead and the vertex data of
-//! the next one (`kernels/prefetch.rs`, [`FastPaths::prefetch_data`](crate::FastPaths::prefetch_data)),
-//! so those waits overlap the current pair's work. On 20,000 hulls of 16 points this
+//! the next one (`kernels/prefetch.rs`,
+//! [`FastPaths::prefetch_data`](crate::FastPaths::prefetch_data)), so those waits overlap
+//! the current pair's work. On 20,000 hulls of 16 points this
 //! halves the time of a batch (`benches/batch.rs`); a loop of single calls cannot do it.
 //!
 //! # Shapes

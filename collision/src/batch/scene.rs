@@ -141,6 +141,7 @@ impl<'a, S: Sync, P: Placement> Scene<'a, S, P> {
         S: FastPaths,
     {
         drive::prefetch_ahead(k, |j| {
+            // Filled with any shape, then every slot overwritten (or `None` for a bad index).
             let mut found = [self.shapes.first()?; N];
             for (slot, i) in found.iter_mut().zip(shapes(*pairs.get(j)?)) {
                 *slot = self.shapes.get(i as usize)?;

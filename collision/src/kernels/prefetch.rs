@@ -5,8 +5,8 @@
 //! reads three separate places in turn (its fields, then the vertex blocks they point to,
 //! then the support vertex), each a miss that waits on the one before. Measured on the
 //! Intel Xeon, GJK distance over 400 pairs of distinct 16-point hulls (800 shapes, about
-//! a kilobyte each that a query reads) took 0.70 µs per pair, and over 4,000 or 40,000 such pairs 1.6 to
-//! 1.8 µs, the same instructions.
+//! a kilobyte each that a query reads) took 0.70 µs per pair, and over 4,000 or 40,000
+//! such pairs 1.6 to 1.8 µs, the same instructions.
 //!
 //! A query takes far longer than a miss, so the batch drivers (`batch/`) ask for the
 //! next pairs' memory before running a pair: the fields of both shapes of the pair two
