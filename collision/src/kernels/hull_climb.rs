@@ -15,6 +15,20 @@
 //!
 //! A block is tested whole before any lane is: see [`Climber::climb`].
 //!
+//! Everything a climb reads about a vertex is one record ([`Record`], 320 bytes,
+//! aligned to cache lines, indexed by the vertex): its coordinates, its axis (below)
+//! and its first two blocks, eight neighbours, which most vertices do not exceed; the
+//! rest go to overflow blocks the record points to. A query on a hull that is not in
+//! cache (a batch over thousands of distinct hulls) then waits once for each vertex it
+//! visits, for adjacent lines fetched side by side, where separate arrays of
+//! coordinates, axes, row offsets and blocks made it wait for a row offset and then
+//! for the blocks it pointed to. Measured on 400 pairs of distinct 1,000-vertex sphere
+//! hulls (Intel Xeon, min of six alternated runs): GJK distance 2.79 → 2.38 µs a pair;
+//! contacts, whose EPA visits a new vertex on each hull per iteration, 18.9 → 17.3 µs
+//! (against 3.5 µs for the same queries on ten pairs that stay in cache). The support
+//! point is read from the record too, in cache after the climb, rather than from the
+//! vertex array.
+//!
 //! A climb costs one block scan per edge walked, so a start far from the answer is
 //! expensive: about `√n` edges across an `n`-vertex hull. Callers pass the previous
 //! answer as the start, which is right in coherent motion and at the end of a GJK run
@@ -51,7 +65,9 @@
 //! - facing cones of 30° or 15°, or keeping a hint only when it already is the answer:
 //!   slower;
 //! - table cells holding candidate vertices for a maximum with no climb: every call
-//!   waits for the maximum, and the tables grow to a MiB.
+//!   waits for the maximum, and the tables grow to a MiB;
+//! - an explicit prefetch of a record's five lines on arriving at its vertex: no faster
+//!   on the 400 distinct sphere-hull pairs above.
 
 use nalgebra::{Point3, Vector3};
 
@@ -61,9 +77,14 @@ const FACING_COS_SQ: f64 = 0.25;
 /// Neighbours per block.
 const LANES: usize = 4;
 
+/// Blocks held in a vertex's own [`Record`]: eight neighbours, more than most vertices
+/// of a hull have (six on average, by Euler's formula for a triangulated surface).
+const INLINE: usize = 2;
+
 /// Four neighbours of one vertex: their coordinates, one row per axis (so that two
 /// lanes' products take one packed multiply), and their vertex indices.
 #[derive(Clone, Copy, Debug)]
+#[repr(C)]
 struct Block {
     xs: [f64; LANES],
     ys: [f64; LANES],
@@ -71,19 +92,66 @@ struct Block {
     ids: [u32; LANES],
 }
 
-/// The adjacency of a hill-climbing hull's vertices in padded blocks (empty for scanned
-/// hulls).
+impl Block {
+    /// A block of copies of vertex `i` at `p`, whose lanes never win.
+    fn padding(i: u32, p: &Point3<f64>) -> Block {
+        Block {
+            xs: [p.x; LANES],
+            ys: [p.y; LANES],
+            zs: [p.z; LANES],
+            ids: [i; LANES],
+        }
+    }
+
+    /// Lane `l` set to vertex `n` at `q`.
+    fn set(&mut self, l: usize, n: u32, q: &Point3<f64>) {
+        (self.xs[l], self.ys[l], self.zs[l]) = (q.x, q.y, q.z);
+        self.ids[l] = n;
+    }
+
+    /// The first lane whose product with `dir` is above `m`, with the product; `None`
+    /// when no lane is (see [`Climber::climb`] for the shape of the test).
+    #[inline(always)]
+    fn first_above(&self, [x, y, z]: [f64; 3], m: f64) -> Option<(u32, f64)> {
+        let d: [f64; LANES] =
+            std::array::from_fn(|l| x * self.xs[l] + y * self.ys[l] + z * self.zs[l]);
+        if !d.iter().fold(false, |any, &d| any | (d > m)) {
+            return None;
+        }
+        let lane = first_lane_above(&d, m);
+        Some((self.ids[lane], d[lane]))
+    }
+}
+
+/// Everything a climb reads about one vertex, in one 64-byte-aligned run of five cache
+/// lines: its coordinates and axis (for the start), and its first eight neighbours. A
+/// query on a hull that is not in cache waits for each vertex it visits once, for
+/// lines the CPU fetches side by side, instead of for a row index and then the
+/// neighbours it points to.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+struct Record {
+    point: [f64; 3],
+    /// The unit direction from the vertices' mean to the vertex.
+    axis: [f64; 3],
+    /// Blocks of `blocks` in use (1 or 2).
+    inline: u32,
+    /// The neighbours beyond the eighth: `Climber::overflow[more[0]..more[1]]`.
+    more: [u32; 2],
+    blocks: [Block; INLINE],
+}
+
+/// The adjacency of a hill-climbing hull's vertices (empty for scanned hulls): a
+/// [`Record`] per vertex, indexed by the vertex, and the blocks of the rare vertices with
+/// more than eight neighbours.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Climber {
-    /// `blocks[first[i]..first[i + 1]]` hold vertex `i`'s neighbours.
-    first: Vec<u32>,
-    blocks: Vec<Block>,
-    /// `axes[i]`: the unit direction from the vertices' mean to vertex `i`.
-    axes: Vec<[f64; 3]>,
+    records: Vec<Record>,
+    overflow: Vec<Block>,
 }
 
 impl Climber {
-    /// The blocks of `vertices` whose neighbours are
+    /// The records of `vertices` whose neighbours are
     /// `neighbors[offsets[i]..offsets[i + 1]]`, with axes from the vertices' `mean`.
     pub(crate) fn new(
         vertices: &[Point3<f64>],
@@ -91,46 +159,42 @@ impl Climber {
         neighbors: &[u32],
         mean: &Vector3<f64>,
     ) -> Climber {
-        let mut first = Vec::with_capacity(vertices.len() + 1);
-        let mut blocks = Vec::new();
-        first.push(0);
-        for (i, v) in vertices.iter().enumerate() {
-            let list = &neighbors[offsets[i] as usize..offsets[i + 1] as usize];
-            for chunk in list.chunks(LANES) {
-                let mut block = Block {
-                    xs: [v.x; LANES],
-                    ys: [v.y; LANES],
-                    zs: [v.z; LANES],
-                    ids: [i as u32; LANES],
-                };
-                for (l, &n) in chunk.iter().enumerate() {
-                    let p = &vertices[n as usize];
-                    (block.xs[l], block.ys[l], block.zs[l]) = (p.x, p.y, p.z);
-                    block.ids[l] = n;
-                }
-                blocks.push(block);
-            }
-            first.push(blocks.len() as u32);
-        }
-        let axes = vertices
+        let mut overflow = Vec::new();
+        let records = vertices
             .iter()
-            .map(|v| {
+            .enumerate()
+            .map(|(i, v)| {
+                let list = &neighbors[offsets[i] as usize..offsets[i + 1] as usize];
+                let mut blocks = [Block::padding(i as u32, v); INLINE];
+                let start = overflow.len() as u32;
+                for (k, chunk) in list.chunks(LANES).enumerate() {
+                    let mut block = Block::padding(i as u32, v);
+                    for (l, &n) in chunk.iter().enumerate() {
+                        block.set(l, n, &vertices[n as usize]);
+                    }
+                    match blocks.get_mut(k) {
+                        Some(slot) => *slot = block,
+                        None => overflow.push(block),
+                    }
+                }
                 let a = (v.coords - mean).normalize();
-                [a.x, a.y, a.z]
+                Record {
+                    point: [v.x, v.y, v.z],
+                    axis: [a.x, a.y, a.z],
+                    inline: list.len().div_ceil(LANES).clamp(1, INLINE) as u32,
+                    more: [start, overflow.len() as u32],
+                    blocks,
+                }
             })
             .collect();
-        Climber {
-            first,
-            blocks,
-            axes,
-        }
+        Climber { records, overflow }
     }
 
     /// Whether `dir` is within 60° of vertex `i`'s axis (false for a zero or NaN
     /// direction, or a NaN axis).
     #[inline(always)]
     pub(crate) fn faces(&self, i: usize, dir: &Vector3<f64>) -> bool {
-        let a = self.axes[i];
+        let a = self.records[i].axis;
         // Summed x, z, then y: the compiler then reads the direction's coordinates one
         // at a time, never `(y, z)` as one 16-byte load spanning GJK's two stores of the
         // direction, which store forwarding cannot serve.
@@ -138,13 +202,20 @@ impl Climber {
         d > 0.0 && d * d > FACING_COS_SQ * dir.norm_squared()
     }
 
-    /// Whether there is no adjacency.
-    pub(crate) fn is_empty(&self) -> bool {
-        self.blocks.is_empty()
+    /// Vertex `i`'s coordinates, from its record: in cache after a climb that ended on it.
+    #[inline(always)]
+    pub(crate) fn point(&self, i: usize) -> Point3<f64> {
+        let [x, y, z] = self.records[i].point;
+        Point3::new(x, y, z)
     }
 
-    /// The vertex maximising `dir · p`, climbing from vertex `start` at `p`. A NaN
-    /// direction makes no move.
+    /// Whether there is no adjacency.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+
+    /// The vertex maximising `dir · p`, climbing from vertex `start`. A NaN direction
+    /// makes no move.
     ///
     /// Each block is tested whole before any lane is: its four products, two lanes per
     /// packed instruction (the rows of [`Block`]), and one test of whether any beats the
@@ -153,28 +224,32 @@ impl Climber {
     /// instead of 36 for four scalar products each followed by its own branch. Only a
     /// block with a better lane is then searched lane by lane, a branch per lane. Those
     /// branches matter: predicted, they give the next vertex before the products are
-    /// known, so the CPU starts on its blocks at once. Picking the lane from the packed
+    /// known, so the CPU starts on its record at once. Picking the lane from the packed
     /// comparison's mask makes the next vertex wait for the products, and the compiler
     /// makes that choice itself, with conditional moves, for a search it can unroll; so
     /// the lane is found by a loop it cannot unroll ([`first_lane_above`]). The answers
     /// are bit for bit those of the plain climb (`climb_reference`; a test checks the
     /// two agree on every move, ties included).
     #[inline]
-    pub(crate) fn climb(&self, dir: &Vector3<f64>, start: usize, p: &Point3<f64>) -> usize {
-        let [x, y, z] = [dir.x, dir.y, dir.z];
+    pub(crate) fn climb(&self, dir: &Vector3<f64>, start: usize) -> usize {
+        let xyz = [dir.x, dir.y, dir.z];
+        let p = self.records[start].point;
         let mut current = start;
-        let mut current_dot = x * p.x + y * p.y + z * p.z;
+        let mut current_dot = xyz[0] * p[0] + xyz[1] * p[1] + xyz[2] * p[2];
         'climb: loop {
-            let (s, e) = (self.first[current], self.first[current + 1]);
-            for block in &self.blocks[s as usize..e as usize] {
-                let d: [f64; LANES] =
-                    std::array::from_fn(|l| x * block.xs[l] + y * block.ys[l] + z * block.zs[l]);
-                if !d.iter().fold(false, |any, &d| any | (d > current_dot)) {
-                    continue;
+            let record = &self.records[current];
+            for block in &record.blocks[..record.inline as usize] {
+                if let Some((next, d)) = block.first_above(xyz, current_dot) {
+                    (current, current_dot) = (next as usize, d);
+                    continue 'climb;
                 }
-                let lane = first_lane_above(&d, current_dot);
-                (current, current_dot) = (block.ids[lane] as usize, d[lane]);
-                continue 'climb;
+            }
+            let [s, e] = record.more;
+            for block in &self.overflow[s as usize..e as usize] {
+                if let Some((next, d)) = block.first_above(xyz, current_dot) {
+                    (current, current_dot) = (next as usize, d);
+                    continue 'climb;
+                }
             }
             return current;
         }
@@ -315,7 +390,7 @@ mod tests {
                 let (want, walked) = climb_reference(vertices, &offsets, &neighbors, &dir, start);
                 moves += walked;
                 assert_eq!(
-                    climber.climb(&dir, start, &vertices[start]),
+                    climber.climb(&dir, start),
                     want,
                     "hull {h}, direction {dir:?}, start {start}"
                 );
@@ -325,14 +400,60 @@ mod tests {
         assert!(moves > 100_000, "{moves} moves");
     }
 
+    /// Vertices with more than the eight neighbours a record holds climb through their
+    /// overflow blocks in adjacency order: the two apexes of a bipyramid over a 37-gon
+    /// (37 neighbours each: two blocks in the record, eight beyond) and the ring's
+    /// vertices (four neighbours, one block) take the plain climb's path from every
+    /// start, for 2,000 seeded directions, and each record's point is its vertex.
+    #[test]
+    fn high_degree_vertices_climb_through_their_overflow_blocks() {
+        use rand::{RngExt, SeedableRng};
+        const RING: usize = 37;
+        let mut vertices: Vec<Point3<f64>> = (0..RING)
+            .map(|k| {
+                let a = std::f64::consts::TAU * k as f64 / RING as f64;
+                Point3::new(a.cos(), a.sin(), 0.0)
+            })
+            .collect();
+        vertices.push(Point3::new(0.0, 0.0, 1.5));
+        vertices.push(Point3::new(0.1, -0.2, -0.8));
+        let (top, bottom) = (RING as u32, RING as u32 + 1);
+        let mut offsets = vec![0u32];
+        let mut neighbors = Vec::new();
+        for k in 0..RING as u32 {
+            let r = RING as u32;
+            neighbors.extend([(k + 1) % r, top, (k + r - 1) % r, bottom]);
+            offsets.push(neighbors.len() as u32);
+        }
+        for _apex in [top, bottom] {
+            neighbors.extend(0..RING as u32);
+            offsets.push(neighbors.len() as u32);
+        }
+        let climber = Climber::new(&vertices, &offsets, &neighbors, &Vector3::zeros());
+        assert_eq!(climber.overflow.len(), 2 * 8);
+        for (i, v) in vertices.iter().enumerate() {
+            assert_eq!(climber.point(i), *v);
+        }
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(40);
+        for _ in 0..2_000 {
+            let dir = Vector3::new(
+                rng.random_range(-1.0..1.0),
+                rng.random_range(-1.0..1.0),
+                rng.random_range(-0.05..0.05),
+            );
+            for start in 0..vertices.len() {
+                let (want, _) = climb_reference(&vertices, &offsets, &neighbors, &dir, start);
+                assert_eq!(climber.climb(&dir, start), want, "{dir:?} from {start}");
+            }
+        }
+    }
+
     #[test]
     fn every_start_climbs_to_the_extreme_vertex() {
         let c = octahedron();
         let dir = Vector3::new(0.3, -0.2, 0.9);
         for start in 0..6 {
-            let mut p = Point3::origin();
-            p[start / 2] = if start % 2 == 0 { 1.0 } else { -1.0 };
-            assert_eq!(c.climb(&dir, start, &p), 4, "from {start}");
+            assert_eq!(c.climb(&dir, start), 4, "from {start}");
         }
     }
 }

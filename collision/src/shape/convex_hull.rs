@@ -76,8 +76,9 @@ pub struct ConvexHull {
     /// `offsets` is empty when there is no adjacency (small or trivial sets).
     offsets: Vec<u32>,
     neighbors: Vec<u32>,
-    /// For hill-climbing hulls, `neighbors` with their coordinates, in padded blocks of
-    /// four for the branch-free climb (see `kernels/hull_climb.rs`).
+    /// For hill-climbing hulls, a record per vertex: its coordinates and `neighbors`
+    /// with theirs, in padded blocks of four for the branch-free climb (see
+    /// `kernels/hull_climb.rs`).
     climber: Climber,
     /// For hill-climbing hulls: the start vertex of a climb without a valid hint, by
     /// direction (an octahedral map, see `start.rs`), usually the answer or next to it.
@@ -273,7 +274,7 @@ impl ConvexHull {
             0
         };
         if !self.climber.is_empty() {
-            return self.climber.climb(dir, current, &self.vertices[current]);
+            return self.climber.climb(dir, current);
         }
         // Small polygons: no blocks.
         let mut current_dot = dir.dot(&self.vertices[current].coords);
@@ -339,8 +340,15 @@ impl SupportMap for ConvexHull {
     #[inline(always)]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         let i = self.support_index(dir, hint);
+        // A climbing hull's answer is in cache in its climb record, which the climb read
+        // last; its entry of the vertex array may not be.
+        let point = if self.climber.is_empty() {
+            self.vertices[i]
+        } else {
+            self.climber.point(i)
+        };
         SupportPoint {
-            point: self.vertices[i],
+            point,
             id: i as u32,
         }
     }
