@@ -2,7 +2,7 @@
 //!
 //! [`Blocks::argmax`] says why it has no data-dependent branch and what was tried.
 
-use super::avx::with_avx;
+use super::avx::{AvxKernel, with_avx};
 use nalgebra::{Point3, Vector3};
 
 /// Index of the point with the largest `dir · p` (the first one on ties; 0 for NaN): the
@@ -124,7 +124,7 @@ impl Blocks {
     /// - a crossover to climbing that depends on the CPU (answers must not depend on it).
     #[inline]
     pub(crate) fn argmax(&self, dir: &Vector3<f64>) -> usize {
-        with_avx(|| self.argmax_portable(dir))
+        with_avx(Argmax { blocks: self, dir })
     }
 
     /// [`Blocks::argmax`] as written, for any CPU (inlined into the AVX build too).
@@ -160,6 +160,21 @@ impl Blocks {
         // No product above -∞ (all NaN or -∞): the reference keeps vertex 0.
         let first = reaching.trailing_zeros() as usize;
         if m > f64::NEG_INFINITY { first } else { 0 }
+    }
+}
+
+/// [`Blocks::argmax`] as a kernel with an AVX build.
+struct Argmax<'a> {
+    blocks: &'a Blocks,
+    dir: &'a Vector3<f64>,
+}
+
+impl AvxKernel for Argmax<'_> {
+    type Output = usize;
+
+    #[inline(always)]
+    fn run(self) -> usize {
+        self.blocks.argmax_portable(self.dir)
     }
 }
 

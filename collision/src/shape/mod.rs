@@ -78,9 +78,9 @@ pub trait SupportMap: FastPaths {
 
     /// As [`Self::support`], starting the search from feature `hint` (the
     /// [`SupportPoint::id`] of an earlier call; any value is accepted) and returning the
-    /// feature of the result. Hulls with many vertices hill-climb from `hint`, and the
-    /// others keep a hint that none of its neighbours beats, so a hint from a nearby
-    /// direction makes the query nearly O(1).
+    /// feature of the result. Hulls with many vertices hill-climb from `hint`, so a hint
+    /// from a nearby direction makes the query nearly O(1); smaller ones scan every
+    /// vertex, hint or not.
     #[must_use]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         let _ = hint;
