@@ -53,7 +53,9 @@
 //! - axis cones of 45° or 75°: the same as 60°; 90° gains half as much;
 //! - picking the lane from the packed comparison's mask: the next vertex waits for the
 //!   products;
-//! - an AVX build of the climb (one 256-bit multiply per axis): no faster.
+//! - an AVX build of the climb (one 256-bit multiply per axis): 2–7 % fewer instructions
+//!   on the hull1000 GJK and contact benches, no faster (re-measured once the AVX build
+//!   was certain to be one, see `kernels/avx.rs`);
 //! - the best lane of a block instead of the first better one: more work per step;
 //! - blocks of neighbour ids only, coordinates loaded from the vertex array: the
 //!   dependent loads cost more than the smaller footprint saves;
