@@ -189,7 +189,8 @@ impl<A: SupportMap, B: SupportMap, S: StartSimplex + ?Sized> EpaInput<'_, A, B, 
             // No hint: large hulls start their climb from their direction table. Successive
             // faces point in unrelated directions, and a climb from a corner of the face
             // (the support point along its normal is often a neighbour of its features)
-            // walked further.
+            // walked further; so did one from the last support point (on 400 pairs of
+            // 1,000-vertex hulls out of cache, contacts 1.4× as long either way).
             hints = SupportHints::NONE;
             // Along the unnormalised normal: the search need not wait for the unit one.
             let w = md.support_vertex(face.direction(), &mut hints);
