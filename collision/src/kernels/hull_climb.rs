@@ -128,10 +128,8 @@ impl Block {
 }
 
 /// Everything a climb reads about one vertex, in one 64-byte-aligned run of five cache
-/// lines: its coordinates and axis (for the start), and its first eight neighbours. A
-/// query on a hull that is not in cache waits for each vertex it visits once, for
-/// lines the CPU fetches side by side, instead of for a row index and then the
-/// neighbours it points to.
+/// lines: its coordinates and axis (for the start), and its first eight neighbours (see
+/// the module documentation for why).
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(64))]
 struct Record {
@@ -242,17 +240,14 @@ impl Climber {
         let mut current_dot = xyz[0] * p[0] + xyz[1] * p[1] + xyz[2] * p[2];
         'climb: loop {
             let record = &self.records[current];
-            for block in &record.blocks[..record.inline as usize] {
-                if let Some((next, d)) = block.first_above(xyz, current_dot) {
-                    (current, current_dot) = (next as usize, d);
-                    continue 'climb;
-                }
-            }
             let [s, e] = record.more;
-            for block in &self.overflow[s as usize..e as usize] {
-                if let Some((next, d)) = block.first_above(xyz, current_dot) {
-                    (current, current_dot) = (next as usize, d);
-                    continue 'climb;
+            let inline = &record.blocks[..record.inline as usize];
+            for blocks in [inline, &self.overflow[s as usize..e as usize]] {
+                for block in blocks {
+                    if let Some((next, d)) = block.first_above(xyz, current_dot) {
+                        (current, current_dot) = (next as usize, d);
+                        continue 'climb;
+                    }
                 }
             }
             return current;

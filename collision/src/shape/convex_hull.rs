@@ -198,13 +198,10 @@ impl ConvexHull {
     /// [`HILL_CLIMB_CROSSOVER`] vertices (the hint is not used), beyond, a climb from
     /// `hint`.
     ///
-    /// Scanned hulls once kept a hint that none of its neighbours beat (the climb's
-    /// stopping test) instead of scanning. That measured as a gain only while the AVX
-    /// scan was, by an accident of inlining, a call to the baseline one (see
-    /// `kernels/avx.rs`); against the real AVX scan the neighbour test costs more than
-    /// it saves (callgrind: GJK distance hull16 3,711 → 3,322 instructions without it,
-    /// hull64 3,740 → 3,504, contact 16,571 → 16,046 and 30,060 → 29,479, ray casts
-    /// hull16 2,943 → 2,644 and hull64 4,100 → 3,777).
+    /// Tried and dropped: keeping, on scanned hulls, a hint none of whose neighbours is
+    /// further along `dir` (7–12 % more instructions for GJK and ray casts on hull16 and
+    /// hull64 than the AVX scan; it looked faster only while that scan was not inlined,
+    /// see `kernels/avx.rs`).
     #[inline(never)]
     fn support_index(&self, dir: &Vector3<f64>, hint: u32) -> usize {
         if self.vertices.len() <= HILL_CLIMB_CROSSOVER {
@@ -315,15 +312,13 @@ impl SupportMap for ConvexHull {
 
     /// Always inlined (as are the `&S` and `Box<S>` forwarders), with the search itself
     /// out of line returning only the index, so that the caller loads the point from the
-    /// vertex array. Returned through memory from a call, the coordinates were written as
+    /// vertex array (a climbing hull's from its climb record, in cache after the climb). Returned through memory from a call, the coordinates were written as
     /// a 16-byte and an 8-byte store and read back by GJK as an 8-byte and a 16-byte
     /// load, which store forwarding cannot serve: a stall on every support query
     /// wherever the compiler chose not to inline.
     #[inline(always)]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         let i = self.support_index(dir, hint);
-        // A climbing hull's answer is in cache in its climb record, which the climb read
-        // last; its entry of the vertex array may not be.
         let point = if self.climber.is_empty() {
             self.vertices[i]
         } else {

@@ -51,15 +51,8 @@ fn check_steps(shape: &Shape, steps: &[&RayStepRecord], ray: &Ray, toi: Option<f
             "{what}: step {} point off the ray",
             k + 1
         );
-        // The support point is a support point of the core along v: as far along v as
-        // the unhinted query's (the cast passes its last vertex as a hint, which keeps
-        // the hinted one of tied vertices).
-        assert_eq!(
-            s.v.dot(&s.support.coords),
-            s.v.dot(&core.support(&s.v).coords),
-            "{what}: step {}",
-            k + 1
-        );
+        // The support point is the core's support point along v.
+        assert_eq!(s.support, core.support(&s.v), "{what}: step {}", k + 1);
         // v is the ray point minus the weighted simplex.
         assert_eq!(s.simplex.len(), s.weights.len());
         if !s.simplex.is_empty() {
