@@ -75,6 +75,19 @@ impl Blocks {
         super::prefetch::slice(&self.blocks);
     }
 
+    /// Point `i` (a vertex, not padding) read from its block: the vertex array's
+    /// coordinates, from the cache lines the scan has just read. A hull whose blocks are
+    /// not in cache then waits for them alone, not for its vertex array too: on the AMD
+    /// EPYC Zen 5, over 10,000 pairs of a 20,000-hull16 scene, GJK distance single calls
+    /// took 1.5–1.8× less time than with the point read from the vertex array, and
+    /// contacts 1.45× less; queries on hulls in cache took the same time.
+    #[inline]
+    pub(crate) fn point(&self, i: usize) -> Point3<f64> {
+        let [x, y, z] = &self.blocks[i / LANES];
+        let lane = i % LANES;
+        Point3::new(x[lane], y[lane], z[lane])
+    }
+
     /// Whether there are no blocks (an empty point set, or blocks not built).
     pub(crate) fn is_empty(&self) -> bool {
         self.blocks.is_empty()
@@ -121,7 +134,6 @@ impl Blocks {
     ///   blocks (shorter chains, but more instructions: slower);
     /// - blocks padded to groups of four, for fewer loop trip counts to predict (a
     ///   quarter fewer mispredicts per contact, but a third more instructions: slower);
-    /// - reading the support point from the block instead of the vertex array (no faster);
     /// - keeping all twelve blocks' products (4–10 % more instructions, see [`KEPT_BLOCKS`]);
     /// - a crossover to climbing that depends on the CPU (answers must not depend on it).
     #[inline]
@@ -264,6 +276,15 @@ mod tests {
                 assert_eq!(blocks.argmax(&dir), want, "case {case}, n {n}, dir {dir:?}");
                 let sequential = argmax(&points, &dir);
                 assert_eq!(want, sequential, "case {case}, n {n}, dir {dir:?}");
+            }
+            // The support point read back from the blocks is the vertex, bit for bit.
+            for (i, p) in points.iter().enumerate() {
+                let q = blocks.point(i);
+                assert_eq!(
+                    q.map(f64::to_bits),
+                    p.map(f64::to_bits),
+                    "case {case}, point {i}"
+                );
             }
         }
     }

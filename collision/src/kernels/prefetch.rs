@@ -2,8 +2,9 @@
 //!
 //! A batch over a scene of many distinct shapes is bound by memory latency, not by
 //! arithmetic: each pair's two shapes are usually in no cache, and a query on a hull
-//! reads three separate places in turn (its fields, then the vertex blocks they point to,
-//! then the support vertex), each a miss that waits on the one before. Measured on the
+//! reads separate places in turn (its fields, then the vertex blocks they point to, from
+//! which a scanned hull's support points are read too; a climbing hull's records), each
+//! a miss that waits on the one before. Measured on the
 //! Intel Xeon, GJK distance over 400 pairs of distinct 16-point hulls (800 shapes, about
 //! a kilobyte each that a query reads) took 0.70 µs per pair, and over 4,000 or 40,000
 //! such pairs 1.6 to 1.8 µs, the same instructions.
@@ -22,8 +23,11 @@
 //! from 30.2–30.8 to 15.3–19.1 ms (contact). Cache-resident batches run the hints'
 //! 270 instructions a pair more (6 % of a hull16 distance) in the same time.
 //!
-//! Tried and dropped: a hull's blocks alone, or its vertices alone (each kept less than
-//! half of the gain); a hill-climbing hull's vertices, start table, axes and block
+//! A scanned hull's vertex array is not asked for: its support points come from the
+//! blocks (`Blocks::point`); with both asked for, the distance batch on the 20,000-hull
+//! scene took 1.10–1.15× as long (AMD EPYC Zen 5). Tried and dropped: a hull's vertices
+//! alone, while the support points came from them (less than half of the gain); a
+//! hill-climbing hull's vertices, start table, axes and block
 //! offsets (64-vertex hulls: contacts 1.3–1.8× slower on 40 and on 1,000 pairs, the
 //! hints crowding out what the climbs read).
 //!

@@ -10,7 +10,6 @@ mod start;
 
 use crate::kernels::hull_climb::Climber;
 use crate::kernels::hull_scan::Blocks;
-use crate::kernels::prefetch;
 use start::StartTable;
 
 /// Vertex count up to which [`ConvexHull`] scans every vertex instead of hill-climbing.
@@ -319,10 +318,12 @@ impl SupportMap for ConvexHull {
     #[inline(always)]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         let i = self.support_index(dir, hint);
-        let point = if self.climber.is_empty() {
-            self.vertices[i]
-        } else {
+        let point = if !self.climber.is_empty() {
             self.climber.point(i)
+        } else if !self.blocks.is_empty() {
+            self.blocks.point(i)
+        } else {
+            self.vertices[i]
         };
         SupportPoint {
             point,
@@ -344,14 +345,13 @@ impl FastPaths for ConvexHull {
     fn inscribed_ball(&self) -> Option<InscribedBall> {
         self.inscribed
     }
-    /// A scanned hull's blocks and vertices, which its every support query reads
-    /// whole; a hill-climbing hull's climb goes where the direction leads, so it asks
-    /// for nothing.
+    /// A scanned hull's blocks, which its every support query reads whole (support
+    /// points included); a hill-climbing hull's climb goes where the direction leads,
+    /// so it asks for nothing.
     #[inline]
     fn prefetch_data(&self) {
         if !self.blocks.is_empty() {
             self.blocks.prefetch();
-            prefetch::slice(&self.vertices);
         }
     }
 }
