@@ -14,8 +14,8 @@ use nalgebra::Vector3;
 /// `t ∈ [max near, min far]`: a miss when that interval is empty or ends before 0, a
 /// start inside when it begins at or before 0, else an entry through the face of the
 /// axis with the largest near time, normal `−sign(dᵢ) eᵢ`. An axis with `dᵢ = 0` leaves
-/// `t` free when `|sᵢ| ≤ hᵢ` and is a miss otherwise. Every quotient is finite or ±∞ for
-/// finite input, never NaN.
+/// `t` free when `|sᵢ| ≤ hᵢ` and is a miss otherwise. For finite input every quotient is
+/// finite or ±∞, except `0 / 0` on such an axis when `|sᵢ| = hᵢ` (see the code).
 impl RayCast for Cuboid {
     fn ray_closed_form(&self) -> Option<RayShape> {
         Some(RayShape::Cuboid)
