@@ -26,7 +26,7 @@ const LANES: usize = 4;
 
 /// Blocks whose products the first pass keeps on the stack for the second: 32 vertices,
 /// every hull of the hull16 and hull64 benchmarks. Blocks past these (scanned hulls have
-/// up to `HILL_CLIMB_CROSSOVER` = 48 vertices) are recomputed. Each kept block costs its
+/// up to `HILL_CLIMB_CROSSOVER` = 64 vertices) are recomputed. Each kept block costs its
 /// initialisation on every call: callgrind, with the AVX scan certain to be inlined,
 /// 6 → 8 kept blocks took GJK distance hull64 from 3,504 to 3,311 instructions and
 /// contact hull64 from 29,479 to 28,579, hull16 0.3–0.5 % the other way; all twelve

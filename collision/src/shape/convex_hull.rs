@@ -12,18 +12,23 @@ use crate::kernels::hull_climb::Climber;
 use crate::kernels::hull_scan::Blocks;
 use start::StartTable;
 
-/// Vertex count up to which [`ConvexHull`] scans every vertex instead of hill-climbing.
+/// Vertex count up to which [`ConvexHull`] scans every vertex instead of hill-climbing:
+/// the most the branch-free scan takes (one bit per vertex in a `u64`).
 ///
 /// A scan's products are independent of each other, while a climb waits on each step's
-/// neighbour list, so scanning wins further out than instruction counts alone suggest.
-/// Timed inside GJK and EPA on hulls of 25 to 80 vertices, the queries are fastest with
-/// the crossover between 48 and 64, and slower at 24 (most hull64 pairs then climb) and
-/// at 96; 48 keeps every hull of the hull16 and hull64 benchmarks scanned. Re-timed with
-/// the branch-free scan on random pairs of a 200-hull scene: 24 makes hull64 distance
-/// 29 % and contact 32 % slower. On 64-vertex sphere hulls, scanning every support query
-/// up to 64 vertices, or only those without a hint (EPA's), made contacts 1.6× slower
-/// on 40 pairs and no faster on 1,000 pairs of distinct hulls, where memory waits.
-pub const HILL_CLIMB_CROSSOVER: usize = 48;
+/// neighbour list; and a climbing hull carries a record per vertex and a direction table
+/// (a 64-vertex hull takes 40 KB in the Python package climbing, 19 KB scanned), which a
+/// scene of many hulls cannot keep in cache. On the AMD EPYC Zen 5, with hulls of 64
+/// points on a sphere (every point a vertex) in the Python package's benchmark, scanning
+/// instead of climbing took single distance calls over 400 and 4,000 pairs of distinct
+/// hulls from 1.68–1.78 to 1.01–1.12 µs and from 2.80 to 1.84–1.88 µs, contacts from
+/// 3.22–3.35 to 1.74–1.79 µs and from 5.67–5.71 to 2.92–2.93 µs, and batches 1.7–2.6× less;
+/// over 20 pairs cycled in cache it is 9–25 % slower (distance 0.52 to 0.62 µs, contact
+/// 1.07 to 1.17 µs). As for the branch-free scan, the scene of many hulls decides. (48,
+/// chosen before from cycled pairs on the Intel Xeon, was measured while the scan's AVX
+/// build was at times only a call to the baseline one, see `kernels/avx.rs`. On the
+/// 200-hull scene, 24 made hull64 distance 29 % and contact 32 % slower.)
+pub const HILL_CLIMB_CROSSOVER: usize = 64;
 
 /// What kind of point set a [`ConvexHull`] was built from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
