@@ -73,9 +73,10 @@ const MAX_SLICE: usize = 64;
 /// so a batch handed over whole (`ThreadPool::install`) ran slower on two threads than
 /// on one after an idle moment. Waking the pool when the call starts, to overlap the wake
 /// with reading the scene under the GIL, gained nothing (AMD EPYC Zen 5, 400 hull16
-/// pairs after an idle moment: 0.26 µs a pair either way). (The core's own driver also cuts fixed chunks of 64: 400
-/// pairs make 7, which two threads share 4 to 3.) Each pair's slot is written by its own
-/// query alone, so the answers do not depend on who ran which slice.
+/// pairs after an idle moment: 0.26 µs a pair either way). (The core's own driver also
+/// cuts fixed chunks of 64: 400 pairs make 7, which two threads share 4 to 3.) Each
+/// pair's slot is written by its own query alone, so the answers do not depend on who
+/// ran which slice.
 fn run_slices<T: Send, E: Send>(
     records: &[Pair<'_, Shape>],
     out: &mut [PairResult<T, E>],

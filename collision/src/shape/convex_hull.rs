@@ -315,11 +315,13 @@ impl SupportMap for ConvexHull {
     }
 
     /// Always inlined (as are the `&S` and `Box<S>` forwarders), with the search itself
-    /// out of line returning only the index, so that the caller loads the point from the
-    /// vertex array (a climbing hull's from its climb record, in cache after the climb). Returned through memory from a call, the coordinates were written as
-    /// a 16-byte and an 8-byte store and read back by GJK as an 8-byte and a 16-byte
-    /// load, which store forwarding cannot serve: a stall on every support query
-    /// wherever the compiler chose not to inline.
+    /// out of line returning only the index, so that the caller loads the point from
+    /// what the search just read: a climbing hull's climb record, a scanned hull's block
+    /// (`Blocks::point`), the vertex array only for flat sets of more than 64 points (no
+    /// adjacency, no blocks). Returned through memory from a call, the coordinates were
+    /// written as a 16-byte and an 8-byte store and read back by GJK as an 8-byte and a
+    /// 16-byte load, which store forwarding cannot serve: a stall on every support
+    /// query wherever the compiler chose not to inline.
     #[inline(always)]
     fn support_hinted(&self, dir: &Vector3<f64>, hint: u32) -> SupportPoint {
         let i = self.support_index(dir, hint);
