@@ -42,7 +42,7 @@ use crate::gjk::{
 };
 use crate::observer::{Observer, RevolutionDepth, Shortcut};
 use crate::options::QueryOptions;
-use crate::shape::{CoreOf, SupportMap, all_finite};
+use crate::shape::{CoreOf, SupportMap, all_finite, as_hulls_if_both};
 use nalgebra::{Isometry3, Point3, Vector3};
 use std::cell::RefCell;
 
@@ -234,14 +234,18 @@ where
     O: Observer,
 {
     let (config, cache, mut observer) = options.into_parts();
-    finite(query(
-        (a, pose_a),
-        (b, pose_b),
-        margin,
-        &config,
-        cache,
-        &mut observer,
-        true,
+    finite(as_hulls_if_both!(
+        a,
+        b,
+        query(
+            (a, pose_a),
+            (b, pose_b),
+            margin,
+            &config,
+            cache,
+            &mut observer,
+            true,
+        )
     ))
 }
 

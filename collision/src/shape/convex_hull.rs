@@ -345,6 +345,10 @@ impl FastPaths for ConvexHull {
         true
     }
     #[inline]
+    fn as_hull(&self) -> Option<&ConvexHull> {
+        Some(self)
+    }
+    #[inline]
     fn fingerprint(&self) -> Option<u64> {
         Some(self.fingerprint)
     }

@@ -9,7 +9,8 @@ use nalgebra::{Isometry3, Point3, Vector3};
 /// Any shape of this crate, for scenes built at run time and for JSON.
 ///
 /// It implements [`SupportMap`] by a `match`; generic queries on concrete shapes avoid
-/// even that. With the `serde` feature it (de)serializes as an externally tagged enum,
+/// even that, and so do the queries on two `Shape`s that both hold hulls
+/// ([`FastPaths::as_hull`]). With the `serde` feature it (de)serializes as an externally tagged enum,
 /// and loading validates every shape through its constructor.
 // A `Shape` is built once and queried many times: keeping the hull inline saves an
 // indirection per support call, at the cost of a larger enum.
@@ -121,6 +122,13 @@ impl FastPaths for Shape {
     #[inline]
     fn prefetch_data(&self) {
         dispatch!(self, s => s.prefetch_data())
+    }
+    #[inline]
+    fn as_hull(&self) -> Option<&ConvexHull> {
+        match self {
+            Shape::ConvexHull(h) => Some(h),
+            _ => None,
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! What a shape may offer beyond its support function: the fast paths.
 
-use super::{Cuboid, Frustum, InscribedBall};
+use super::{ConvexHull, Cuboid, Frustum, InscribedBall};
 use nalgebra::Point3;
 
 /// The optional knowledge a shape has beyond its support function, which lets the
@@ -114,9 +114,48 @@ pub trait FastPaths {
         crate::kernels::prefetch::object(self);
     }
 
+    /// The shape as a [`ConvexHull`] when it is one: a hull, or a [`Shape`](super::Shape)
+    /// holding one. A query on two shapes that both answer runs the code made for a pair
+    /// of hulls instead of matching on the enum at every support query (13 % more
+    /// instructions for a distance between 16-vertex hulls). `None` by default.
+    #[must_use]
+    #[inline]
+    fn as_hull(&self) -> Option<&ConvexHull> {
+        None
+    }
+
     /// As [`Self::prefetch_fields`], for the memory a query reads beyond the shape's own
     /// fields (a hull's vertex blocks and vertices), once those fields have arrived.
     /// Nothing by default.
     #[inline]
     fn prefetch_data(&self) {}
 }
+
+/// `a` and `b` as hulls, when both are ([`FastPaths::as_hull`]).
+#[must_use]
+#[inline(always)]
+pub(crate) fn hull_pair<'a, 'b, A, B>(
+    a: &'a A,
+    b: &'b B,
+) -> Option<(&'a ConvexHull, &'b ConvexHull)>
+where
+    A: FastPaths + ?Sized,
+    B: FastPaths + ?Sized,
+{
+    Some((a.as_hull()?, b.as_hull()?))
+}
+
+/// Evaluates `$query` with the shapes `$a` and `$b` rebound to the hulls they are when
+/// both are ([`hull_pair`]), else as given: a pair of [`Shape`](super::Shape)s holding
+/// hulls (from the C ABI, Python or a scene file) then runs the code made for two hulls,
+/// with the same answers bit for bit, instead of matching on the enum at every support
+/// query.
+macro_rules! as_hulls_if_both {
+    ($a:ident, $b:ident, $query:expr) => {
+        match $crate::shape::hull_pair($a, $b) {
+            Some(($a, $b)) => $query,
+            None => $query,
+        }
+    };
+}
+pub(crate) use as_hulls_if_both;

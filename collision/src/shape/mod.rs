@@ -42,6 +42,7 @@ pub use dynamic::Shape;
 pub(crate) use dynamic::dispatch;
 pub use error::ShapeError;
 pub use fast_paths::FastPaths;
+pub(crate) use fast_paths::{as_hulls_if_both, hull_pair};
 pub use frustum::Frustum;
 pub use inscribed::InscribedBall;
 pub use minkowski::{MinkowskiDifference, SupportHints};
@@ -209,6 +210,10 @@ macro_rules! forward_support_map {
             #[inline]
             fn core_is_polytope(&self) -> bool {
                 (**self).core_is_polytope()
+            }
+            #[inline]
+            fn as_hull(&self) -> Option<&ConvexHull> {
+                (**self).as_hull()
             }
         }
     )+};

@@ -20,7 +20,7 @@ use crate::contact::contact;
 use crate::gjk::{GjkCache, GjkConfig, GjkStatus, WorkingSimplex, gjk, gjk_core};
 use crate::observer::{BallBallImpact, Observer, Shortcut};
 use crate::options::QueryOptions;
-use crate::shape::{CoreOf, SupportMap, all_finite};
+use crate::shape::{CoreOf, SupportMap, all_finite, as_hulls_if_both};
 use advance::{Spin, safe_step};
 use certify::{Body, longest_step};
 use nalgebra::{Isometry3, Point3, Vector3};
@@ -164,6 +164,23 @@ where
 /// # Errors
 /// As [`time_of_impact`].
 pub fn time_of_impact_with<A, B, O>(
+    a: &A,
+    motion_a: &Motion,
+    b: &B,
+    motion_b: &Motion,
+    t_max: f64,
+    options: QueryOptions<'_, ToiConfig, O>,
+) -> Result<Option<Impact>, ToiError>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    O: Observer,
+{
+    as_hulls_if_both!(a, b, impact(a, motion_a, b, motion_b, t_max, options))
+}
+
+/// [`time_of_impact_with`] on the shapes as given.
+fn impact<A, B, O>(
     a: &A,
     motion_a: &Motion,
     b: &B,
