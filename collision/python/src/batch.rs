@@ -68,15 +68,14 @@ const MAX_SLICE: usize = 64;
 /// all of them if the pool has one thread or cannot be made, run on the calling thread.
 ///
 /// The calling thread starts at once rather than handing everything to the pool and
-/// sleeping: waking a pool thread that has gone to sleep takes tens to hundreds of
-/// microseconds on a virtual machine (a 400-pair hull16 batch is about 500 µs of work),
+/// sleeping: a pool thread that has gone to sleep takes tens of microseconds to start
+/// on a virtual machine (a 400-pair hull16 batch is about 120 µs of work on one core),
 /// so a batch handed over whole (`ThreadPool::install`) ran slower on two threads than
-/// on one after an idle moment. Waking the pool when the call starts, to overlap the wake
-/// with reading the scene under the GIL, gained nothing (AMD EPYC Zen 5, 400 hull16
-/// pairs after an idle moment: 0.26 µs a pair either way). (The core's own driver also
-/// cuts fixed chunks of 64: 400 pairs make 7, which two threads share 4 to 3.) Each
-/// pair's slot is written by its own query alone, so the answers do not depend on who
-/// ran which slice.
+/// on one after an idle moment. The call wakes the pool before it reads the scene
+/// ([`wake_pool`]), so that the other threads are up when the slices are ready. (The
+/// core's own driver also cuts fixed chunks of 64: 400 pairs make 7, which two threads
+/// share 4 to 3.) Each pair's slot is written by its own query alone, so the answers do
+/// not depend on who ran which slice.
 fn run_slices<T: Send, E: Send>(
     records: &[Pair<'_, Shape>],
     out: &mut [PairResult<T, E>],
@@ -115,6 +114,24 @@ fn run_slices<T: Send, E: Send>(
         _ => drain(),
     }
     failed.into_inner().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Wakes this module's pool when a batch of `pairs` will use it: a no-op job for each
+/// other thread, so that the threads are up (and look for work for a while before they
+/// sleep again) when [`run_slices`] hands out its slices. Reading the scene under the
+/// GIL takes long enough to hide the start: on the AMD EPYC Zen 5, with python-fcl's
+/// loop run between calls, 400 hull16 pairs took 0.253–0.278 µs a pair instead of
+/// 0.267–0.315 (best and first quartile of 300 alternated calls), the pool's thread
+/// starting its first slice 1–2 µs into the slices instead of 34–37 µs.
+fn wake_pool(pairs: &Bound<'_, PyAny>) {
+    if !pairs.len().is_ok_and(|n| n > SMALL_BATCH) {
+        return;
+    }
+    if let Some(pool) = pool() {
+        for _ in 1..pool.current_num_threads() {
+            pool.spawn(|| {});
+        }
+    }
 }
 
 /// The shapes and poses of a batch call, read while holding the GIL.
@@ -171,13 +188,21 @@ impl Scene<'_> {
             // Only slices of different lengths are refused, and these are equal.
             return vec![Err(STATUS_INVALID_INPUT); self.pairs.len()];
         }
+        let answer = |r: PairResult<T, E>| match r {
+            Ok(answer) => Ok(answer),
+            Err(PairError::Query(e)) => Err(code(kind(&e))),
+            Err(_) => Err(STATUS_INVALID_INPUT),
+        };
+        if records.len() == slots.len() {
+            // Every pair ran (the usual case): the answers are in input order already.
+            return out.into_iter().map(answer).collect();
+        }
         let mut answers: Vec<Option<PairResult<T, E>>> = out.into_iter().map(Some).collect();
         slots
             .into_iter()
             .map(|slot| match slot.map(|r| answers[r].take()) {
-                Ok(Some(Ok(answer))) => Ok(answer),
-                Ok(Some(Err(PairError::Query(e)))) => Err(code(kind(&e))),
-                Ok(_) => Err(STATUS_INVALID_INPUT),
+                Ok(Some(r)) => answer(r),
+                Ok(None) => Err(STATUS_INVALID_INPUT),
                 Err(status) => Err(status),
             })
             .collect()
@@ -254,6 +279,7 @@ fn run_batch<'py, T: Clone + Send, E: Send>(
     query: impl Fn(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Send + Sync,
     kind: impl Fn(&E) -> Kind + Send,
 ) -> PyResult<Vec<Result<T, i8>>> {
+    wake_pool(pairs);
     let shapes = shape_list(shapes)?;
     let scene = read_scene(&shapes, poses, pairs)?;
     Ok(py.detach(|| scene.run(fill, query, kind)))
