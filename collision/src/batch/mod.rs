@@ -47,11 +47,13 @@
 //!
 //! # Threads
 //!
-//! With the `parallel` feature the queries run on the current rayon thread pool: the
-//! caller's inside `ThreadPool::install`, rayon's global pool otherwise. The pairs are
-//! cut into chunks of 64 (a few microseconds of work each, against about one of
-//! scheduling), so nothing is allocated per pair. Without the feature, and for scenes
-//! made [`Scene::sequential`], the same functions run on the calling thread.
+//! With the `parallel` feature the queries run on the calling thread and the current
+//! rayon thread pool's other threads: the caller's pool inside `ThreadPool::install`,
+//! rayon's global pool otherwise. The pairs are cut into chunks of 16 to 64 (about
+//! eight per thread), which the calling thread starts on at once and the pool's threads
+//! join as they wake, each taking the next chunk until none is left; nothing is
+//! allocated per pair. Batches of at most 64 pairs, those of scenes made
+//! [`Scene::sequential`], and all of them without the feature run on the calling thread.
 //!
 //! # Memory
 //!

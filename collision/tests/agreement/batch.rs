@@ -828,3 +828,60 @@ fn one_and_two_threads_give_the_same_bytes() {
         assert!(run.1 == runs[0].1, "contacts differ between thread counts");
     }
 }
+
+/// Batches of 65 to 1,100 pairs (past the 64 that stay on the calling thread, cut into
+/// chunks of 16 to 64 pairs that do not divide them) on pools of 1, 2 and 3 threads, from
+/// inside the pool and from outside it: the parallel answers are the sequential ones bit
+/// for bit, the warm-started ones too (each pair keeps its own cache, whoever runs it).
+#[cfg(feature = "parallel")]
+#[test]
+fn small_parallel_batches_give_the_sequential_bytes() {
+    let (shapes, poses) = scene_parts(2991);
+    let scene = Scene::new(&shapes, &poses).unwrap();
+    let all = index_pairs(2992, SHAPES, SHAPES);
+    let config = ContactConfig::default();
+    for len in [65, 100, 129, 257, 400, 777, 1_100] {
+        let pairs = &all[..len];
+        let mut seq = vec![Ok(0.0); len];
+        scene.sequential().distance(pairs, &mut seq).unwrap();
+        let mut seq_caches = vec![GjkCache::default(); len];
+        let mut seq_warm = vec![Ok(None); len];
+        for _ in 0..2 {
+            scene
+                .sequential()
+                .contact_with(pairs, 0.1, &config, &mut seq_caches, &mut seq_warm)
+                .unwrap();
+        }
+        for threads in [1, 2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let mut inside = vec![Ok(0.0); len];
+            let mut caches = vec![GjkCache::default(); len];
+            let mut warm = vec![Ok(None); len];
+            pool.install(|| {
+                scene.distance(pairs, &mut inside).unwrap();
+                for _ in 0..2 {
+                    scene
+                        .contact_with(pairs, 0.1, &config, &mut caches, &mut warm)
+                        .unwrap();
+                }
+            });
+            let mut outside = vec![Ok(0.0); len];
+            scene.distance(pairs, &mut outside).unwrap();
+            let what = format!("{len} pairs, {threads} thread(s)");
+            assert_eq!(result_bits(&inside), result_bits(&seq), "distance, {what}");
+            assert_eq!(
+                result_bits(&outside),
+                result_bits(&seq),
+                "distance, {what}, outside"
+            );
+            assert_eq!(
+                result_bits(&warm),
+                result_bits(&seq_warm),
+                "warm contact, {what}"
+            );
+        }
+    }
+}
