@@ -94,3 +94,37 @@ fn the_film_holds_every_step_each_drawn_and_different() {
         );
     }
 }
+
+/// With the Vulkan drivers hidden (`VK_ICD_FILENAMES` naming no file), wgpu falls back
+/// to another adapter, such as Mesa's OpenGL llvmpipe, which draws kiss3d's scenes as
+/// black frames but for their text. Whatever adapter it finds, `--png` either writes a
+/// picture that shows its background or fails saying why: it never writes a blank one
+/// and reports success.
+#[test]
+fn a_blank_render_is_an_error_not_a_picture() {
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no-vulkan.png");
+    let _ = std::fs::remove_file(&out);
+    let run = Command::new(env!("CARGO_BIN_EXE_debugger"))
+        .arg("--png")
+        .arg(&out)
+        .args(["--size", "240x180"])
+        .env("VK_ICD_FILENAMES", "/nonexistent/no-icd.json")
+        .env("NODEVICE_SELECT", "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    if run.status.success() {
+        let picture = image::open(&out).unwrap().to_rgb8();
+        let background = picture.pixels().filter(|p| p.0 == [250, 250, 250]).count();
+        assert!(
+            background * 4 > picture.pixels().len(),
+            "a picture written as drawn shows its background: {background} pixels"
+        );
+    } else {
+        assert!(
+            stderr.contains("drew a blank picture") || stderr.contains("no graphics adapter"),
+            "{stderr}"
+        );
+        assert!(!out.exists(), "no picture is written for a blank render");
+    }
+}

@@ -61,6 +61,21 @@ pub enum WindowError {
     /// kiss3d or wgpu failed while rendering (its panic message).
     #[error("the renderer failed: {0}")]
     Render(String),
+    /// The adapter rendered a picture without its background: its driver does not draw
+    /// kiss3d's scenes (seen with a fallback adapter where Mesa's Vulkan driver was
+    /// missing: black frames but for their text).
+    #[error(
+        "the graphics adapter {adapter} drew a blank picture ({background_percent:.1} % of \
+         its pixels are the background, which fills most of a picture drawn right): use a \
+         GPU driver or Mesa's software Vulkan driver lavapipe (`apt-get install \
+         mesa-vulkan-drivers libvulkan1` on Debian)"
+    )]
+    BlankPicture {
+        /// The adapter's name and backend, as wgpu gives them.
+        adapter: String,
+        /// The share of the picture's pixels in the background colour, in per cent.
+        background_percent: f64,
+    },
     /// The PNG file could not be written.
     #[error("{}: cannot write PNG: {message}", path.display())]
     Write {

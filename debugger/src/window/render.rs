@@ -348,7 +348,8 @@ impl Picture {
 /// # Errors
 /// [`WindowError::NoFrames`] when the recording has no frame,
 /// [`WindowError::NoAdapter`] when wgpu finds no adapter, [`WindowError::Render`] when
-/// kiss3d fails.
+/// kiss3d fails, [`WindowError::BlankPicture`] when the adapter drew a picture without
+/// its background (a driver that does not draw kiss3d's scenes).
 pub fn render_frame(
     rec: &Recording,
     index: usize,
@@ -366,9 +367,40 @@ pub fn render_frame(
 /// # Errors
 /// As [`render_frame`], but for [`WindowError::NoFrames`].
 pub fn render_scene(scene: &Scene3d, options: &RenderOptions) -> Result<Picture, WindowError> {
-    probe_adapter()?;
+    let adapter = probe_adapter()?;
     let image = on_render_thread(scene, options)?;
+    let share = background_share(&image);
+    if share < MIN_BACKGROUND_SHARE {
+        return Err(WindowError::BlankPicture {
+            adapter,
+            background_percent: 100.0 * share,
+        });
+    }
     Ok(Picture { image })
+}
+
+/// Least share of a picture's pixels in the background colour for it to count as drawn.
+/// The camera frames a scene's shapes with a margin, so the background fills most of
+/// every picture (85 % of the default fixture's frame at 1024×768); an adapter whose
+/// driver draws nothing but the caption leaves none of it.
+const MIN_BACKGROUND_SHARE: f64 = 0.05;
+
+/// The share of `image`'s pixels within 3 of [`BACKGROUND`] in every channel (exactly it
+/// on Mesa's lavapipe; the margin leaves room for another driver's rounding).
+fn background_share(image: &image::RgbImage) -> f64 {
+    let background = BACKGROUND.map(|c| (c * 255.0).round() as i16);
+    let near = |p: &image::Rgb<u8>| {
+        p.0.iter()
+            .zip(background)
+            .all(|(&c, b)| (i16::from(c) - b).abs() <= 3)
+    };
+    let count = image.pixels().filter(|p| near(p)).count();
+    let pixels = f64::from(image.width()) * f64::from(image.height());
+    if pixels > 0.0 {
+        count as f64 / pixels
+    } else {
+        0.0
+    }
 }
 
 /// The render itself, on the render thread, reusing its surface.
@@ -496,4 +528,36 @@ pub fn render_film(rec: &Recording, options: &FilmOptions) -> Result<Picture, Wi
         image::imageops::replace(&mut film, &picture.image, i64::from(x), i64::from(y));
     }
     Ok(Picture { image: film })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BACKGROUND, MIN_BACKGROUND_SHARE, background_share};
+    use image::{Rgb, RgbImage};
+
+    /// A black picture with a caption's worth of grey and white pixels has no
+    /// background; one of the background colour (give or take a driver's rounding) is
+    /// all background; a shape over a third of it leaves two thirds.
+    #[test]
+    fn background_share_tells_a_blank_picture() {
+        let mut blank = RgbImage::from_pixel(120, 90, Rgb([0, 0, 0]));
+        for x in 0..60 {
+            blank.put_pixel(x, 5, Rgb([34, 34, 34]));
+            blank.put_pixel(x, 6, Rgb([255, 255, 255]));
+        }
+        assert_eq!(background_share(&blank), 0.0);
+        assert!(background_share(&blank) < MIN_BACKGROUND_SHARE);
+        let bg = BACKGROUND.map(|c| (c * 255.0).round() as u8);
+        assert_eq!(bg[..3], [250, 250, 250]);
+        let mut drawn = RgbImage::from_pixel(120, 90, Rgb([bg[0] - 2, bg[1], bg[2] + 3]));
+        assert_eq!(background_share(&drawn), 1.0);
+        for x in 0..40 {
+            for y in 0..90 {
+                drawn.put_pixel(x, y, Rgb([108, 90, 172]));
+            }
+        }
+        let share = background_share(&drawn);
+        assert!((share - 2.0 / 3.0).abs() < 1e-12, "{share}");
+        assert_eq!(background_share(&RgbImage::new(0, 0)), 0.0);
+    }
 }
