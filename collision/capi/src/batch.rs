@@ -6,8 +6,8 @@
 //! on the same shapes and poses returns, bit for bit.
 //!
 //! When every shape is built in, the pairs run through `collision::batch`: on all cores
-//! when the library is built with the `parallel` feature (rayon's global pool, chunks of
-//! 64 pairs), on the calling thread otherwise. A call that includes a user shape runs its
+//! when the library is built with the `parallel` feature (the calling thread and rayon's
+//! global pool, in chunks of 16 to 64 pairs), on the calling thread otherwise. A call that includes a user shape runs its
 //! pairs one after another on the calling thread, through the single calls' code (its
 //! callbacks then never run concurrently within the call).
 

@@ -73,9 +73,9 @@ const MAX_SLICE: usize = 64;
 /// so a batch handed over whole (`ThreadPool::install`) ran slower on two threads than
 /// on one after an idle moment. The call wakes the pool before it reads the scene
 /// ([`wake_pool`]), so that the other threads are up when the slices are ready. (The
-/// core's own driver also cuts fixed chunks of 64: 400 pairs make 7, which two threads
-/// share 4 to 3.) Each pair's slot is written by its own query alone, so the answers do
-/// not depend on who ran which slice.
+/// core's own parallel driver works the same way on rayon's current pool; this module
+/// keeps its own pool, which a forked process can make anew.) Each pair's slot is
+/// written by its own query alone, so the answers do not depend on who ran which slice.
 fn run_slices<T: Send, E: Send>(
     records: &[Pair<'_, Shape>],
     out: &mut [PairResult<T, E>],
