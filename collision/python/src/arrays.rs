@@ -326,34 +326,59 @@ pub fn pose(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Isometry3<f6
     result.map_err(|e| invalid(format!("{what}: {e}")))
 }
 
-/// Poses for a batch: an `(M, 7)` or `(M, 4, 4)` array. A bad row is kept as its
-/// message (the pairs using it get `STATUS_INVALID_INPUT`), a bad array shape is an error.
+/// The pose rows of a batch, as given: an `(M, 7)` or `(M, 4, 4)` array's values, each
+/// row read into a pose when a pair uses it ([`PoseRows::pose`]), on the thread that runs
+/// the pair rather than under the GIL.
+pub struct PoseRows {
+    values: Vec<f64>,
+    /// 7 values a row (`[x, y, z, qw, qx, qy, qz]`) or 16 (a row-major 4×4 matrix).
+    width: usize,
+}
+
+impl PoseRows {
+    /// The number of poses.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.values.len() / self.width
+    }
+
+    /// Pose `i` (`i < len()`), or `None` for a row that is no pose: non-finite, a zero or
+    /// non-unit quaternion, or a matrix that is not a rigid motion (the pairs using it
+    /// get `STATUS_INVALID_INPUT`).
+    #[must_use]
+    pub fn pose(&self, i: usize) -> Option<Isometry3<f64>> {
+        let row = &self.values[i * self.width..(i + 1) * self.width];
+        let pose = if self.width == 7 {
+            pose_from_seven(std::array::from_fn(|k| row[k]))
+        } else {
+            pose_from_matrix(std::array::from_fn(|r| {
+                std::array::from_fn(|c| row[4 * r + c])
+            }))
+        };
+        pose.ok()
+    }
+}
+
+/// Poses for a batch: an `(M, 7)` or `(M, 4, 4)` array, its rows checked only when a pair
+/// uses them ([`PoseRows::pose`]).
 ///
 /// # Errors
 /// `InvalidInputError` for an array of another shape or dtype.
-pub fn poses(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Result<Isometry3<f64>, String>>> {
+pub fn poses(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<PoseRows> {
     let a = float_values(obj, what)?;
-    Ok(match a.shape[..] {
-        [_, 7] => a
-            .data
-            .chunks_exact(7)
-            .map(|row| pose_from_seven(std::array::from_fn(|k| row[k])))
-            .collect(),
-        [_, 4, 4] => a
-            .data
-            .chunks_exact(16)
-            .map(|m| {
-                pose_from_matrix(std::array::from_fn(|r| {
-                    std::array::from_fn(|c| m[4 * r + c])
-                }))
-            })
-            .collect(),
+    let width = match a.shape[..] {
+        [_, 7] => 7,
+        [_, 4, 4] => 16,
         _ => {
             return Err(invalid(format!(
                 "{what}: expected an (M, 7) or (M, 4, 4) array, got shape {}",
                 shape_text(&a.shape)
             )));
         }
+    };
+    Ok(PoseRows {
+        values: a.data,
+        width,
     })
 }
 

@@ -22,13 +22,13 @@ use crate::{
 };
 use collision::batch::{self, BatchError, Pair, PairError, PairResult};
 use collision::{ClosestPoints, Contact, ContactStatus, Shape};
-use nalgebra::Isometry3;
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 use rayon::{ThreadPool, ThreadPoolBuilder};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// This process's thread pool (one thread per core), made on first use and again in a
@@ -62,10 +62,11 @@ const SLICES_PER_THREAD: usize = 8;
 /// calling thread, so the slices never split again.
 const MAX_SLICE: usize = 64;
 
-/// Runs `query` over `records` into `out` in slices of equal length, `SLICES_PER_THREAD`
-/// per thread (at most `MAX_SLICE` pairs each), which the calling thread and the other
-/// threads of this module's pool take in turn until none is left; small batches, and
-/// all of them if the pool has one thread or cannot be made, run on the calling thread.
+/// Runs `each(first, rows)` on slices of `rows` of equal length, `first` being the
+/// index of a slice's first row: `SLICES_PER_THREAD` slices per thread (at most
+/// `MAX_SLICE` rows each), which the calling thread and the other threads of this
+/// module's pool take in turn until none is left; small batches, and all of them if the
+/// pool has one thread or cannot be made, run on the calling thread.
 ///
 /// The calling thread starts at once rather than handing everything to the pool and
 /// sleeping: a pool thread that has gone to sleep takes tens of microseconds to start
@@ -74,34 +75,27 @@ const MAX_SLICE: usize = 64;
 /// on one after an idle moment. The call wakes the pool before it reads the scene
 /// ([`wake_pool`]), so that the other threads are up when the slices are ready. (The
 /// core's own parallel driver works the same way on rayon's current pool; this module
-/// keeps its own pool, which a forked process can make anew.) Each pair's slot is
-/// written by its own query alone, so the answers do not depend on who ran which slice.
-fn run_slices<T: Send, E: Send>(
-    records: &[Pair<'_, Shape>],
-    out: &mut [PairResult<T, E>],
-    query: &(impl Fn(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Sync),
-) -> Result<(), BatchError> {
-    let pool = if records.len() > SMALL_BATCH {
+/// keeps its own pool, which a forked process can make anew.) Each row is written by
+/// its own slice alone, so the answers do not depend on who ran which slice.
+fn run_slices<R: Send>(rows: &mut [R], each: &(impl Fn(usize, &mut [R]) + Sync)) {
+    let pool = if rows.len() > SMALL_BATCH {
         pool()
     } else {
         None
     };
     let threads = pool.as_ref().map_or(1, |p| p.current_num_threads());
-    let slice = records
+    let slice = rows
         .len()
         .div_ceil(SLICES_PER_THREAD * threads)
         .clamp(1, MAX_SLICE);
-    let slices = Mutex::new(records.chunks(slice).zip(out.chunks_mut(slice)));
-    let failed = Mutex::new(Ok(()));
+    let slices = Mutex::new(rows.chunks_mut(slice).enumerate());
     // Takes slices until none is left. A lock poisoned by a panicking query (the queries
     // do not panic) still hands out the remaining slices.
     let drain = || {
         loop {
             let next = slices.lock().unwrap_or_else(PoisonError::into_inner).next();
-            let Some((r, o)) = next else { break };
-            if let Err(e) = query(r, o) {
-                *failed.lock().unwrap_or_else(PoisonError::into_inner) = Err(e);
-            }
+            let Some((c, rows)) = next else { break };
+            each(c * slice, rows);
         }
     };
     match pool {
@@ -113,7 +107,6 @@ fn run_slices<T: Send, E: Send>(
         }),
         _ => drain(),
     }
-    failed.into_inner().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Wakes this module's pool when a batch of `pairs` will use it: a no-op job for each
@@ -134,10 +127,11 @@ fn wake_pool(pairs: &Bound<'_, PyAny>) {
     }
 }
 
-/// The shapes and poses of a batch call, read while holding the GIL.
+/// The shapes, pose rows and index pairs of a batch call, read while holding the GIL;
+/// the poses are parsed by the threads that run the pairs.
 struct Scene<'a> {
     shapes: Vec<&'a Shape>,
-    poses: Vec<Result<Isometry3<f64>, String>>,
+    poses: arrays::PoseRows,
     pairs: Vec<[i64; 2]>,
 }
 
@@ -152,60 +146,67 @@ impl Scene<'_> {
                 .ok_or(STATUS_INVALID_INPUT)
         };
         let (i, j) = (index(i)?, index(j)?);
-        let (Ok(pose_a), Ok(pose_b)) = (&self.poses[i], &self.poses[j]) else {
+        let (Some(pose_a), Some(pose_b)) = (self.poses.pose(i), self.poses.pose(j)) else {
             return Err(STATUS_INVALID_INPUT);
         };
         Ok(Pair {
             a: self.shapes[i],
-            pose_a: *pose_a,
+            pose_a,
             b: self.shapes[j],
-            pose_b: *pose_b,
+            pose_b,
         })
     }
 
     /// Runs the batch query `query` of `collision::batch` on the pairs that have valid
     /// indices and poses, in balanced slices on this module's pool (see [`run_slices`]),
-    /// and gives every pair its answer or its status code, in input order. `fill` only
-    /// initialises the output slice.
-    fn run<T: Clone + Send, E: Send>(
+    /// and gives every pair its answer or its status code, in input order. Each slice
+    /// reads its pairs' poses and makes their records itself. `fill` only initialises
+    /// the query's output.
+    fn run<T: Clone + Send + Sync, E: Send>(
         &self,
         fill: T,
         query: impl Fn(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Sync,
-        kind: impl Fn(&E) -> Kind,
+        kind: impl Fn(&E) -> Kind + Sync,
     ) -> Vec<Result<T, i8>> {
-        let mut records = Vec::with_capacity(self.pairs.len());
-        let slots: Vec<Result<usize, i8>> = (0..self.pairs.len())
-            .map(|k| {
-                self.pair(k).map(|p| {
-                    records.push(p);
-                    records.len() - 1
-                })
-            })
-            .collect();
-        let mut out: Vec<PairResult<T, E>> = (0..records.len()).map(|_| Ok(fill.clone())).collect();
-        let ran = run_slices(&records, &mut out, &query);
-        if ran.is_err() {
-            // Only slices of different lengths are refused, and these are equal.
+        let mut rows = vec![Err(STATUS_INVALID_INPUT); self.pairs.len()];
+        let refused = AtomicBool::new(false);
+        run_slices(&mut rows, &|first, rows: &mut [Result<T, i8>]| {
+            // A slice has at most `MAX_SLICE` = 64 rows: bit `k` of `ran` marks row `k`
+            // as having a record.
+            let mut records = Vec::with_capacity(rows.len());
+            let mut ran = 0_u64;
+            for (k, row) in rows.iter_mut().enumerate() {
+                match self.pair(first + k) {
+                    Ok(record) => {
+                        records.push(record);
+                        ran |= 1 << k;
+                    }
+                    Err(status) => *row = Err(status),
+                }
+            }
+            let mut out: Vec<PairResult<T, E>> =
+                (0..records.len()).map(|_| Ok(fill.clone())).collect();
+            if query(&records, &mut out).is_err() {
+                // Only slices of different lengths are refused, and these are equal.
+                refused.store(true, Ordering::Relaxed);
+                return;
+            }
+            let ran_rows = rows
+                .iter_mut()
+                .enumerate()
+                .filter(|&(k, _)| ran & (1 << k) != 0);
+            for ((_, row), answer) in ran_rows.zip(out) {
+                *row = match answer {
+                    Ok(answer) => Ok(answer),
+                    Err(PairError::Query(e)) => Err(code(kind(&e))),
+                    Err(_) => Err(STATUS_INVALID_INPUT),
+                };
+            }
+        });
+        if refused.into_inner() {
             return vec![Err(STATUS_INVALID_INPUT); self.pairs.len()];
         }
-        let answer = |r: PairResult<T, E>| match r {
-            Ok(answer) => Ok(answer),
-            Err(PairError::Query(e)) => Err(code(kind(&e))),
-            Err(_) => Err(STATUS_INVALID_INPUT),
-        };
-        if records.len() == slots.len() {
-            // Every pair ran (the usual case): the answers are in input order already.
-            return out.into_iter().map(answer).collect();
-        }
-        let mut answers: Vec<Option<PairResult<T, E>>> = out.into_iter().map(Some).collect();
-        slots
-            .into_iter()
-            .map(|slot| match slot.map(|r| answers[r].take()) {
-                Ok(Some(r)) => answer(r),
-                Ok(None) => Err(STATUS_INVALID_INPUT),
-                Err(status) => Err(status),
-            })
-            .collect()
+        rows
     }
 }
 
@@ -270,14 +271,14 @@ fn code(kind: Kind) -> i8 {
 /// # Errors
 /// `TypeError` for an item of `shapes` that is not a shape; `InvalidInputError` for
 /// poses or pairs that are not well-formed arrays, or not one pose per shape.
-fn run_batch<'py, T: Clone + Send, E: Send>(
+fn run_batch<'py, T: Clone + Send + Sync, E: Send>(
     py: Python<'py>,
     shapes: &Bound<'py, PyAny>,
     poses: &Bound<'py, PyAny>,
     pairs: &Bound<'py, PyAny>,
     fill: T,
     query: impl Fn(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Send + Sync,
-    kind: impl Fn(&E) -> Kind + Send,
+    kind: impl Fn(&E) -> Kind + Send + Sync,
 ) -> PyResult<Vec<Result<T, i8>>> {
     wake_pool(pairs);
     let shapes = shape_list(shapes)?;
