@@ -204,3 +204,34 @@ def test_batch_in_forked_workers_after_a_batch_in_the_parent(scene):
     with concurrent.futures.ProcessPoolExecutor(max_workers=2, mp_context=fork) as pool:
         future = pool.submit(batch_distances, shapes, poses, pairs[:500])
         same(future.result(timeout=120), want)
+
+
+@pytest.mark.parametrize("count", [17, 100, 400, 1000])
+def test_bad_rows_among_good_ones_keep_their_places(scene, count):
+    """Bad pairs scattered through a batch that runs in slices over the pool: an index
+    out of range, a NaN pose or a zero quaternion gives its own row the invalid-input
+    status, and every other row keeps the single call's answer, in its place."""
+    shapes, poses, pairs = scene
+    poses = poses.copy()
+    poses[3] = [np.nan, 0, 0, 1, 0, 0, 0]
+    poses[5] = [0, 0, 0, 0, 0, 0, 0]
+    pairs = pairs[:count].copy()
+    pairs[::7, 0] = len(shapes) + 2
+    pairs[3::11, 1] = 3
+    pairs[5::13, 0] = 5
+    pairs[6::17, 1] = -1
+    bad = (pairs < 0).any(axis=1) | (pairs >= len(shapes)).any(axis=1)
+    bad |= np.isin(pairs, [3, 5]).any(axis=1)
+    assert 0.1 < bad.mean() < 0.5
+    dist = cc.batch_distance(shapes, poses, pairs)
+    con = cc.batch_contact(shapes, poses, pairs, margin=0.3)
+    for k, (i, j) in enumerate(pairs):
+        if bad[k]:
+            assert dist.status[k] == cc.STATUS_INVALID_INPUT and dist.distance[k] == np.inf
+            assert con.status[k] == cc.STATUS_INVALID_INPUT and not con.has_contact[k]
+            continue
+        a, pa, b, pb = shapes[i], poses[i], shapes[j], poses[j]
+        assert dist.status[k] == cc.STATUS_OK
+        same(dist.distance[k], np.float64(cc.distance(a, pa, b, pb)))
+        c = cc.contact(a, pa, b, pb, margin=0.3)
+        same(con.separation[k], np.float64(np.inf if c is None else c.separation))
