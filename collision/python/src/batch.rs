@@ -1,9 +1,11 @@
 //! Batch queries: a list of M shapes, their poses as an (M, 7) or (M, 4, 4) array, and a
 //! (K, 2) array of index pairs in; arrays of K results and a status code per pair out.
 //!
-//! The pairs run through `collision::batch` with the GIL released, in slices balanced over
-//! a rayon pool with a thread per core (`run_slices`); each is exactly the single call, so
-//! a batch row equals the single call bit for bit. A pair that has no
+//! Under the GIL the call only reads the shapes and copies the pose and pair arrays. The
+//! pairs then run through `collision::batch` with the GIL released, in slices balanced
+//! over a rayon pool with a thread per core (`run_slices`), each slice reading its pairs'
+//! poses itself; each is exactly the single call, so a batch row equals the single call
+//! bit for bit. A pair that has no
 //! answer (bad index, bad pose row, no convergence) gets its status code, an infinite
 //! distance or separation and zero vectors: never NaN, and never a number that could be
 //! read as an answer (a distance of 0 would read as "touching").
