@@ -14,11 +14,11 @@
 //! [`Shortcut`](crate::observer::Shortcut): the answer is the unobserved one, bit for
 //! bit.
 //!
-//! Each public query first asks whether both shapes are hulls
-//! ([`FastPaths::as_hull`](crate::FastPaths::as_hull)): a pair of
-//! [`Shape`](crate::Shape)s holding hulls then runs the code made for two hulls, since
-//! matching on the enum at each support query costs a distance between 16-vertex hulls
-//! 13 % more instructions. Contacts and times of impact do the same.
+//! Every query's loop asks first whether both shapes are hulls
+//! ([`FastPaths::as_hull`](crate::FastPaths::as_hull), in `world_frame::run_on_cores`):
+//! a pair of [`Shape`](crate::Shape)s holding hulls then runs the loop made for two
+//! hulls, since matching on the enum at each support query costs a distance between
+//! 16-vertex hulls 13 % more instructions; the rest of the query matches once.
 
 use super::ball_start::NoInscribedBalls;
 use super::closed_form::{point_core_distance, point_core_pair};
@@ -31,7 +31,7 @@ use super::{
     IntersectionStatus, Simplex,
 };
 use crate::observer::Observer;
-use crate::shape::{SupportMap, as_hulls_if_both};
+use crate::shape::SupportMap;
 use nalgebra::{Isometry3, Vector3};
 
 /// The GJK algorithm's full answer for `a` at `pose_a` and `b` at `pose_b`: status,
@@ -55,23 +55,6 @@ use nalgebra::{Isometry3, Vector3};
 /// `Overlapping` (touching or overlapping) are answers; see [`GjkOutput`] for frames.
 #[must_use]
 pub fn gjk<A, B, O>(
-    a: &A,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    pose_b: &Isometry3<f64>,
-    options: QueryOptions<'_, GjkConfig, O>,
-) -> GjkOutput
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-    O: Observer,
-{
-    as_hulls_if_both!(a, b, gjk_on(a, pose_a, b, pose_b, options))
-}
-
-/// [`gjk`] on the shapes as given.
-#[inline(always)]
-fn gjk_on<A, B, O>(
     a: &A,
     pose_a: &Isometry3<f64>,
     b: &B,
@@ -114,23 +97,6 @@ where
 /// with its answer checked into a `Result`.
 #[must_use]
 pub fn gjk_intersection<A, B, O>(
-    a: &A,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    pose_b: &Isometry3<f64>,
-    options: QueryOptions<'_, GjkConfig, O>,
-) -> IntersectionOutput
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-    O: Observer,
-{
-    as_hulls_if_both!(a, b, gjk_intersection_on(a, pose_a, b, pose_b, options))
-}
-
-/// [`gjk_intersection`] on the shapes as given.
-#[inline(always)]
-fn gjk_intersection_on<A, B, O>(
     a: &A,
     pose_a: &Isometry3<f64>,
     b: &B,
@@ -212,23 +178,6 @@ where
     B: SupportMap + ?Sized,
     O: Observer,
 {
-    as_hulls_if_both!(a, b, intersects_with_on(a, pose_a, b, pose_b, options))
-}
-
-/// [`intersects_with`] on the shapes as given.
-#[inline(always)]
-fn intersects_with_on<A, B, O>(
-    a: &A,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    pose_b: &Isometry3<f64>,
-    options: QueryOptions<'_, GjkConfig, O>,
-) -> Result<bool, GjkError>
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-    O: Observer,
-{
     let (config, cache, mut observer) = options.into_parts();
     if let Some(c) = point_core_pair(a, pose_a, b, pose_b, &mut observer) {
         return Ok(c == ClosestPoints::Overlapping);
@@ -291,23 +240,6 @@ where
     B: SupportMap + ?Sized,
     O: Observer,
 {
-    as_hulls_if_both!(a, b, distance_with_on(a, pose_a, b, pose_b, options))
-}
-
-/// [`distance_with`] on the shapes as given.
-#[inline(always)]
-fn distance_with_on<A, B, O>(
-    a: &A,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    pose_b: &Isometry3<f64>,
-    options: QueryOptions<'_, GjkConfig, O>,
-) -> Result<f64, GjkError>
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-    O: Observer,
-{
     let (config, cache, mut observer) = options.into_parts();
     if let Some(d) = point_core_distance(a, pose_a, b, pose_b, &mut observer) {
         return Ok(d);
@@ -350,23 +282,6 @@ where
 /// As [`distance`].
 #[inline(always)]
 pub fn closest_points_with<A, B, O>(
-    a: &A,
-    pose_a: &Isometry3<f64>,
-    b: &B,
-    pose_b: &Isometry3<f64>,
-    options: QueryOptions<'_, GjkConfig, O>,
-) -> Result<ClosestPoints, GjkError>
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-    O: Observer,
-{
-    as_hulls_if_both!(a, b, closest_points_with_on(a, pose_a, b, pose_b, options))
-}
-
-/// [`closest_points_with`] on the shapes as given.
-#[inline(always)]
-fn closest_points_with_on<A, B, O>(
     a: &A,
     pose_a: &Isometry3<f64>,
     b: &B,

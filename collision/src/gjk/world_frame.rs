@@ -7,7 +7,7 @@ use super::run::{LoopEnd, StopReason, is_finite_pose, run};
 use super::working_simplex::WorkingSimplex;
 use super::{GjkCache, GjkConfig, GjkOutput, GjkStatus, Simplex, relative_pose};
 use crate::observer::Observer;
-use crate::shape::{CoreOf, MinkowskiDifference, SupportMap};
+use crate::shape::{CoreOf, MinkowskiDifference, SupportMap, as_hulls_if_both};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 /// A finished GJK distance loop, still in shape A's frame: for callers that go on from
@@ -130,7 +130,8 @@ fn prepare<'a, A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
 /// Checks the input and runs the loop on the cores of `a` and `b`
 /// ([`SupportMap::core_radius`]) for the shapes `core_a ⊕ ball(r_a)` and
 /// `core_b ⊕ ball(r_b)`, leaving the final simplex in `work` (which must be empty);
-/// `None` when a pose or radius is not valid.
+/// `None` when a pose or radius is not valid. Two hulls held by enums run as hulls
+/// ([`as_hulls_if_both`]).
 #[inline]
 pub(super) fn run_on_cores<A, B, O, S, const SEPARATION_ONLY: bool>(
     (a, pose_a): Posed<'_, A>,
@@ -147,26 +148,28 @@ where
     O: Observer + ?Sized,
     S: InscribedBallSource,
 {
-    let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
-    let (core_a, core_b) = (CoreOf(a), CoreOf(b));
-    let md = prepare(&core_a, radius_a, pose_a, &core_b, radius_b, pose_b)?;
-    let radius = radius_a + radius_b;
-    let stop_beyond = if SEPARATION_ONLY {
-        radius
-    } else {
-        f64::INFINITY
-    };
-    Some(run::<_, _, _, _, SEPARATION_ONLY>(
-        &md,
-        pose_a,
-        config,
-        radius,
-        stop_beyond,
-        cache,
-        balls,
-        &mut &mut *observer,
-        work,
-    ))
+    as_hulls_if_both!(a, b, {
+        let (radius_a, radius_b) = (a.core_radius(), b.core_radius());
+        let (core_a, core_b) = (CoreOf(a), CoreOf(b));
+        let md = prepare(&core_a, radius_a, pose_a, &core_b, radius_b, pose_b)?;
+        let radius = radius_a + radius_b;
+        let stop_beyond = if SEPARATION_ONLY {
+            radius
+        } else {
+            f64::INFINITY
+        };
+        Some(run::<_, _, _, _, SEPARATION_ONLY>(
+            &md,
+            pose_a,
+            config,
+            radius,
+            stop_beyond,
+            cache,
+            balls,
+            &mut &mut *observer,
+            work,
+        ))
+    })
 }
 
 /// The output of a run refused for invalid input (a non-finite pose or radius).

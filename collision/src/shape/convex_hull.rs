@@ -24,10 +24,9 @@ use start::StartTable;
 /// hulls from 1.68–1.78 to 1.01–1.12 µs and from 2.80 to 1.84–1.88 µs, contacts from
 /// 3.22–3.35 to 1.74–1.79 µs and from 5.67–5.71 to 2.92–2.93 µs, and batches 1.7–2.6× less;
 /// over 20 pairs cycled in cache it is 9–25 % slower (distance 0.52 to 0.62 µs, contact
-/// 1.07 to 1.17 µs). As for the branch-free scan, the scene of many hulls decides. (48,
-/// chosen before from cycled pairs on the Intel Xeon, was measured while the scan's AVX
-/// build was at times only a call to the baseline one, see `kernels/avx.rs`. On the
-/// 200-hull scene, 24 made hull64 distance 29 % and contact 32 % slower.)
+/// 1.07 to 1.17 µs). As for the branch-free scan, the scene of many hulls decides. A
+/// lower crossover loses too: on a 200-hull scene, 24 made hull64 distance 29 % and
+/// contact 32 % slower.
 pub const HILL_CLIMB_CROSSOVER: usize = 64;
 
 /// What kind of point set a [`ConvexHull`] was built from.
