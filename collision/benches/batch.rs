@@ -3,7 +3,9 @@
 //! pairs overlap), distance and contact. The batch runs sequentially
 //! ([`Scene::sequential`]) and in parallel on rayon pools of 1 and 2 threads. A third
 //! scene of 20,000 hulls of 16 points (about 20 MB, beyond the caches, as a data set of
-//! labelled pairs is) times what memory latency costs each way of answering.
+//! labelled pairs is) times what memory latency costs each way of answering. A batch of
+//! 400 hull16 pairs called from outside any pool times the calling thread working
+//! alongside rayon's global pool.
 //!
 //! `cargo bench -p collision --features parallel --bench batch -- --warm-up-time 1 --measurement-time 3`
 
@@ -21,6 +23,7 @@ use parry3d_f64::shape as ps;
 use rand::RngExt;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 use std::hint::black_box;
+use std::time::{Duration, Instant};
 
 /// Shapes of the cache-sized scenes.
 const SHAPES: usize = 200;
@@ -166,5 +169,60 @@ fn batches(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, batches);
+/// Pairs of the small batch: what a narrow phase hands over once a frame.
+const SMALL_PAIRS: usize = 400;
+
+/// Idle time before each timed call of the small batch's idle rows: long enough for
+/// rayon's threads to stop looking for work and sleep.
+const IDLE_US: u64 = 500;
+
+/// 400 hull16 distance pairs called from outside any rayon pool, as a C ABI or game
+/// caller does, back to back and after an idle moment: sequential, in parallel (the
+/// calling thread and rayon's global pool, see `batch/drive.rs`), and parry's loop.
+fn small_batch(c: &mut Criterion) {
+    let case = case(16, SHAPES);
+    let pairs = &case.pairs[..SMALL_PAIRS];
+    let scene = Scene::new(&case.shapes, &case.poses).unwrap();
+    let mut out = vec![Ok(0.0); SMALL_PAIRS];
+    let mut g = c.benchmark_group(format!("batch distance hull16, {SMALL_PAIRS} pairs"));
+    g.throughput(Throughput::Elements(SMALL_PAIRS as u64));
+    for (name, scene) in [("sequential", scene.sequential()), ("global pool", scene)] {
+        g.bench_function(format!("batch {name}"), |b| {
+            b.iter(|| {
+                scene.distance(black_box(pairs), &mut out).unwrap();
+                black_box(&out);
+            });
+        });
+        // The same call after the threads have had time to sleep (a frame's other work):
+        // only the call is timed.
+        g.bench_function(format!("batch {name}, after {IDLE_US} us idle"), |b| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    std::thread::sleep(Duration::from_micros(IDLE_US));
+                    let start = Instant::now();
+                    scene.distance(black_box(pairs), &mut out).unwrap();
+                    total += start.elapsed();
+                }
+                black_box(&out);
+                total
+            });
+        });
+    }
+    let mut sums = vec![0.0; SMALL_PAIRS];
+    g.bench_function("parry loop", |b| {
+        b.iter(|| {
+            for (slot, &[i, j]) in sums.iter_mut().zip(pairs) {
+                let (i, j) = (i as usize, j as usize);
+                let (pa, a) = (&case.parry_poses[i], &case.parry_shapes[i]);
+                let (pb, b) = (&case.parry_poses[j], &case.parry_shapes[j]);
+                *slot = pq::distance(pa, a, pb, b).unwrap().distance;
+            }
+            black_box(&sums);
+        });
+    });
+    g.finish();
+}
+
+criterion_group!(benches, batches, small_batch);
 criterion_main!(benches);

@@ -54,6 +54,9 @@
 //! join as they wake, each taking the next chunk until none is left; nothing is
 //! allocated per pair. Batches of at most 64 pairs, those of scenes made
 //! [`Scene::sequential`], and all of them without the feature run on the calling thread.
+//! A pool whose threads have gone to sleep (after a few hundred microseconds idle) takes
+//! longer to wake than a few hundred pairs take: a batch that small called once a frame
+//! is faster sequential (`benches/batch.rs`, the `400 pairs` group).
 //!
 //! # Memory
 //!
