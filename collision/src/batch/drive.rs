@@ -36,11 +36,10 @@ fn chunk_len(len: usize, threads: usize) -> usize {
 /// The calling thread works rather than handing the batch to the pool and sleeping
 /// (what rayon's parallel iterators do when called from outside the pool): a pool
 /// thread that has gone to sleep takes tens of microseconds to start, and the caller as
-/// long to wake again at the end, so after an idle moment (a game's once-a-frame batch)
-/// a batch of 400 hull16 pairs handed over whole took 1.5 times as long as on the
-/// calling thread alone, and one of 100 pairs 2.8 times. Working alongside, such batches
-/// take about as long as on the calling thread alone after an idle moment (the pool's
-/// thread starts some 30 µs in, on a virtual machine), and half as long back to back.
+/// long to wake again at the end. On 400 hull16 pairs (`benches/batch.rs`, AMD EPYC
+/// Zen 5) this takes 0.85–0.95 of the time of handing over, back to back and after an
+/// idle moment alike; after an idle moment either way is still slower than the calling
+/// thread alone (see the `batch` module's doc).
 #[cfg(feature = "parallel")]
 fn share<I>(chunks: I, work: impl Fn(I::Item) + Sync)
 where
