@@ -229,6 +229,9 @@ pub enum RayShape {
     Cylinder,
     /// A cone.
     Cone,
+    /// A convex hull with at most [`CLIP_MAX_FACES`](crate::ray::CLIP_MAX_FACES) faces,
+    /// the ray clipped by its face planes.
+    ConvexHull,
 }
 
 /// A ray cast answered in closed form. The ray and the hit are in the shape's local

@@ -2,7 +2,8 @@
 //!
 //! [`cast_ray`] dispatches statically through [`RayCast`]: balls (`sphere.rs`), boxes
 //! (`slab.rs`), capsules (`capsule.rs`), cylinders (`cylinder.rs`) and cones (`cone.rs`)
-//! have closed forms;
+//! have closed forms, and solid hulls of at most [`CLIP_MAX_FACES`] faces clip the ray by
+//! their face planes (`polyhedron.rs`);
 //! every other shape uses the generic GJK ray cast of van den Bergen (2004) in `gjk.rs`,
 //! which is also available for any shape as [`cast_ray_gjk`] (the tests' independent
 //! reference for the closed forms). [`cast_ray_toi`] answers with the hit parameter
@@ -19,12 +20,14 @@ mod cone;
 mod cylinder;
 mod gjk;
 mod kernel;
+mod polyhedron;
 mod shapes;
 mod slab;
 mod sphere;
 
 pub use crate::observer::{RayStep, RayStepRecord};
 pub use gjk::STALL_RELATIVE as GJK_RAY_ACCURACY;
+pub use polyhedron::CLIP_MAX_FACES;
 
 use crate::observer::{Observer, RayClosedForm, RayShape, Shortcut};
 use crate::options::QueryOptions;
@@ -271,8 +274,8 @@ pub(crate) fn report_closed_form(
 
 /// The first point where `ray` meets `shape` at `pose`, if at most `max_toi` along it.
 ///
-/// Closed forms for balls, boxes, capsules, cylinders and cones; the GJK ray cast
-/// otherwise.
+/// Closed forms for balls, boxes, capsules, cylinders and cones, the face planes of hulls
+/// with at most [`CLIP_MAX_FACES`] faces; the GJK ray cast otherwise.
 ///
 /// # Errors
 /// [`RayError`] on non-finite input, or when the iteration cap was reached (never turned
@@ -329,9 +332,9 @@ pub fn cast_ray_gjk<S: SupportMap + ?Sized>(
 /// [`cast_ray`] with its options: ray casts have no configuration (`config` is `()`)
 /// and no warm start (`cache` is ignored), so the option is the observer, which sees each
 /// iteration of the GJK ray cast (see [`RayStep`]) or the closed form that answered
-/// ([`Shortcut::Ray`]: balls, boxes, capsules, cylinders and cones). The cast takes the
-/// path [`cast_ray`] takes and its answer is [`cast_ray`]'s, bit for bit; with the no-op
-/// observer `()` it is [`cast_ray`].
+/// ([`Shortcut::Ray`]: balls, boxes, capsules, cylinders, cones and hulls of few faces).
+/// The cast takes the path [`cast_ray`] takes and its answer is [`cast_ray`]'s, bit for
+/// bit; with the no-op observer `()` it is [`cast_ray`].
 ///
 /// # Errors
 /// As [`cast_ray`].

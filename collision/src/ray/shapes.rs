@@ -1,15 +1,13 @@
-//! [`RayCast`] for every shape: the closed forms live in their own files; the rest use the
+//! [`RayCast`] for every shape: the closed forms (and hulls' plane clipping) live in their own files; the rest use the
 //! provided GJK ray cast, and [`Shape`] dispatches by `match`.
 
 use super::{LocalHit, LocalRay, PosedRay, RayCast, RayError, cast_in_local_frame};
 use crate::observer::{Observer, RayShape};
 use crate::shape::{
-    ConvexHull, Point, Rounded, Segment, Shape, SupportMap, Transformed, Triangle, WholeShape,
-    dispatch,
+    Point, Rounded, Segment, Shape, SupportMap, Transformed, Triangle, WholeShape, dispatch,
 };
 use nalgebra::Isometry3;
 
-impl RayCast for ConvexHull {}
 impl RayCast for Triangle {}
 impl RayCast for Segment {}
 impl RayCast for Point {}

@@ -11,6 +11,7 @@ use test_support::contact as contact_common;
 
 use collision::QueryOptions;
 use collision::observer::{BallProof, Shortcut, TraceEvent};
+use collision::ray::RayCast;
 use collision::{
     Ball, Contact, ContactMethod, Cuboid, Cylinder, GjkCache, GjkConfig, GjkOutput, Motion,
     Observer, Point, Ray, Rounded, Segment, Shape, SupportMap, ToiConfig, Trace, Transformed,
@@ -528,6 +529,8 @@ fn closed_form_kind(s: &Shape) -> Option<bool> {
     Some(match s {
         Shape::Ball(_) | Shape::Cuboid(_) | Shape::Capsule(_) | Shape::Cylinder(_) => true,
         Shape::Cone(_) => true,
+        // Solid hulls of few faces are clipped by their planes.
+        Shape::ConvexHull(h) => h.ray_closed_form().is_some(),
         Shape::Transformed(t) => return closed_form_kind(t.shape()),
         _ => false,
     })

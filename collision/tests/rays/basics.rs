@@ -3,7 +3,8 @@
 
 use test_support::contact as contact_common;
 
-use collision::ray::cast_ray_gjk;
+use collision::observer::RayShape;
+use collision::ray::{RayCast, cast_ray_gjk};
 use collision::{
     Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Point, Ray, RayHit, Rounded, Segment, Shape,
     Triangle, cast_ray, cast_ray_toi,
@@ -409,10 +410,10 @@ fn inside_start_misses_and_limits() {
     assert!(cast_ray(&ball, &pose, &bad, 1.0).is_err());
 }
 
-/// The closed forms (ball, box, capsule, and a posed box inside `Shape::Transformed`)
-/// against the generic GJK ray cast on thousands of seeded rays per shape, at scales 1e-6,
-/// 1 and 1e6 and offsets up to 1e6. The two methods share nothing but the frame change,
-/// so each checks the other.
+/// The closed forms (ball, box, capsule, a posed box inside `Shape::Transformed`, and a
+/// hull of 24 points clipped by its face planes) against the generic GJK ray cast on
+/// thousands of seeded rays per shape, at scales 1e-6, 1 and 1e6 and offsets up to 1e6.
+/// The two methods share nothing but the frame change, so each checks the other.
 ///
 /// GJK stops within `δ = 1e-10 · size` of the surface, which moves its hit along a ray
 /// meeting the surface at incidence `cos θ` by `δ / cos θ`: toi is compared in that
@@ -424,7 +425,15 @@ fn closed_forms_agree_with_the_gjk_ray_cast() {
         let p = Isometry3::from_parts(Translation3::from(v3(r, 0.5 * k)), rotation(r));
         Shape::from(collision::Transformed::new(s, p).unwrap())
     };
-    for kind in ["ball", "cuboid", "capsule", "transformed cuboid"] {
+    let hull = |dims: &Vector3<f64>, r: &mut rand_chacha::ChaCha8Rng| {
+        let points: Vec<Point3<f64>> = (0..24)
+            .map(|_| Point3::from(v3(r, 1.0).component_mul(dims)))
+            .collect();
+        let hull = ConvexHull::new(&points).unwrap();
+        assert_eq!(hull.ray_closed_form(), Some(RayShape::ConvexHull));
+        Shape::from(hull)
+    };
+    for kind in ["ball", "cuboid", "capsule", "transformed cuboid", "hull"] {
         let (mut hits, mut inside) = (0, 0);
         for case in 0..4000 {
             let k = [1e-6, 1.0, 1e6][case % 3];
@@ -434,6 +443,7 @@ fn closed_forms_agree_with_the_gjk_ray_cast() {
                 "ball" => Shape::from(Ball::new(dims.x).unwrap()),
                 "cuboid" => Shape::from(Cuboid::new(dims).unwrap()),
                 "capsule" => Shape::from(Capsule::new(dims.x, dims.y).unwrap()),
+                "hull" => hull(&dims, &mut r),
                 _ => transformed(Cuboid::new(dims).unwrap().into(), &mut r, k),
             };
             let c = v3(&mut r, 1.0) * offset + v3(&mut r, 3.0 * k);
