@@ -40,11 +40,10 @@
 //! the ray bench's hull16, whose loop-carried maximum and index then wait on every
 //! division.
 
-use super::{LocalHit, LocalRay, RayCast, RayError, gjk, report_closed_form};
+use super::{LocalHit, LocalRay, RayCast, RayError, gjk};
 use crate::hull::{Hull, Plane};
-use crate::observer::{Observer, RayShape};
+use crate::observer::RayShape;
 use crate::shape::{ConvexHull, CoreOf, SupportMap};
-use nalgebra::Isometry3;
 
 /// Hulls with at most this many faces are clipped by their planes; larger ones take the
 /// GJK ray cast. On the AMD EPYC Zen 5, a clip costs about 1.8 ns a face on the ray
@@ -79,8 +78,9 @@ impl ConvexHull {
 }
 
 impl RayCast for ConvexHull {
-    /// [`RayShape::ConvexHull`] when the hull's rays are clipped by its planes (all but
-    /// rays with coordinates beyond 1e150, which take the GJK cast).
+    /// [`RayShape::ConvexHull`] when the hull's rays are clipped by its planes. A ray with
+    /// coordinates beyond 1e150 takes the GJK cast within [`Self::cast_ray_local`], as a
+    /// ball's ray whose quadratic would overflow does.
     fn ray_closed_form(&self) -> Option<RayShape> {
         self.clip_planes().map(|_| RayShape::ConvexHull)
     }
@@ -90,25 +90,6 @@ impl RayCast for ConvexHull {
         match self.clipping(ray) {
             Some(planes) => Ok(clip(planes, ray)),
             None => gjk::cast_local(&CoreOf(self), self.core_radius(), ray),
-        }
-    }
-
-    /// The clip reported as a closed form, or the GJK cast's steps: whichever
-    /// [`Self::cast_ray_local`] runs.
-    fn cast_ray_local_observed(
-        &self,
-        ray: &LocalRay,
-        pose: &Isometry3<f64>,
-        observer: &mut dyn Observer,
-    ) -> Result<Option<LocalHit>, RayError> {
-        match self.clipping(ray) {
-            Some(planes) => {
-                let hit = Ok(clip(planes, ray));
-                report_closed_form(RayShape::ConvexHull, hit, ray, pose, observer)
-            }
-            None => {
-                gjk::cast_local_observed(&CoreOf(self), self.core_radius(), ray, pose, observer)
-            }
         }
     }
 }

@@ -8,10 +8,11 @@ use test_support::contact as contact_common;
 
 use collision::QueryOptions;
 use collision::observer::{RayShape, Shortcut};
-use collision::ray::{CLIP_MAX_FACES, RayStepRecord, cast_ray_gjk};
+use collision::ray::{CLIP_MAX_FACES, RayCast, RayStepRecord, cast_ray_gjk};
 use collision::shape::WholeShape;
 use collision::{
-    Ball, ConvexHull, Cuboid, Ray, Rounded, Shape, SupportMap, Trace, cast_ray, cast_ray_with,
+    Ball, ConvexHull, Cuboid, Ray, RayHit, Rounded, Shape, SupportMap, Trace, cast_ray,
+    cast_ray_with,
 };
 use contact_common::{closed_form_shape, hull, rng, rotation, unit, v3};
 use nalgebra::{Isometry3, Point3, Translation3, Vector3};
@@ -166,6 +167,14 @@ fn recorded_casts_match_the_unrecorded_ones() {
     );
 }
 
+/// `shape` at `pose` cast by `ray` (up to 10) with a `Trace`: the answer and the trace.
+fn traced<S: RayCast>(shape: &S, pose: &Isometry3<f64>, ray: &Ray) -> (Option<RayHit>, Trace) {
+    let mut trace = Trace::new();
+    let options = QueryOptions::default().observer(&mut trace);
+    let hit = cast_ray_with(shape, pose, ray, 10.0, options).unwrap();
+    (hit, trace)
+}
+
 /// A ray straight at a unit cube's face, the cube given as a hull behind `WholeShape` (so
 /// that the GJK ray cast runs): the recorded steps end on the face, at the closed-form
 /// parameter, with the face normal. The same cube as a box is answered by its closed
@@ -181,16 +190,8 @@ fn a_ray_at_a_cube_face_is_recorded_to_the_closed_form() {
     let cube = WholeShape(ConvexHull::new(&corners).unwrap());
     let pose = Isometry3::translation(5.0, 0.0, 0.0);
     let ray = Ray::new(Point3::new(0.0, 0.2, -0.3), Vector3::new(2.0, 0.0, 0.0));
-    let mut trace = Trace::new();
-    let hit = cast_ray_with(
-        &cube,
-        &pose,
-        &ray,
-        10.0,
-        QueryOptions::default().observer(&mut trace),
-    )
-    .unwrap()
-    .unwrap();
+    let (hit, trace) = traced(&cube, &pose, &ray);
+    let hit = hit.unwrap();
     // x = 4 at t = 2 (the ray moves 2 per unit of t).
     assert!((hit.toi - 2.0).abs() <= 1e-12, "{hit:?}");
     assert!((hit.normal + Vector3::x()).norm() <= 1e-12);
@@ -204,44 +205,20 @@ fn a_ray_at_a_cube_face_is_recorded_to_the_closed_form() {
         assert!(s.support.iter().all(|c| c.abs() == 1.0), "{:?}", s.support);
     }
     // The hull itself is clipped by its six face planes: x = 4 exactly.
-    let mut trace = Trace::new();
-    let clipped = cast_ray_with(
-        &cube.0,
-        &pose,
-        &ray,
-        10.0,
-        QueryOptions::default().observer(&mut trace),
-    )
-    .unwrap()
-    .unwrap();
+    let (clipped, trace) = traced(&cube.0, &pose, &ray);
+    let clipped = clipped.unwrap();
     assert_eq!((clipped.toi, clipped.normal), (2.0, -Vector3::x()));
     let Some(Shortcut::Ray(k)) = trace.shortcuts().next() else {
         panic!("{:?}", trace.events);
     };
     assert_eq!(k.shape, RayShape::ConvexHull);
     let boxed = Cuboid::new(Vector3::repeat(1.0)).unwrap();
-    let mut trace = Trace::new();
-    let closed = cast_ray_with(
-        &boxed,
-        &pose,
-        &ray,
-        10.0,
-        QueryOptions::default().observer(&mut trace),
-    )
-    .unwrap();
+    let (closed, trace) = traced(&boxed, &pose, &ray);
     assert_eq!(closed, cast_ray(&boxed, &pose, &ray, 10.0).unwrap());
     assert!((closed.unwrap().toi - 2.0).abs() <= 1e-12);
     assert!(matches!(trace.shortcuts().next(), Some(Shortcut::Ray(_))));
     let ball = Ball::new(0.5).unwrap();
-    let mut trace = Trace::new();
-    let miss = cast_ray_with(
-        &ball,
-        &pose,
-        &Ray::new(Point3::origin(), -Vector3::x()),
-        10.0,
-        QueryOptions::default().observer(&mut trace),
-    )
-    .unwrap();
+    let (miss, trace) = traced(&ball, &pose, &Ray::new(Point3::origin(), -Vector3::x()));
     assert!(miss.is_none());
     let Some(Shortcut::Ray(k)) = trace.shortcuts().next() else {
         panic!("{:?}", trace.events);
