@@ -127,7 +127,9 @@ where
         };
     };
     let status = r.stop.intersection_status();
-    let separating_axis = match crate::shape::unit(&-r.v) {
+    // The direction that proved the separation: the run's last `v`, or the search
+    // direction of a cold start's first query (see `run.rs`).
+    let separating_axis = match crate::shape::unit(&-r.lower_direction) {
         Some(n) if status == IntersectionStatus::Separated => pose_a.rotation * n,
         _ => Vector3::zeros(),
     };

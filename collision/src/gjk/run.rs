@@ -192,6 +192,8 @@ const TOUCH_RELATIVE: f64 = 64.0 * f64::EPSILON;
 /// larger than `stop_beyond = s`: `s = r` for an intersection test (a separating axis
 /// of the full shapes), `r + margin` for a contact query with a margin (the pair is
 /// farther apart than the margin, and its distance is not needed), `∞` for the distance.
+/// A cold start makes the same test on its first query, along its search direction
+/// `d = −v`; the separating direction is then `lower_direction`, not the simplex's `v`.
 /// With `SEPARATION_ONLY`, a stall still rebuilds the simplex (without an axis, a stall
 /// proves nothing).
 ///
@@ -239,6 +241,8 @@ where
         _ => SupportHints::default(),
     };
     let mut iterations = 0;
+    // Set by a cold start whose first support plane already separates (see below).
+    let mut first_plane_separates = false;
     if work.len() == 0 {
         // Overlaps the inscribed balls prove (`ball_start.rs`): the ball test needs no
         // support query, and the first query does not wait on it.
@@ -252,13 +256,7 @@ where
             }
             return LoopEnd::overlapping(0);
         }
-        // Cold start: search towards B's origin, where the closest point usually is.
-        let t = md.b_to_a().translation.vector;
-        let dir = if t == Vector3::zeros() {
-            Vector3::x()
-        } else {
-            t
-        };
+        let dir = cold_direction(md);
         let (a, b) = md.support_pair(&dir, &mut hints);
         let w = Point3::from(a - b);
         work.push(a, b, w, [hints.a, hints.b]);
@@ -270,6 +268,18 @@ where
                 report_balls(observer, md, pose_a, balls, Some(&w));
             }
             return LoopEnd::overlapping(1);
+        }
+        // The support plane along `dir` bounds the cores' `A − B`: `dir · x ≤ dir · w` for
+        // each of its points `x`, so with `−dir · w > s |dir|` (compared squared, no root)
+        // the origin lies farther than `s = stop_beyond` from it, as the loop's own test
+        // `v · w > s |v|` proves with `v = −dir`. A pair whose centres are well apart
+        // stops on the loop's first pass (which projects the one vertex for the output),
+        // after one support query instead of two or three. Distance runs (`s = ∞`) skip
+        // the test: with it, their code came out 3 % longer.
+        if stop_beyond < f64::INFINITY {
+            let vw = -dir.dot(&w.coords);
+            first_plane_separates =
+                vw > 0.0 && vw * vw > stop_beyond * stop_beyond * dir.norm_squared();
         }
     }
     // The largest `|w|²` pushed so far bounds the squared scale of the simplex (its
@@ -351,6 +361,12 @@ where
             if vv <= touch * touch {
                 break StopReason::Overlapping;
             }
+        }
+        if first_plane_separates {
+            // The first pass, on the one vertex: the first plane's bound.
+            let dir = cold_direction(md);
+            (lower, lower_direction) = (-dir.dot(&work.w(0).coords) / dir.norm(), -dir);
+            break StopReason::Separated;
         }
         if iterations >= config.max_iterations {
             break StopReason::MaxIterations;
@@ -453,6 +469,18 @@ where
         v_norm,
         lower,
         lower_direction,
+    }
+}
+
+/// A cold run's first search direction: towards B's origin (A's frame), where the
+/// closest point usually is; `+x` when the origins coincide.
+#[inline(always)]
+fn cold_direction<A: SupportMap, B: SupportMap>(md: &MinkowskiDifference<A, B>) -> Vector3<f64> {
+    let t = md.b_to_a().translation.vector;
+    if t == Vector3::zeros() {
+        Vector3::x()
+    } else {
+        t
     }
 }
 

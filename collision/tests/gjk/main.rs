@@ -5,6 +5,7 @@
 mod cache;
 mod closed_form;
 mod cores;
+mod first_plane;
 mod invariance;
 mod near_contact;
 mod polytopes;
