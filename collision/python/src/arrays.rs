@@ -397,6 +397,27 @@ pub fn pairs(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<[i64; 2]>> {
     }
 }
 
+/// Rays for a batch: an `(R, 6)` array of `[ox, oy, oz, dx, dy, dz]` rows (start, then
+/// direction), as they are; a row that is no ray (a non-finite number, a zero direction)
+/// is only refused for the pairs that use it.
+///
+/// # Errors
+/// `InvalidInputError` for an array of another shape or dtype.
+pub fn rays(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<[f64; 6]>> {
+    let a = float_values(obj, what)?;
+    match a.shape[..] {
+        [_, 6] => Ok(a
+            .data
+            .chunks_exact(6)
+            .map(|r| std::array::from_fn(|k| r[k]))
+            .collect()),
+        _ => Err(invalid(format!(
+            "{what}: expected an (R, 6) array of rows [ox, oy, oz, dx, dy, dz], got shape {}",
+            shape_text(&a.shape)
+        ))),
+    }
+}
+
 /// The pose as `[x, y, z, qw, qx, qy, qz]`.
 #[must_use]
 pub fn seven(pose: &Isometry3<f64>) -> [f64; 7] {

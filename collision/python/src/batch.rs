@@ -1,5 +1,6 @@
 //! Batch queries: a list of M shapes, their poses as an (M, 7) or (M, 4, 4) array, and a
-//! (K, 2) array of index pairs in; arrays of K results and a status code per pair out.
+//! (K, 2) array of index pairs in (for ray casts, `[shape, ray]` pairs into an (R, 6)
+//! array of rays); arrays of K results and a status code per pair out.
 //!
 //! Under the GIL the call only reads the shapes and copies the pose and pair arrays. The
 //! pairs then run through `collision::batch` with the GIL released, in slices balanced
@@ -16,14 +17,15 @@
 //! method on Linux) would wait forever on the parent's pool; it makes a new one instead.
 
 use crate::arrays;
-use crate::errors::{Kind, contact_kind, gjk_kind, invalid, status_of, types_attr};
+use crate::errors::{Kind, contact_kind, gjk_kind, invalid, ray_kind, status_of, types_attr};
 use crate::shapes::PyShape;
 use crate::{
     STATUS_APPROXIMATE_EPA_OUT_OF_CAPACITY, STATUS_APPROXIMATE_EPA_STALLED,
     STATUS_APPROXIMATE_GJK_MAX_ITERATIONS, STATUS_INVALID_INPUT, STATUS_OK,
 };
-use collision::batch::{self, BatchError, Pair, PairError, PairResult};
-use collision::{ClosestPoints, Contact, ContactStatus, Shape};
+use collision::batch::{self, BatchError, Pair, PairError, PairResult, RayQuery};
+use collision::{ClosestPoints, Contact, ContactStatus, Ray, Shape};
+use nalgebra::{Point3, Vector3};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::exceptions::PyTypeError;
@@ -157,52 +159,63 @@ impl Scene<'_> {
     }
 
     /// Runs the batch query `query` of `collision::batch` on the pairs that have valid
-    /// indices and poses, in balanced slices on this module's pool (see [`run_slices`]),
-    /// and gives every pair its answer or its status code, in input order. Each slice
-    /// reads its pairs' poses and makes their records itself. `fill` only initialises
-    /// the query's output.
+    /// indices and poses ([`run_records`], `fill` and `kind` as there).
     fn run<T: Clone + Send + Sync, E: Send>(
         &self,
         fill: T,
         query: impl Fn(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Sync,
         kind: impl Fn(&E) -> Kind + Sync,
     ) -> Vec<Result<T, i8>> {
-        let mut rows = vec![Err(STATUS_INVALID_INPUT); self.pairs.len()];
-        run_slices(&mut rows, &|first, rows: &mut [Result<T, i8>]| {
-            // A slice has at most `MAX_SLICE` = 64 rows: bit `k` of `ran` marks row `k`
-            // as having a record.
-            let mut records = Vec::with_capacity(rows.len());
-            let mut ran = 0_u64;
-            for (k, row) in rows.iter_mut().enumerate() {
-                match self.pair(first + k) {
-                    Ok(record) => {
-                        records.push(record);
-                        ran |= 1 << k;
-                    }
-                    Err(status) => *row = Err(status),
-                }
-            }
-            let mut out: Vec<PairResult<T, E>> =
-                (0..records.len()).map(|_| Ok(fill.clone())).collect();
-            if query(&records, &mut out).is_err() {
-                // Only slices of different lengths are refused, and these are equal; a
-                // refused slice's rows would keep the invalid-input status.
-                return;
-            }
-            let ran_rows = rows
-                .iter_mut()
-                .enumerate()
-                .filter(|&(k, _)| ran & (1 << k) != 0);
-            for ((_, row), answer) in ran_rows.zip(out) {
-                *row = match answer {
-                    Ok(answer) => Ok(answer),
-                    Err(PairError::Query(e)) => Err(code(kind(&e))),
-                    Err(_) => Err(STATUS_INVALID_INPUT),
-                };
-            }
-        });
-        rows
+        run_records(self.pairs.len(), &|k| self.pair(k), fill, query, kind)
     }
+}
+
+/// Runs the batch query `query` of `collision::batch` on the `count` rows whose record
+/// `record(k)` can be made, in balanced slices on this module's pool (see
+/// [`run_slices`]), and gives every row its answer or its status code, in input order.
+/// Each slice makes its rows' records itself (reading their poses); a row without one
+/// keeps the status `record` gave. `fill` only initialises the query's output.
+fn run_records<R, T: Clone + Send + Sync, E: Send>(
+    count: usize,
+    record: &(impl Fn(usize) -> Result<R, i8> + Sync),
+    fill: T,
+    query: impl Fn(&[R], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Sync,
+    kind: impl Fn(&E) -> Kind + Sync,
+) -> Vec<Result<T, i8>> {
+    let mut rows = vec![Err(STATUS_INVALID_INPUT); count];
+    run_slices(&mut rows, &|first, rows: &mut [Result<T, i8>]| {
+        // A slice has at most `MAX_SLICE` = 64 rows: bit `k` of `ran` marks row `k` as
+        // having a record.
+        let mut records = Vec::with_capacity(rows.len());
+        let mut ran = 0_u64;
+        for (k, row) in rows.iter_mut().enumerate() {
+            match record(first + k) {
+                Ok(r) => {
+                    records.push(r);
+                    ran |= 1 << k;
+                }
+                Err(status) => *row = Err(status),
+            }
+        }
+        let mut out: Vec<PairResult<T, E>> = (0..records.len()).map(|_| Ok(fill.clone())).collect();
+        if query(&records, &mut out).is_err() {
+            // Only slices of different lengths are refused, and these are equal; a
+            // refused slice's rows would keep the invalid-input status.
+            return;
+        }
+        let ran_rows = rows
+            .iter_mut()
+            .enumerate()
+            .filter(|&(k, _)| ran & (1 << k) != 0);
+        for ((_, row), answer) in ran_rows.zip(out) {
+            *row = match answer {
+                Ok(answer) => Ok(answer),
+                Err(PairError::Query(e)) => Err(code(kind(&e))),
+                Err(_) => Err(STATUS_INVALID_INPUT),
+            };
+        }
+    });
+    rows
 }
 
 /// The shapes of a batch call: a list or tuple of shapes (read by index, the common
@@ -490,11 +503,101 @@ pub fn batch_contact<'py>(
     ))
 }
 
+/// Where each ray meets its shape, if at most `max_toi` along it: a
+/// `BatchRayCast(hit, toi, point, normal, status)`.
+///
+/// `shapes` and `poses` are as for the other batch queries, `rays` an (R, 6) array of
+/// rows `[ox, oy, oz, dx, dy, dz]` (start, direction; times are in units of each
+/// direction), and `pairs` a (K, 2) integer array of `[shape, ray]` indices. A row whose
+/// shape or ray index is out of range, whose pose is no pose, or whose ray has a
+/// non-finite number or a zero direction gets `STATUS_INVALID_INPUT`; the others are
+/// exactly `cast_ray`.
+#[pyfunction]
+#[pyo3(signature = (shapes, poses, rays, pairs, max_toi=f64::INFINITY))]
+pub fn batch_cast_ray<'py>(
+    py: Python<'py>,
+    shapes: &Bound<'py, PyAny>,
+    poses: &Bound<'py, PyAny>,
+    rays: &Bound<'py, PyAny>,
+    pairs: &Bound<'py, PyAny>,
+    max_toi: f64,
+) -> PyResult<Bound<'py, PyAny>> {
+    if max_toi.is_nan() || max_toi < 0.0 {
+        return Err(invalid(format!(
+            "max_toi: must be non-negative, got {max_toi}"
+        )));
+    }
+    wake_pool(pairs);
+    let shapes = shape_list(shapes)?;
+    let scene = read_scene(&shapes, poses, pairs)?;
+    let rays = arrays::rays(rays, "rays")?;
+    let record = |k: usize| -> Result<RayQuery<'_, Shape>, i8> {
+        let [i, r] = scene.pairs[k];
+        let shape = usize::try_from(i)
+            .ok()
+            .filter(|&i| i < scene.shapes.len())
+            .ok_or(STATUS_INVALID_INPUT)?;
+        let row = usize::try_from(r)
+            .ok()
+            .and_then(|r| rays.get(r))
+            .ok_or(STATUS_INVALID_INPUT)?;
+        let [ox, oy, oz, dx, dy, dz] = *row;
+        let dir = Vector3::new(dx, dy, dz);
+        if !row.iter().all(|x| x.is_finite()) || dir == Vector3::zeros() {
+            return Err(STATUS_INVALID_INPUT);
+        }
+        Ok(RayQuery {
+            shape: scene.shapes[shape],
+            pose: scene.poses.pose(shape).ok_or(STATUS_INVALID_INPUT)?,
+            ray: Ray::new(Point3::new(ox, oy, oz), dir),
+        })
+    };
+    let rows = py.detach(|| {
+        run_records(
+            scene.pairs.len(),
+            &record,
+            None,
+            |queries, out| batch::cast_ray_pairs(queries, max_toi, out),
+            ray_kind,
+        )
+    });
+    let k = rows.len();
+    let (mut hit, mut toi) = (Vec::with_capacity(k), Vec::with_capacity(k));
+    let (mut point, mut normal) = (Vec::with_capacity(k), Vec::with_capacity(k));
+    let mut status = Vec::with_capacity(k);
+    for r in &rows {
+        match r {
+            Ok(Some(h)) => {
+                hit.push(true);
+                toi.push(h.toi);
+                point.push(arrays::xyz(&h.point));
+                normal.push([h.normal.x, h.normal.y, h.normal.z]);
+                status.push(STATUS_OK);
+            }
+            Ok(None) | Err(_) => {
+                hit.push(false);
+                toi.push(NO_DISTANCE);
+                point.push(NO_POINT);
+                normal.push(NO_POINT);
+                status.push(r.as_ref().map_or_else(|s| *s, |_| STATUS_OK));
+            }
+        }
+    }
+    types_attr(py, "BatchRayCast")?.call1((
+        PyArray1::from_vec(py, hit),
+        PyArray1::from_vec(py, toi),
+        points_array(py, point),
+        points_array(py, normal),
+        PyArray1::from_vec(py, status),
+    ))
+}
+
 /// Registers the batch queries.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch_intersects, m)?)?;
     m.add_function(wrap_pyfunction!(batch_distance, m)?)?;
     m.add_function(wrap_pyfunction!(batch_closest_points, m)?)?;
     m.add_function(wrap_pyfunction!(batch_contact, m)?)?;
+    m.add_function(wrap_pyfunction!(batch_cast_ray, m)?)?;
     Ok(())
 }

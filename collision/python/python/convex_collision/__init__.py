@@ -5,7 +5,8 @@ Shapes (`Ball`, `Cuboid`, `Capsule`, `Cylinder`, `Cone`, `Segment`, `Triangle`, 
 then the unit quaternion scalar first, as in the toolkit's fixture files) or a 4x4 rigid
 homogeneous matrix, single queries (`intersects`, `distance`, `closest_points`,
 `contact`, `time_of_impact`, `cast_ray`, `mass_properties`), batch queries over
-(M, 7) poses and (K, 2) index pairs on every core (`batch_*`, with a status array), and
+(M, 7) poses and (K, 2) index pairs on every core (`batch_*`, with a status array;
+`batch_cast_ray` pairs shapes with rows of an (R, 6) ray array), and
 fixture files (`Fixture`). Errors derive from `CollisionError`.
 """
 
@@ -14,6 +15,7 @@ from ._types import (
     BatchContact,
     BatchDistance,
     BatchIntersects,
+    BatchRayCast,
     CollisionError,
     FixtureError,
     InvalidInputError,
@@ -45,6 +47,7 @@ from ._native import (
     Segment,
     Shape,
     Triangle,
+    batch_cast_ray,
     batch_closest_points,
     batch_contact,
     batch_distance,
@@ -67,6 +70,7 @@ __all__ = [
     "BatchContact",
     "BatchDistance",
     "BatchIntersects",
+    "BatchRayCast",
     "Capsule",
     "ClosestPoints",
     "CollisionError",
@@ -95,6 +99,7 @@ __all__ = [
     "Segment",
     "Shape",
     "Triangle",
+    "batch_cast_ray",
     "batch_closest_points",
     "batch_contact",
     "batch_distance",

@@ -11,6 +11,7 @@ from ._types import (
     BatchContact as BatchContact,
     BatchDistance as BatchDistance,
     BatchIntersects as BatchIntersects,
+    BatchRayCast as BatchRayCast,
     CollisionError as CollisionError,
     FixtureError as FixtureError,
     InvalidInputError as InvalidInputError,
@@ -375,6 +376,16 @@ def batch_contact(
     shapes: Sequence[Shape], poses: npt.ArrayLike, pairs: npt.ArrayLike, margin: float = 0.0
 ) -> BatchContact:
     """`contact` for every (i, j) row of `pairs`, on all cores."""
+
+def batch_cast_ray(
+    shapes: Sequence[Shape],
+    poses: npt.ArrayLike,
+    rays: npt.ArrayLike,
+    pairs: npt.ArrayLike,
+    max_toi: float = ...,
+) -> BatchRayCast:
+    """`cast_ray` for every (shape, ray) row of `pairs`, on all cores; `rays` is (R, 6),
+    rows `[ox, oy, oz, dx, dy, dz]`."""
 
 class Fixture:
     """A fixture: two shapes, poses, a query and optionally the expected answer."""

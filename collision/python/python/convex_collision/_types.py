@@ -105,6 +105,23 @@ class BatchContact(NamedTuple):
     """int8 (K,): a `STATUS_*` code per pair (approximate contacts have codes 4 to 6)."""
 
 
+class BatchRayCast(NamedTuple):
+    """Results of `batch_cast_ray`, one row per (shape, ray) pair."""
+
+    hit: np.ndarray
+    """bool (K,): the ray meets the shape within `max_toi` (a start inside is a hit at 0)."""
+    toi: np.ndarray
+    """float64 (K,): the ray parameter of the hit, in units of the ray's direction; +inf
+    without a hit."""
+    point: np.ndarray
+    """float64 (K, 3): the hit points; zero without a hit."""
+    normal: np.ndarray
+    """float64 (K, 3): unit outward normals at the hits (minus the unit direction for a
+    start inside); zero without a hit."""
+    status: np.ndarray
+    """int8 (K,): a `STATUS_*` code per pair."""
+
+
 __all__: List[str] = [
     "CollisionError",
     "InvalidInputError",
@@ -116,4 +133,5 @@ __all__: List[str] = [
     "BatchDistance",
     "BatchClosestPoints",
     "BatchContact",
+    "BatchRayCast",
 ]
