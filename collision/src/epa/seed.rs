@@ -7,6 +7,11 @@
 //! boundary, which EPA handles: the face through the origin is simply the first one
 //! expanded). When A − B itself has no volume, no direction adds a dimension: the shapes
 //! overlap only in a plane, a line or a point, and the depth is zero.
+//!
+//! Tried and dropped: contacts proving deep overlaps with the inscribed balls (no GJK
+//! iteration) and growing the seed from nothing, from `+x` or along the centre line
+//! (callgrind, contact bench: hull16 16,481 → 17,275 or 17,804 instructions, hull64 the
+//! same or 8 % more, hull1000 2 % fewer or 5 % more).
 
 use crate::cso::{SimplexVertex, StartSimplex};
 use crate::shape::{MinkowskiDifference, SupportHints, SupportMap, unit};
