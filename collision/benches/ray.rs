@@ -1,7 +1,8 @@
 //! Like for like against parry3d-f64 (solid casts) in the same run: `cast_ray` (parameter,
 //! point and normal) against `RayCast::cast_ray_and_get_normal`, and `cast_ray_toi` (the
-//! parameter alone, `collision-toi/…`) against parry's `cast_ray` (`parry-toi/…`). The
-//! cases are in `test_support::rays` (shared with `examples/ray_count.rs`).
+//! parameter alone, `collision-toi/…`) against parry's `cast_ray` (`parry-toi/…`), on 64
+//! rays cycled and (`ray-random/…`, time only) on 4,096. The cases are in
+//! `test_support::rays` (shared with `examples/ray_count.rs`).
 //!
 //! `cargo bench -p collision --bench ray -- --warm-up-time 1 --measurement-time 3`
 
@@ -27,6 +28,27 @@ fn bench(c: &mut Criterion) {
                 }
             })
         });
+        g.bench_function(format!("collision-toi/{name}"), |bch| {
+            bch.iter(|| {
+                for (ray, p) in &rays {
+                    black_box(cast_ray_toi(ours, p, ray, 10.0).unwrap());
+                }
+            })
+        });
+        g.bench_function(format!("parry-toi/{name}"), |bch| {
+            bch.iter(|| {
+                for (ray, p) in &prays {
+                    black_box(theirs.cast_ray(p, ray, 10.0, true));
+                }
+            })
+        });
+    }
+    g.finish();
+    // The same casts on 4,096 rays, whose branches no predictor learns (time only: the
+    // rows where the shapes' own loops decide).
+    let (rays, prays) = test_support::rays::many_rays();
+    let mut g = c.benchmark_group("ray-random");
+    for (name, ours, theirs) in &shapes {
         g.bench_function(format!("collision-toi/{name}"), |bch| {
             bch.iter(|| {
                 for (ray, p) in &rays {

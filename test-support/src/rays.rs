@@ -52,16 +52,33 @@ pub fn cases() -> Cases {
         ("hull64", h64.into(), Box::new(q64)),
         ("hull1000", h1000.into(), Box::new(q1000)),
     ];
-    let rays: Vec<_> = (0..64)
+    let (rays, prays) = posed_rays(&mut r, 64);
+    (shapes, rays, prays)
+}
+
+/// Ours and parry's copies of `count` rays with their poses, drawn as [`cases`] draws its
+/// 64: from distance ~5, aimed at random points near the shape.
+fn posed_rays(r: &mut rand_chacha::ChaCha8Rng, count: usize) -> PosedRays {
+    let rays: Vec<_> = (0..count)
         .map(|_| {
-            let o = Point3::from(v3(&mut r, 1.0).normalize() * 5.0);
-            let target = Point3::from(v3(&mut r, 0.8));
-            (Ray::new(o, target - o), pose(&mut r, 0.5))
+            let o = Point3::from(v3(r, 1.0).normalize() * 5.0);
+            let target = Point3::from(v3(r, 0.8));
+            (Ray::new(o, target - o), pose(r, 0.5))
         })
         .collect();
     let prays = rays
         .iter()
         .map(|(ray, p)| (PRay::new(pv(&ray.origin.coords), pv(&ray.dir)), to_parry(p)))
         .collect();
-    (shapes, rays, prays)
+    (rays, prays)
+}
+
+/// Ours and parry's copies of posed rays.
+pub type PosedRays = (Vec<(Ray, Isometry3<f64>)>, Vec<(PRay, Pose)>);
+
+/// 4,096 rays drawn as [`cases`]' 64, too many for a branch predictor to learn their
+/// branches: the bench's "random" rows, where code shaped for cycled inputs loses what
+/// it gained.
+pub fn many_rays() -> PosedRays {
+    posed_rays(&mut rng(13), 4096)
 }
