@@ -31,9 +31,10 @@
 //! that close to the surface, as the GJK ray cast's does to its own tolerance. The GJK
 //! cast and parry's are the tests' references (`tests/rays/`).
 //!
-//! Input: the caller (`mod.rs`) has checked that the local ray is finite. A start or
-//! direction beyond [`LARGEST_COORDINATE`] could overflow `n · s` or `n · d` (then
-//! `∞ − ∞`), so such rays take the GJK cast, which rescales them.
+//! Input: the caller (`mod.rs`) has checked that the local ray is finite. A direction
+//! far from unit length is scaled (as the other closed forms scale theirs); a start
+//! beyond [`LARGEST_COORDINATE`] could overflow `o − n · s`, so such rays take the GJK
+//! cast.
 //!
 //! The loop over the planes has no data-dependent branch (`kernels/plane_clip.rs`, which
 //! says why): rays that do not repeat would mispredict half of a branch per plane.
@@ -52,9 +53,9 @@ use crate::shape::{ConvexHull, CoreOf, SupportMap};
 /// faces, and this keeps a margin for CPUs whose divisions are slower.
 pub const CLIP_MAX_FACES: usize = 128;
 
-/// Starts and directions whose largest coordinate is beyond this take the GJK cast: up
-/// to it, `n · s` and `n · d` (unit `n`) cannot overflow, nor `o − n · s` for a hull
-/// inside the query range of 1e±60 (see the crate docs).
+/// Starts whose largest coordinate is beyond this take the GJK cast: up to it, `n · s`
+/// (unit `n`) cannot overflow, nor `o − n · s` for a hull inside the query range of
+/// 1e±60 (see the crate docs).
 const LARGEST_COORDINATE: f64 = 1e150;
 
 impl ConvexHull {
@@ -68,18 +69,17 @@ impl ConvexHull {
     }
 
     /// The planes `ray` is clipped by, unless it takes the GJK cast (a hull with many
-    /// faces, or a ray beyond [`LARGEST_COORDINATE`]).
+    /// faces, or a start beyond [`LARGEST_COORDINATE`]; the clip scales the direction).
     #[inline]
     fn clipping(&self, ray: &LocalRay) -> Option<&[Plane]> {
-        let in_range =
-            ray.origin.coords.amax() <= LARGEST_COORDINATE && ray.dir.amax() <= LARGEST_COORDINATE;
+        let in_range = ray.origin.coords.amax() <= LARGEST_COORDINATE;
         self.clip_planes().filter(|_| in_range)
     }
 }
 
 impl RayCast for ConvexHull {
-    /// [`RayShape::ConvexHull`] when the hull's rays are clipped by its planes. A ray with
-    /// coordinates beyond 1e150 takes the GJK cast within [`Self::cast_ray_local`], as a
+    /// [`RayShape::ConvexHull`] when the hull's rays are clipped by its planes. A ray
+    /// starting beyond 1e150 takes the GJK cast within [`Self::cast_ray_local`], as a
     /// ball's ray whose quadratic would overflow does.
     fn ray_closed_form(&self) -> Option<RayShape> {
         self.clip_planes().map(|_| RayShape::ConvexHull)
@@ -147,7 +147,8 @@ mod tests {
     /// The cases the clip singles out, each with its exact answer, which the slab
     /// method's on the same cube gives too: entry through a face, a start on a face or
     /// inside, rays parallel to faces inside and outside their slab, a zero direction,
-    /// a hit beyond `max_toi`, and starts beyond [`LARGEST_COORDINATE`] (the GJK cast).
+    /// a hit beyond `max_toi`, a direction of 1e200 (scaled, not overflowed), and starts
+    /// beyond [`LARGEST_COORDINATE`] (the GJK cast).
     #[test]
     fn a_cube_hull_is_clipped_as_its_box_is() {
         let (hull, cuboid) = cubes();
@@ -181,6 +182,10 @@ mod tests {
             (
                 ray([0.0, 0.0, -4.0], [0.0, 0.0, 1e-3], 1e9),
                 hit(3e3, [0.0, 0.0, -1.0]),
+            ),
+            (
+                ray([0.0, -4.0, 0.0], [0.0, 1e200, 0.0], 10.0),
+                hit(3e-200, [0.0, -1.0, 0.0]),
             ),
         ];
         for (k, (r, want)) in cases.into_iter().enumerate() {
