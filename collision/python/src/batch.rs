@@ -3,10 +3,10 @@
 //! array of rays); arrays of K results and a status code per pair out.
 //!
 //! Under the GIL the call only reads the shapes and copies the pose and pair arrays. The
-//! pairs then run through `collision::batch` with the GIL released, in slices balanced
-//! over a rayon pool with a thread per core (`run_slices`), each slice reading its pairs'
-//! poses itself; each is exactly the single call, so a batch row equals the single call
-//! bit for bit. A pair that has no
+//! pairs then run with the GIL released, in slices balanced over a rayon pool with a
+//! thread per core (`run_slices`), each slice reading its pairs' poses itself and calling
+//! the single query on each (`run_records`), so a batch row equals the single call bit
+//! for bit. A pair that has no
 //! answer (bad index, bad pose row, no convergence) gets its status code, an infinite
 //! distance or separation and zero vectors: never NaN, and never a number that could be
 //! read as an answer (a distance of 0 would read as "touching").
@@ -23,7 +23,7 @@ use crate::{
     STATUS_APPROXIMATE_EPA_OUT_OF_CAPACITY, STATUS_APPROXIMATE_EPA_STALLED,
     STATUS_APPROXIMATE_GJK_MAX_ITERATIONS, STATUS_INVALID_INPUT, STATUS_OK,
 };
-use collision::batch::{self, BatchError, Pair, PairError, PairResult, RayQuery};
+use collision::batch::{self, Pair, RayQuery};
 use collision::{ClosestPoints, Contact, ContactStatus, Ray, Shape};
 use nalgebra::{Point3, Vector3};
 use numpy::ndarray::Array2;
@@ -136,9 +136,9 @@ struct Scene<'a> {
     pairs: Vec<[i64; 2]>,
 }
 
-impl Scene<'_> {
+impl<'a> Scene<'a> {
     /// The record of pair `k`, or the status of a bad index or pose row.
-    fn pair(&self, k: usize) -> Result<Pair<'_, Shape>, i8> {
+    fn pair(&self, k: usize) -> Result<Pair<'a, Shape>, i8> {
         let [i, j] = self.pairs[k];
         let index = |i: i64| {
             usize::try_from(i)
@@ -158,61 +158,45 @@ impl Scene<'_> {
         })
     }
 
-    /// Runs the batch query `query` of `collision::batch` on the pairs that have valid
-    /// indices and poses ([`run_records`], `fill` and `kind` as there).
-    fn run<T: Clone + Send + Sync, E: Send>(
+    /// Runs `query` on the pairs that have valid indices and poses ([`run_records`],
+    /// `kind` as there).
+    fn run<T: Send, E>(
         &self,
-        fill: T,
-        query: impl Fn(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Sync,
+        query: impl Fn(&Pair<'a, Shape>) -> Result<T, E> + Sync,
         kind: impl Fn(&E) -> Kind + Sync,
     ) -> Vec<Result<T, i8>> {
-        run_records(self.pairs.len(), &|k| self.pair(k), fill, query, kind)
+        let shapes = |k: usize| {
+            let [i, j] = *self.pairs.get(k)?;
+            let shape = |i: i64| self.shapes.get(usize::try_from(i).ok()?).copied();
+            Some([shape(i)?, shape(j)?])
+        };
+        run_records(self.pairs.len(), &|k| self.pair(k), &shapes, query, kind)
     }
 }
 
-/// Runs the batch query `query` of `collision::batch` on the `count` rows whose record
-/// `record(k)` can be made, in balanced slices on this module's pool (see
-/// [`run_slices`]), and gives every row its answer or its status code, in input order.
-/// Each slice makes its rows' records itself (reading their poses); a row without one
-/// keeps the status `record` gave. `fill` only initialises the query's output.
-fn run_records<R, T: Clone + Send + Sync, E: Send>(
+/// Runs the single query `query` on each of the `count` rows whose record `record(k)`
+/// can be made, in balanced slices on this module's pool (see [`run_slices`]), and gives
+/// every row its answer or its status code, in input order: a row without a record keeps
+/// the status `record` gave, a query's error becomes the status of its `kind`. Each
+/// slice makes its rows' records itself (reading their poses), and asks for the memory
+/// of the shapes two rows ahead (`shapes(k)`, the shapes of row `k`) while it works.
+///
+/// Each row is the single query's answer, bit for bit: the slice calls it and nothing
+/// else. (The rows once went through `collision::batch`'s record queries, which copied
+/// every record and result once more and checked the poses a second time.)
+fn run_records<'s, R, T: Send, E, const N: usize>(
     count: usize,
     record: &(impl Fn(usize) -> Result<R, i8> + Sync),
-    fill: T,
-    query: impl Fn(&[R], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Sync,
+    shapes: &(impl Fn(usize) -> Option<[&'s Shape; N]> + Sync),
+    query: impl Fn(&R) -> Result<T, E> + Sync,
     kind: impl Fn(&E) -> Kind + Sync,
 ) -> Vec<Result<T, i8>> {
-    let mut rows = vec![Err(STATUS_INVALID_INPUT); count];
+    let mut rows: Vec<Result<T, i8>> = (0..count).map(|_| Err(STATUS_INVALID_INPUT)).collect();
     run_slices(&mut rows, &|first, rows: &mut [Result<T, i8>]| {
-        // A slice has at most `MAX_SLICE` = 64 rows: bit `k` of `ran` marks row `k` as
-        // having a record.
-        let mut records = Vec::with_capacity(rows.len());
-        let mut ran = 0_u64;
         for (k, row) in rows.iter_mut().enumerate() {
-            match record(first + k) {
-                Ok(r) => {
-                    records.push(r);
-                    ran |= 1 << k;
-                }
-                Err(status) => *row = Err(status),
-            }
-        }
-        let mut out: Vec<PairResult<T, E>> = (0..records.len()).map(|_| Ok(fill.clone())).collect();
-        if query(&records, &mut out).is_err() {
-            // Only slices of different lengths are refused, and these are equal; a
-            // refused slice's rows would keep the invalid-input status.
-            return;
-        }
-        let ran_rows = rows
-            .iter_mut()
-            .enumerate()
-            .filter(|&(k, _)| ran & (1 << k) != 0);
-        for ((_, row), answer) in ran_rows.zip(out) {
-            *row = match answer {
-                Ok(answer) => Ok(answer),
-                Err(PairError::Query(e)) => Err(code(kind(&e))),
-                Err(_) => Err(STATUS_INVALID_INPUT),
-            };
+            let k = first + k;
+            batch::prefetch_ahead(k, shapes);
+            *row = record(k).and_then(|r| query(&r).map_err(|e| code(kind(&e))));
         }
     });
     rows
@@ -273,25 +257,24 @@ fn code(kind: Kind) -> i8 {
 }
 
 /// Reads the `shapes`, `poses` and `pairs` of a batch call and runs `query` on them
-/// with the GIL released ([`Scene::run`], `fill` and `kind` as there): each pair's
+/// with the GIL released ([`Scene::run`], `kind` as there): each pair's
 /// answer or status code, in input order.
 ///
 /// # Errors
 /// `TypeError` for an item of `shapes` that is not a shape; `InvalidInputError` for
 /// poses or pairs that are not well-formed arrays, or not one pose per shape.
-fn run_batch<'py, T: Clone + Send + Sync, E: Send>(
+fn run_batch<'py, T: Send, E>(
     py: Python<'py>,
     shapes: &Bound<'py, PyAny>,
     poses: &Bound<'py, PyAny>,
     pairs: &Bound<'py, PyAny>,
-    fill: T,
-    query: impl Fn(&[Pair<'_, Shape>], &mut [PairResult<T, E>]) -> Result<(), BatchError> + Send + Sync,
+    query: impl for<'s> Fn(&Pair<'s, Shape>) -> Result<T, E> + Send + Sync,
     kind: impl Fn(&E) -> Kind + Send + Sync,
 ) -> PyResult<Vec<Result<T, i8>>> {
     wake_pool(pairs);
     let shapes = shape_list(shapes)?;
     let scene = read_scene(&shapes, poses, pairs)?;
-    Ok(py.detach(|| scene.run(fill, query, kind)))
+    Ok(py.detach(|| scene.run(query, kind)))
 }
 
 /// The two arrays of a batch of one value per pair: the values (`none` where a pair has
@@ -328,8 +311,7 @@ pub fn batch_intersects<'py>(
         shapes,
         poses,
         pairs,
-        false,
-        batch::intersects_pairs,
+        |p| collision::intersects(p.a, &p.pose_a, p.b, &p.pose_b),
         gjk_kind,
     )?;
     types_attr(py, "BatchIntersects")?.call1(values_and_statuses(py, &rows, false))
@@ -348,8 +330,7 @@ pub fn batch_distance<'py>(
         shapes,
         poses,
         pairs,
-        0.0,
-        batch::distance_pairs,
+        |p| collision::distance(p.a, &p.pose_a, p.b, &p.pose_b),
         gjk_kind,
     )?;
     types_attr(py, "BatchDistance")?.call1(values_and_statuses(py, &rows, NO_DISTANCE))
@@ -383,8 +364,7 @@ pub fn batch_closest_points<'py>(
         shapes,
         poses,
         pairs,
-        ClosestPoints::Overlapping,
-        batch::closest_points_pairs,
+        |p| collision::closest_points(p.a, &p.pose_a, p.b, &p.pose_b),
         gjk_kind,
     )?;
     let k = rows.len();
@@ -457,8 +437,7 @@ pub fn batch_contact<'py>(
         shapes,
         poses,
         pairs,
-        None,
-        |pairs, out| batch::contact_pairs(pairs, margin, out),
+        |p| collision::contact(p.a, &p.pose_a, p.b, &p.pose_b, margin),
         contact_kind,
     )?;
     let k = rows.len();
@@ -552,12 +531,16 @@ pub fn batch_cast_ray<'py>(
             ray: Ray::new(Point3::new(ox, oy, oz), dir),
         })
     };
+    let shape_of = |k: usize| {
+        let i = usize::try_from(scene.pairs.get(k)?[0]).ok()?;
+        Some([*scene.shapes.get(i)?])
+    };
     let rows = py.detach(|| {
         run_records(
             scene.pairs.len(),
             &record,
-            None,
-            |queries, out| batch::cast_ray_pairs(queries, max_toi, out),
+            &shape_of,
+            |q| collision::cast_ray(q.shape, &q.pose, &q.ray, max_toi),
             ray_kind,
         )
     });

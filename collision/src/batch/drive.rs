@@ -127,9 +127,10 @@ fn run_with<T, C>(
 /// fields of query `k + 2`'s shapes, and the heap data of query `k + 1`'s shapes,
 /// whose fields the call for `k − 1` asked for. `shapes(j)` is query `j`'s shapes (two
 /// for a pair, one for a ray; `None` past the end or for a bad index). A hint: no answer
-/// depends on it.
+/// depends on it. Public for callers that run their own loop of single queries over
+/// shapes scattered in memory (the Python package's batches).
 #[inline(always)]
-pub(crate) fn prefetch_ahead<'s, S: FastPaths + ?Sized + 's, const N: usize>(
+pub fn prefetch_ahead<'s, S: FastPaths + ?Sized + 's, const N: usize>(
     k: usize,
     shapes: impl Fn(usize) -> Option<[&'s S; N]>,
 ) {

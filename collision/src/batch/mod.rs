@@ -80,6 +80,7 @@ mod queries;
 mod records;
 mod scene;
 
+pub use drive::prefetch_ahead;
 pub use error::{BatchError, PairError, Side};
 pub use queries::PairResult;
 pub use records::{
