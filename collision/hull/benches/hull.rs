@@ -4,6 +4,11 @@
 //! point get rechecked; 1e3 to 1e6 points). Games build hulls of 8 to 200 points
 //! (convex decompositions), so the small sizes are where fixed costs show.
 //!
+//! Two parry references: `parry` is `transformation::convex_hull` (vertices and
+//! triangles only), `parry-shape` is `ConvexPolyhedron::from_convex_hull` (up to 10,000
+//! points), which also merges coplanar triangles into faces and links their adjacency,
+//! as `Hull::build` does (ours also computes volume, area and centroid).
+//!
 //! `cargo bench -p collision-hull --bench hull -- --warm-up-time 1 --measurement-time 3`
 //!
 //! parry on a 1e6-point sphere takes minutes: it is timed once, outside
@@ -14,6 +19,7 @@ use collision_hull::Hull;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use nalgebra::Point3;
 use parry3d_f64::math::Vector3 as PVec;
+use parry3d_f64::shape::ConvexPolyhedron;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -43,6 +49,11 @@ fn bench(c: &mut Criterion) {
             if !(kind == "sphere" && n == 1_000_000) {
                 group.bench_with_input(BenchmarkId::new("parry", n), &ppts, |b, pts| {
                     b.iter(|| parry3d_f64::transformation::convex_hull(black_box(pts)));
+                });
+            }
+            if n <= 10_000 {
+                group.bench_with_input(BenchmarkId::new("parry-shape", n), &ppts, |b, pts| {
+                    b.iter(|| ConvexPolyhedron::from_convex_hull(black_box(pts)).expect("hull"));
                 });
             }
         }

@@ -1,5 +1,7 @@
 //! Builds the hull of one of the bench's seeded clouds (seed 42) `count` times with
-//! ours or parry3d-f64's `convex_hull`, for instruction counts under callgrind: the
+//! ours, parry3d-f64's `convex_hull` (`parry`: vertices and triangles) or its
+//! `ConvexPolyhedron::from_convex_hull` (`parry-shape`: also merged faces and
+//! adjacency, as ours), for instruction counts under callgrind: the
 //! difference between two counts, divided by the difference in `count`, is the cost of
 //! one build, free of the machine's noise.
 //!
@@ -8,6 +10,7 @@
 
 use collision_hull::Hull;
 use parry3d_f64::math::Vector3 as PVec;
+use parry3d_f64::shape::ConvexPolyhedron;
 use std::hint::black_box;
 
 fn main() {
@@ -18,7 +21,13 @@ fn main() {
     let count: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(100);
     let points = test_support::clouds::of_kind(kind, n, 42);
     let mut total = 0;
-    if which == "parry" {
+    if which == "parry-shape" {
+        let ppts: Vec<PVec> = points.iter().map(|p| PVec::new(p.x, p.y, p.z)).collect();
+        for _ in 0..count {
+            total += ConvexPolyhedron::from_convex_hull(black_box(&ppts))
+                .map_or(0, |h| h.points().len());
+        }
+    } else if which == "parry" {
         let ppts: Vec<PVec> = points.iter().map(|p| PVec::new(p.x, p.y, p.z)).collect();
         for _ in 0..count {
             total += parry3d_f64::transformation::convex_hull(black_box(&ppts))
