@@ -61,8 +61,9 @@ const SMALL_BATCH: usize = 16;
 /// stays far below its work.
 const SLICES_PER_THREAD: usize = 8;
 
-/// Largest slice: `collision::batch` runs a slice of at most 64 pairs (its chunk) on the
-/// calling thread, so the slices never split again.
+/// Largest slice: 64 of the cheapest pairs (a few microseconds of work) keep a thread
+/// busy far longer than taking a slice costs (a lock, tens of nanoseconds), and a large
+/// batch still makes enough slices for the threads to finish together.
 const MAX_SLICE: usize = 64;
 
 /// Runs `each(first, rows)` on slices of `rows` of equal length, `first` being the
