@@ -19,7 +19,9 @@
 //!
 //! Tried and dropped: processing faces breadth-first (fewer point moves, much worse
 //! locality); padding cones to a fixed 8, 16 or 32 planes; the branch-free cone search
-//! for the first hull's two dozen faces too.
+//! for the first hull's two dozen faces too; the small cones' planes also kept a
+//! coordinate at a time in blocks of four, heights and masks four lanes at once (1,000
+//! to 10,000 points in a ball or on a box 2–5 % faster, 32 points 1–3 % slower).
 
 use super::{Builder, Conflict};
 use crate::mesh::{Mesh, NONE};
