@@ -1,4 +1,8 @@
 //! Ray against a box: the slab method.
+//!
+//! Tried and dropped: three reciprocals of the direction instead of six divisions (the
+//! same time on the bench rays); the bounds kept with plain comparisons instead of
+//! `f64::max` and `min` (fewer instructions, but they became branches: 14 % slower).
 
 use super::{LocalHit, LocalRay, RayCast, RayError};
 use crate::observer::RayShape;
