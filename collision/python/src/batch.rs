@@ -138,15 +138,15 @@ struct Scene<'a> {
 }
 
 impl<'a> Scene<'a> {
+    /// `i` as an index into the shapes, if it is one.
+    fn index(&self, i: i64) -> Option<usize> {
+        usize::try_from(i).ok().filter(|&i| i < self.shapes.len())
+    }
+
     /// The record of pair `k`, or the status of a bad index or pose row.
     fn pair(&self, k: usize) -> Result<Pair<'a, Shape>, i8> {
         let [i, j] = self.pairs[k];
-        let index = |i: i64| {
-            usize::try_from(i)
-                .ok()
-                .filter(|&i| i < self.shapes.len())
-                .ok_or(STATUS_INVALID_INPUT)
-        };
+        let index = |i: i64| self.index(i).ok_or(STATUS_INVALID_INPUT);
         let (i, j) = (index(i)?, index(j)?);
         let (Some(pose_a), Some(pose_b)) = (self.poses.pose(i), self.poses.pose(j)) else {
             return Err(STATUS_INVALID_INPUT);
@@ -168,8 +168,7 @@ impl<'a> Scene<'a> {
     ) -> Vec<Result<T, i8>> {
         let shapes = |k: usize| {
             let [i, j] = *self.pairs.get(k)?;
-            let shape = |i: i64| self.shapes.get(usize::try_from(i).ok()?).copied();
-            Some([shape(i)?, shape(j)?])
+            Some([self.shapes[self.index(i)?], self.shapes[self.index(j)?]])
         };
         run_records(self.pairs.len(), &|k| self.pair(k), &shapes, query, kind)
     }
@@ -513,10 +512,7 @@ pub fn batch_cast_ray<'py>(
     let rays = arrays::rays(rays, "rays")?;
     let record = |k: usize| -> Result<RayQuery<'_, Shape>, i8> {
         let [i, r] = scene.pairs[k];
-        let shape = usize::try_from(i)
-            .ok()
-            .filter(|&i| i < scene.shapes.len())
-            .ok_or(STATUS_INVALID_INPUT)?;
+        let shape = scene.index(i).ok_or(STATUS_INVALID_INPUT)?;
         let row = usize::try_from(r)
             .ok()
             .and_then(|r| rays.get(r))
@@ -532,10 +528,7 @@ pub fn batch_cast_ray<'py>(
             ray: Ray::new(Point3::new(ox, oy, oz), dir),
         })
     };
-    let shape_of = |k: usize| {
-        let i = usize::try_from(scene.pairs.get(k)?[0]).ok()?;
-        Some([*scene.shapes.get(i)?])
-    };
+    let shape_of = |k: usize| Some([scene.shapes[scene.index(scene.pairs.get(k)?[0])?]]);
     let rows = py.detach(|| {
         run_records(
             scene.pairs.len(),

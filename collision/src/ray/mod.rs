@@ -32,7 +32,7 @@ pub use polyhedron::CLIP_MAX_FACES;
 use crate::observer::{Observer, RayClosedForm, RayShape, Shortcut};
 use crate::options::QueryOptions;
 use crate::shape::{CoreOf, SupportMap, all_finite, unit};
-use nalgebra::{Isometry3, Point3, Vector3};
+use nalgebra::{Isometry3, Matrix3, Point3, UnitQuaternion, Vector3};
 
 /// A ray `origin + t · dir`, `t ≥ 0`, in world coordinates. `dir` need not be unit; times
 /// of impact are in units of `dir`.
@@ -232,45 +232,84 @@ pub enum RayAnswer<'o> {
 }
 
 /// [`RayCast::cast_ray_posed`]'s provided method: the ray moved into the frame of `pose`
-/// ([`in_local_frame`]), then the local cast `answer` asks for.
+/// by its quaternion ([`cast_in_frame`]).
 #[inline(always)]
 fn cast_in_local_frame<S: RayCast + ?Sized>(
     shape: &S,
     cast: PosedRay<'_>,
 ) -> Result<Option<LocalHit>, RayError> {
-    let normal = !matches!(cast.answer, RayAnswer::Time);
-    // No closure (as `in_local_frame` takes): the compiler left one out of line, and the
-    // local cast with it.
-    let r = local_ray(cast.pose, cast.ray, cast.max_toi, normal)?;
-    let hit = match cast.answer {
-        RayAnswer::Observed(observer) => shape.cast_ray_local_observed(&r, cast.pose, observer),
-        _ => shape.cast_ray_local(&r),
-    };
-    Ok(hit?.map(|hit| to_world(cast.pose, hit)))
+    cast_in_frame(shape, &cast.pose.rotation, cast)
 }
 
-/// [`cast_in_local_frame`] with the ray turned by the pose's rotation matrix instead of
-/// its quaternion, and the hit's normal turned back by it: built once (21 operations),
-/// the matrix turns each of the three vectors for 15, where a quaternion takes 27 each.
-/// Boxes take it; capsules, cones and hulls ran 2–7 % slower with it on the bench rays,
-/// and keep the quaternion.
+/// [`cast_in_local_frame`] with the pose's rotation matrix in place of its quaternion:
+/// built once (21 operations), the matrix turns each of the three vectors (start,
+/// direction, normal) for 15, where a quaternion takes 27 each. Boxes take it; capsules,
+/// cones and hulls ran 2–7 % slower with it on the bench rays, and keep the quaternion.
 #[inline(always)]
 pub(super) fn cast_in_matrix_frame<S: RayCast + ?Sized>(
     shape: &S,
     cast: PosedRay<'_>,
 ) -> Result<Option<LocalHit>, RayError> {
-    let normal = !matches!(cast.answer, RayAnswer::Time);
     let m = *cast.pose.rotation.to_rotation_matrix().matrix();
-    let start = cast.ray.origin.coords - cast.pose.translation.vector;
-    let local = (Point3::from(m.tr_mul(&start)), m.tr_mul(&cast.ray.dir));
-    let r = checked_local_ray(cast.pose, cast.ray, cast.max_toi, normal, local)?;
+    cast_in_frame(shape, &m, cast)
+}
+
+/// How a posed cast turns vectors between the world and the shape's frame: by the pose's
+/// quaternion or by its rotation matrix.
+trait Turn {
+    /// `v` (world) in the shape's frame.
+    fn local(&self, v: &Vector3<f64>) -> Vector3<f64>;
+    /// `v` (shape's frame) in the world.
+    fn world(&self, v: &Vector3<f64>) -> Vector3<f64>;
+}
+
+impl Turn for UnitQuaternion<f64> {
+    #[inline(always)]
+    fn local(&self, v: &Vector3<f64>) -> Vector3<f64> {
+        self.inverse_transform_vector(v)
+    }
+    #[inline(always)]
+    fn world(&self, v: &Vector3<f64>) -> Vector3<f64> {
+        self * v
+    }
+}
+
+impl Turn for Matrix3<f64> {
+    #[inline(always)]
+    fn local(&self, v: &Vector3<f64>) -> Vector3<f64> {
+        self.tr_mul(v)
+    }
+    #[inline(always)]
+    fn world(&self, v: &Vector3<f64>) -> Vector3<f64> {
+        self * v
+    }
+}
+
+/// The ray moved into the frame of `cast.pose` by `turn` (its rotation, as a quaternion
+/// or a matrix), then the local cast `cast.answer` asks for, its normal turned back.
+#[inline(always)]
+fn cast_in_frame<S: RayCast + ?Sized>(
+    shape: &S,
+    turn: &impl Turn,
+    cast: PosedRay<'_>,
+) -> Result<Option<LocalHit>, RayError> {
+    let normal = !matches!(cast.answer, RayAnswer::Time);
+    // No closure (as `in_local_frame` takes): the compiler left one out of line, and the
+    // local cast with it.
+    let r = checked_local_ray(
+        cast.pose,
+        cast.ray,
+        cast.max_toi,
+        normal,
+        turned(turn, cast.pose, cast.ray),
+    )?;
     let hit = match cast.answer {
         RayAnswer::Observed(observer) => shape.cast_ray_local_observed(&r, cast.pose, observer),
         _ => shape.cast_ray_local(&r),
     };
     Ok(hit?.map(|hit| LocalHit {
         toi: hit.toi,
-        normal: hit.normal.map(|n| m * n),
+        normal: hit.normal.map(|n| turn.world(&n)),
     }))
 }
 
@@ -476,17 +515,20 @@ fn to_world(pose: &Isometry3<f64>, hit: LocalHit) -> LocalHit {
     }
 }
 
-/// The ray's start and direction in the frame of `pose`. (Tried and dropped: both turned
-/// in one pass, each step on a two-lane pair of their coordinates; the compiler made the
-/// same instructions.)
+/// The ray's start and direction in the frame of `pose`, by its quaternion. (Tried and
+/// dropped: both turned in one pass, each step on a two-lane pair of their coordinates;
+/// the compiler made the same instructions.)
 #[inline]
 fn to_local(pose: &Isometry3<f64>, ray: &Ray) -> (Point3<f64>, Vector3<f64>) {
+    turned(&pose.rotation, pose, ray)
+}
+
+/// The ray's start and direction in the frame of `pose`, turned by `turn`.
+#[inline(always)]
+fn turned(turn: &impl Turn, pose: &Isometry3<f64>, ray: &Ray) -> (Point3<f64>, Vector3<f64>) {
     // Subtracting the translation first so large offsets cancel exactly.
-    let s = Point3::from(
-        pose.rotation
-            .inverse_transform_vector(&(ray.origin.coords - pose.translation.vector)),
-    );
-    (s, pose.rotation.inverse_transform_vector(&ray.dir))
+    let start = ray.origin.coords - pose.translation.vector;
+    (Point3::from(turn.local(&start)), turn.local(&ray.dir))
 }
 
 /// `toi` when the hit point `origin + toi · dir` is finite, as [`world_hit`] requires.
