@@ -205,6 +205,15 @@ fn run_records<'s, R, T: Send, E, const N: usize>(
 /// The shapes of a batch call: a list or tuple of shapes (read by index, the common
 /// case), or any other sequence of them.
 ///
+/// A list is first copied to a tuple (`PyList_AsTuple`, one C loop that takes a
+/// reference to each item). Each shape is a separate Python object, usually in no cache
+/// when a batch starts: reading them one by one, each item's type check waits on its
+/// object, and only a few of those misses overlap; the copy's short loop has many in
+/// flight at once, and the checks that follow find the objects in cache. On the AMD EPYC
+/// Zen 5, after 64 MB of other reads, a batch over 800 distinct hull16 shapes with no
+/// valid pair took 53–70 µs before and 32–62 µs after (10–14 µs either way when in
+/// cache), and a 400-pair hull16 distance batch 177–184 µs before and 160–166 µs after.
+///
 /// # Errors
 /// `TypeError` naming the first item that is not a shape.
 fn shape_list<'py>(shapes: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyShape>>> {
@@ -220,7 +229,7 @@ fn shape_list<'py>(shapes: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyShap
         })
     };
     if let Ok(list) = shapes.cast::<PyList>() {
-        return list.iter().enumerate().map(item).collect();
+        return list.to_tuple().iter().enumerate().map(item).collect();
     }
     if let Ok(tuple) = shapes.cast::<PyTuple>() {
         return tuple.iter().enumerate().map(item).collect();
