@@ -13,10 +13,21 @@
 //! run that has to stop first (out of capacity, or stalled by rounding) answers along the
 //! best upper bound it proved, a direction along which the overlap is known exactly.
 //!
-//! Tried and dropped: seeding the polytope with the support point along the offset of
-//! B's origin from A's (the penetration direction of two balls): 4 % more instructions
-//! per hull contact (17,848 to 18,632 on hull16, 35,373 to 36,564 on hull64), the same
-//! EPA iterations.
+//! What a hull contact's run is made of, on 2,000 overlapping pairs of the contact
+//! bench's generator (hulls of 16 and 64 points in a ball): 7.3 and 12.3 support queries
+//! on average, the last one proving convergence. The final face keeps a vertex of GJK's
+//! tetrahedron in 63 % and 43 % of the runs, and its newest vertex is the last one added
+//! in 79 % and 77 %: the expansions in between search for the face rather than refine
+//! it. Each costs about 2,000 instructions on hull16 (the support query, carving about
+//! two faces and fanning four), of which filling in the new faces is the largest part.
+//!
+//! Tried and dropped:
+//! - seeding the polytope with the support point along the offset of B's origin from
+//!   A's (the penetration direction of two balls): 4 % more instructions per hull
+//!   contact (17,848 to 18,632 on hull16, 35,373 to 36,564 on hull64), the same EPA
+//!   iterations;
+//! - carving, filling and keying compiled into the loop (`inline(always)`): 3.5 % fewer
+//!   instructions on hull16, hull64 and hull1000 contacts, no faster (AMD EPYC Zen 5).
 
 mod seed;
 
