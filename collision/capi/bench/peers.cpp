@@ -1,5 +1,5 @@
-// Times the C ABI against libccd and FCL (Debian's libccd-dev and libfcl-dev) on the
-// same seeded hull pairs (hulls of 16, 64 and 1,000 points on a unit sphere, 64 pairs
+// Times the C ABI against libccd, FCL and Bullet's GJK-EPA (Debian's libccd-dev,
+// libfcl-dev and libbullet-dev, Bullet in double precision) on the same seeded hull pairs (hulls of 16, 64 and 1,000 points on a unit sphere, 64 pairs
 // each, randomly placed: a quarter to a half of them overlap), and checks that their
 // answers agree with ours. Not part of the test suite; built and run, with the Rust overhead bench, by
 //
@@ -7,9 +7,12 @@
 //
 // Every library gets the same hull: ours from the points, libccd a support function
 // scanning the hull's vertices (as read back through coll_hull_vertices), FCL a
-// Convex<double> of those vertices and the merged faces from coll_hull_faces.
+// Convex<double> of those vertices and the merged faces from coll_hull_faces, Bullet a
+// btConvexHullShape of those vertices with no margin.
 #include "collision.h"
 
+#include <BulletCollision/CollisionShapes/btConvexHullShape.h>
+#include <BulletCollision/NarrowPhaseCollision/btGjkEpa2.h>
 #include <ccd/ccd.h>
 #include <fcl/fcl.h>
 
@@ -40,6 +43,8 @@ struct Body {
     double rotation[9]{};          // row-major, local to world
     double center[3]{};            // world: the pose applied to the vertex mean
     std::shared_ptr<fcl::CollisionObjectd> fcl;
+    std::shared_ptr<btConvexHullShape> bullet;
+    btTransform bullet_pose;
 };
 
 void rotation_matrix(const double q[4], double r[9]) {
@@ -125,6 +130,15 @@ Body make_body(Lcg &rng, int points) {
     tf.linear() = fcl::Quaterniond(q[3], q[0], q[1], q[2]).toRotationMatrix();
     tf.translation() = fcl::Vector3d(b.pose.position[0], b.pose.position[1], b.pose.position[2]);
     b.fcl = std::make_shared<fcl::CollisionObjectd>(convex, tf);
+
+    b.bullet = std::make_shared<btConvexHullShape>();
+    for (size_t i = 0; i < b.vertices.size(); i += 3) {
+        b.bullet->addPoint(btVector3(b.vertices[i], b.vertices[i + 1], b.vertices[i + 2]), false);
+    }
+    b.bullet->recalcLocalAabb();
+    b.bullet->setMargin(0.0);
+    b.bullet_pose = btTransform(btQuaternion(q[0], q[1], q[2], q[3]),
+                                btVector3(b.pose.position[0], b.pose.position[1], b.pose.position[2]));
     return b;
 }
 
@@ -190,6 +204,17 @@ int main(int argc, char **argv) {
                 sink = d.distance;
             }), "-");
         row("ours coll_contact (EPA depth)", time_ns(n, seconds, [&](size_t k) {
+                CollContact c;
+                coll_contact(a[k].ours, &a[k].pose, b[k].ours, &b[k].pose, 0.0, nullptr, &c);
+                sink = c.separation;
+            }), "-");
+        // The overlapping pairs alone, where every contact runs EPA.
+        std::vector<size_t> deep;
+        for (size_t k = 0; k < n; ++k) {
+            if (hit[k]) deep.push_back(k);
+        }
+        row("ours coll_contact, overlaps only", time_ns(deep.size(), seconds, [&](size_t i) {
+                const size_t k = deep[i];
                 CollContact c;
                 coll_contact(a[k].ours, &a[k].pose, b[k].ours, &b[k].pose, 0.0, nullptr, &c);
                 sink = c.separation;
@@ -285,6 +310,67 @@ int main(int argc, char **argv) {
                     fcl::collide(a[k].fcl.get(), b[k].fcl.get(), creq, res);
                     sink = res.isCollision();
                 }), text);
+        }
+        {
+            // Bullet's GJK-EPA, guessing the direction between the bodies' origins as its
+            // own pair detector does.
+            auto guess = [&](size_t k) {
+                return b[k].bullet_pose.getOrigin() - a[k].bullet_pose.getOrigin();
+            };
+            double worst = 0;
+            size_t compared = 0, wrong = 0;
+            for (size_t k = 0; k < n; ++k) {
+                btGjkEpaSolver2::sResults res;
+                const bool apart = btGjkEpaSolver2::Distance(a[k].bullet.get(), a[k].bullet_pose,
+                                                             b[k].bullet.get(), b[k].bullet_pose,
+                                                             guess(k), res);
+                wrong += apart == hit[k];
+                if (apart && !hit[k]) {
+                    worst = std::fmax(worst, std::fabs(res.distance - dist[k]));
+                    ++compared;
+                }
+            }
+            char text[160];
+            std::snprintf(text, sizeof text,
+                          "%zu answers differ, max |distance diff| %.1e over %zu separated",
+                          wrong, worst, compared);
+            row("Bullet btGjkEpaSolver2::Distance", time_ns(n, seconds, [&](size_t k) {
+                    btGjkEpaSolver2::sResults res;
+                    btGjkEpaSolver2::Distance(a[k].bullet.get(), a[k].bullet_pose,
+                                              b[k].bullet.get(), b[k].bullet_pose, guess(k), res);
+                    sink = res.distance;
+                }), text);
+            size_t off = 0, missed = 0;
+            worst = 0;
+            for (size_t k = 0; k < n; ++k) {
+                if (!hit[k]) continue;
+                btGjkEpaSolver2::sResults res;
+                if (!btGjkEpaSolver2::Penetration(a[k].bullet.get(), a[k].bullet_pose,
+                                                  b[k].bullet.get(), b[k].bullet_pose, guess(k),
+                                                  res)) {
+                    ++missed;
+                    continue;
+                }
+                const double err = std::fabs(-res.distance - depth[k]);
+                worst = std::fmax(worst, err);
+                off += err > 0.01 * std::fmax(depth[k], 1e-3);
+            }
+            std::snprintf(text, sizeof text,
+                          "depth off by >1%% on %zu of %zu overlaps, max |diff| %.1e, %zu missed",
+                          off, overlapping, worst, missed);
+            row("Bullet btGjkEpaSolver2::Penetration", time_ns(n, seconds, [&](size_t k) {
+                    btGjkEpaSolver2::sResults res;
+                    sink = btGjkEpaSolver2::Penetration(a[k].bullet.get(), a[k].bullet_pose,
+                                                        b[k].bullet.get(), b[k].bullet_pose,
+                                                        guess(k), res);
+                }), text);
+            row("Bullet Penetration, overlaps only", time_ns(deep.size(), seconds, [&](size_t i) {
+                    const size_t k = deep[i];
+                    btGjkEpaSolver2::sResults res;
+                    sink = btGjkEpaSolver2::Penetration(a[k].bullet.get(), a[k].bullet_pose,
+                                                        b[k].bullet.get(), b[k].bullet_pose,
+                                                        guess(k), res);
+                }), "-");
         }
         for (size_t k = 0; k < n; ++k) {
             coll_shape_destroy(a[k].ours);
