@@ -273,17 +273,24 @@ impl MassProperties {
     /// A copy rotated about the local origin: `c' = R c`, `I' = R I Rᵀ`.
     ///
     /// # Errors
-    /// [`MassError::NonFinite`] if the rotation has a non-finite component.
+    /// [`MassError::NonFinite`] if the rotation has a non-finite component, or the
+    /// turned centre or tensor overflows (entries near `f64::MAX`).
     pub fn rotated(&self, rotation: &UnitQuaternion<f64>) -> Result<Self, MassError> {
         if !rotation.coords.iter().all(|x| x.is_finite()) {
             return Err(MassError::NonFinite { what: "rotation" });
         }
         let r = rotation.to_rotation_matrix().into_inner();
-        Ok(Self::from_parts(
-            self.mass,
+        let (center_of_mass, inertia) = (
             rotation * self.center_of_mass,
             r * self.inertia * r.transpose(),
-        ))
+        );
+        if !(center_of_mass.iter().all(|x| x.is_finite()) && inertia.iter().all(|x| x.is_finite()))
+        {
+            return Err(MassError::NonFinite {
+                what: "rotated centre or tensor (too large to turn)",
+            });
+        }
+        Ok(Self::from_parts(self.mass, center_of_mass, inertia))
     }
 
     /// A copy moved by the rigid motion `pose` (rotation first, then translation).
@@ -328,7 +335,9 @@ impl MassProperties {
 
 /// Combines two parts of a compound body: masses add, the centre is the mass-weighted
 /// mean, and each part's tensor is moved to the common centre by the parallel axis
-/// theorem before adding.
+/// theorem before adding. (Parts whose sum overflows `f64`, masses or tensors near
+/// `f64::MAX`, give infinite entries: check [`MassProperties::mass`] and
+/// [`MassProperties::inertia`] for such compounds.)
 impl Add for MassProperties {
     type Output = MassProperties;
 

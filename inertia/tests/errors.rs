@@ -57,6 +57,60 @@ fn bad_amounts() {
     }
 }
 
+/// A mesh whose tensor overflows `f64` is refused, never answered with ∞ or NaN: a
+/// finite mass on a tetrahedron of edge 1e-100 (a density beyond `f64`; the tensor once
+/// came out NaN, found through the Python package), a tetrahedron of edge 1e50 at density
+/// 1e100 (tensor entries near 1e249 · 1e100), and a body turned while its tensor is near
+/// `f64::MAX`. The same tetrahedra at moderate amounts keep their closed form
+/// `m = ρ e³ / 6`.
+#[test]
+fn overflowing_tensors_are_refused() {
+    let non_finite =
+        |r: Result<MassProperties, MassError>| matches!(r, Err(MassError::NonFinite { .. }));
+    let corner = |e: f64| {
+        tetrahedron_mesh([
+            Point3::origin(),
+            Point3::new(e, 0.0, 0.0),
+            Point3::new(0.0, e, 0.0),
+            Point3::new(0.0, 0.0, e),
+        ])
+    };
+    for (edge, amount) in [
+        (1e-100, Amount::Mass(1e100)),
+        (1e50, Amount::Density(1e100)),
+    ] {
+        let mesh = corner(edge);
+        assert!(
+            non_finite(MassProperties::from_convex_mesh(
+                &mesh.vertices,
+                &mesh.triangles,
+                amount
+            )),
+            "{edge} {amount:?}"
+        );
+        let fine =
+            MassProperties::from_convex_mesh(&mesh.vertices, &mesh.triangles, Amount::Density(2.0))
+                .unwrap();
+        let want = 2.0 * edge.powi(3) / 6.0;
+        assert!((fine.mass() - want).abs() <= 1e-12 * want, "{edge}");
+        assert!(fine.inertia().iter().all(|x| x.is_finite()));
+    }
+    // Principal moments 0.12a, 1.88a and 1.78a (a = 1e308, the largest beyond f64),
+    // the largest along (1, 1, 0): a quarter turn about z brings it onto x.
+    let tensor = |a: f64| Matrix3::new(a, 0.88 * a, 0.0, 0.88 * a, a, 0.0, 0.0, 0.0, 1.78 * a);
+    let turn = UnitQuaternion::from_euler_angles(0.0, 0.0, std::f64::consts::FRAC_PI_4);
+    let heavy = MassProperties::new(1.0, Point3::origin(), tensor(1e308)).unwrap();
+    assert!(non_finite(heavy.rotated(&turn)));
+    let light = MassProperties::new(1.0, Point3::origin(), tensor(1e300)).unwrap();
+    let turned = light.rotated(&turn).unwrap();
+    let largest = turned.inertia()[(0, 0)].max(turned.inertia()[(1, 1)]);
+    assert!(
+        (largest - 1.88e300).abs() <= 1e-12 * 1.88e300,
+        "{}",
+        turned.inertia()
+    );
+}
+
 #[test]
 fn bad_dimensions() {
     for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {

@@ -11,8 +11,7 @@ use crate::handle::{self, Kind};
 use crate::status::{CollStatus, Error, guard};
 use crate::user::{CollSupportFn, UserShape};
 use collision::{
-    Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Point, Rounded, Segment, Shape, ShapeError,
-    Triangle,
+    Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Point, Segment, Shape, ShapeError, Triangle,
 };
 use nalgebra::Point3;
 
@@ -266,7 +265,7 @@ pub extern "C" fn coll_rounded_create(
         let body = unsafe { shape_body(inner, "inner") }?;
         let margin = length(margin, "margin")?;
         match body {
-            Body::Builtin(shape) => builtin(Rounded::new(shape.clone(), margin)),
+            Body::Builtin(shape) => builtin(shape.clone().rounded(margin)),
             Body::User(user) => Ok(Body::User(UserShape {
                 margin: finite(user.margin + margin, "the total margin")?,
                 ..*user

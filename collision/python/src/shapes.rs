@@ -5,7 +5,7 @@
 //! and fixture files carry, and rebuilding from it gives the same shape bit for bit.
 
 use crate::arrays::{self, xyz};
-use crate::errors::invalid;
+use crate::errors::{Kind, error, invalid};
 use collision::FastPaths;
 use collision::{ConvexHull as RustHull, HullKind, Shape, SupportMap};
 use fixtures::ShapeSpec;
@@ -102,6 +102,11 @@ impl PyShape {
 
     /// The point of the shape (at `pose`, default identity) farthest along `direction`,
     /// shape (3,). A zero direction gives some point of the shape.
+    ///
+    /// # Errors
+    /// `InvalidInputError` for a bad direction or pose; `OutOfRangeError` when the point
+    /// lies beyond `f64` (a shape near 1e308 in size, turned or moved, can overflow: the
+    /// rotation's sums of products then give ±∞ or NaN).
     #[pyo3(signature = (direction, pose=None))]
     fn support<'py>(
         &self,
@@ -115,11 +120,18 @@ impl PyShape {
             * self
                 .shape
                 .support(&iso.rotation.inverse_transform_vector(&d));
+        if !p.iter().all(|c| c.is_finite()) {
+            return Err(error(
+                Kind::OutOfRange,
+                "support: the support point lies beyond f64's range (the shape at this pose overflows)",
+            ));
+        }
         Ok(vec_array(py, &xyz(&p)))
     }
 
     /// The axis-aligned bounding box of the shape at `pose` (default identity), as the
-    /// pair `(mins, maxs)` of (3,) arrays.
+    /// pair `(mins, maxs)` of (3,) arrays; a bound beyond `f64` (a shape near 1e308 in
+    /// size) is `-inf` or `inf`, never NaN.
     #[pyo3(signature = (pose=None))]
     fn aabb<'py>(
         &self,
@@ -397,7 +409,8 @@ impl Point {
 }
 
 /// `shape` grown by `margin` ≥ 0 (its Minkowski sum with a ball): a rounded box, a
-/// rounded hull.
+/// rounded hull. Rounding a rounded shape adds the margins: `Rounded(Rounded(s, a), b)`
+/// is `Rounded(s, a + b)`, one level deep however often a shape is rounded.
 #[pyclass(extends = PyShape, frozen, module = "convex_collision")]
 pub struct Rounded;
 
@@ -405,15 +418,22 @@ pub struct Rounded;
 impl Rounded {
     #[new]
     fn new(shape: &Bound<'_, PyShape>, margin: f64) -> PyResult<PyClassInitializer<Self>> {
-        let inner = Box::new(shape.get().spec.clone());
-        new_shape(
-            "Rounded",
+        // A bad margin is refused as such (not hidden in a sum); a good one joins the
+        // inner margin, as `collision::Shape::rounded` does for the shape built from it.
+        let spec = match &shape.get().spec {
             ShapeSpec::Rounded {
-                margin,
-                shape: inner,
+                margin: inner,
+                shape: core,
+            } if margin.is_finite() && margin >= 0.0 => ShapeSpec::Rounded {
+                margin: inner + margin,
+                shape: core.clone(),
             },
-            Rounded,
-        )
+            spec => ShapeSpec::Rounded {
+                margin,
+                shape: Box::new(spec.clone()),
+            },
+        };
+        new_shape("Rounded", spec, Rounded)
     }
 
     /// The margin.
@@ -425,7 +445,8 @@ impl Rounded {
         }
     }
 
-    /// The inner shape (a new object equal to the one given).
+    /// The inner shape (a new object equal to the one given; for a rounded shape given,
+    /// its own inner shape, the margins having added).
     #[getter]
     fn shape<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyShape>> {
         match spec_of(slf) {

@@ -173,6 +173,53 @@ def test_out_of_range_scene_raises_its_error():
         cc.distance(a, None, b, [1e70, 0, 0, 1, 0, 0, 0])
 
 
+def test_rounding_again_adds_the_margins_one_level_deep():
+    """Rounded 100,000 times, a ball stays one level deep (nested, every copy walked the
+    whole chain and overflowed the stack: a crash), and answers as the ball of the summed
+    radius: the distance to a unit ball 10 away is 10 - 1 - (1 + 100,000 * 1e-5) = 7."""
+    s = cc.Ball(1.0)
+    for _ in range(100_000):
+        s = cc.Rounded(s, 1e-5)
+    assert s.shape == cc.Ball(1.0)
+    assert s.margin == pytest.approx(1.0, rel=1e-9)
+    assert cc.distance(s, None, cc.Ball(1.0), [10, 0, 0, 1, 0, 0, 0]) == pytest.approx(7.0, rel=1e-9)
+    twice = cc.Rounded(cc.Rounded(cc.Cuboid([1, 2, 3]), 0.5), 0.25)
+    assert twice.shape == cc.Cuboid([1, 2, 3]) and twice.margin == 0.75
+    with pytest.raises(cc.InvalidInputError, match="margin"):
+        cc.Rounded(twice, -0.1)
+    with pytest.raises(cc.InvalidInputError, match="margin"):
+        cc.Rounded(cc.Rounded(cc.Ball(1.0), 1e308), 1e308)
+
+
+def test_contact_of_shapes_beyond_the_exact_range_raises_out_of_range():
+    """A cylinder of size 1.2e21 against a triangle with a vertex at 1.6e300 sent EPA's
+    seed growth round a loop until the stack overflowed (a crash, found by
+    test_random_input's generator): a typed error now."""
+    cylinder = cc.Cylinder(1.1805916207174113e21, 1.1805916207174113e21)
+    triangle = cc.Triangle([1.6133557362866777e300, -7.935348396117745e298, -4.073171054961009e299],
+                           [-2147483648.0] * 3, [0.0, 0.0, 0.0])
+    with pytest.raises(cc.OutOfRangeError):
+        cc.contact(cylinder, None, triangle, None, margin=1.4490589306777606)
+
+
+def test_support_beyond_float64_raises_out_of_range():
+    """A cylinder of radius 1.8e308 turned by a pose has support points whose rotated
+    coordinates overflow (found by a fuzzer: [nan, -inf, -inf] came out): a typed error.
+    The same shape unturned, and a turned ball of radius 1e300, give finite points."""
+    huge = cc.Cylinder(5e-324, 1.7976931348623157e308)
+    q = np.array([0.369, 0.503, 0.727, -0.286])
+    pose = np.concatenate([[0.0, 1e-8, 1.1], q / np.linalg.norm(q)])
+    with pytest.raises(cc.OutOfRangeError, match="beyond f64"):
+        huge.support([-1, -1, -1], pose)
+    with pytest.raises(cc.OutOfRangeError):
+        cc.Ball(1.7976931348623157e308).support([1, 1, 1], pose)
+    p = huge.support([1, 0, 0])
+    assert p[0] == 1.7976931348623157e308 and p[1] == 5e-324 and p[2] == 0.0
+    p = cc.Ball(1e300).support([0, 0, 2], pose)
+    assert np.all(np.isfinite(p))
+    np.testing.assert_allclose(p, [0, 0, 1e300], rtol=1e-12, atol=1e288)
+
+
 @pytest.mark.parametrize(
     "poses,pairs,message",
     [

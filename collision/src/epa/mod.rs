@@ -156,7 +156,9 @@ impl<A: SupportMap, B: SupportMap, S: StartSimplex + ?Sized> EpaInput<'_, A, B, 
             Seed::GrownTetrahedron(t) if t.iter().all(SimplexVertex::is_finite) => {
                 polytope.set_tetrahedron(&t)
             }
-            Seed::StartIsTetrahedron | Seed::GrownTetrahedron(_) => return degenerate(),
+            Seed::StartIsTetrahedron | Seed::GrownTetrahedron(_) | Seed::Degenerate => {
+                return degenerate();
+            }
             Seed::Flat { normal } => return flat(start, normal),
         };
         if seeded.is_err() {

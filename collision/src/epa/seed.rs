@@ -33,6 +33,9 @@ pub(crate) enum Seed {
     /// A − B is flat (no volume) around the origin; `normal` is a unit direction in which
     /// it has no extent (zero depth), from A towards B.
     Flat { normal: Vector3<f64> },
+    /// No tetrahedron could be formed in `f64`: a triangle of support points off each
+    /// other's lines still has no normal (coordinates beyond the exact range).
+    Degenerate,
 }
 
 /// Grows `start` (A's frame of `md`) into a [`Seed`].
@@ -65,45 +68,32 @@ pub(crate) fn grow<A: SupportMap, B: SupportMap, S: StartSimplex + ?Sized>(
     grow_from(md, pts, len, hints)
 }
 
-/// [`grow`] from the first `len` (1 to 3) of `pts`.
+/// [`grow`] from the first `len` (1 to 3) of `pts`: a triangle gains a fourth point off
+/// its plane ([`from_triangle`]); a triangle with no normal drops to its longest edge, a
+/// point gains a second, and a segment gains a third off its line, whose triangle then
+/// gets its fourth point the same way. That triangle is grown once: when it too has no
+/// normal (its cross product overflowing, for coordinates near 1e300, or underflowing),
+/// the seed is [`Seed::Degenerate`] rather than another round of the same two steps.
 fn grow_from<A: SupportMap, B: SupportMap>(
     md: &MinkowskiDifference<A, B>,
     mut pts: [SimplexVertex; 4],
-    mut len: usize,
+    len: usize,
     hints: &mut SupportHints,
 ) -> Seed {
     let towards_b = md.b_to_a().translation.vector;
     if len == 3 {
-        let [p0, p1, p2, _] = pts.map(|v| v.w);
-        match unit(&(p1 - p0).cross(&(p2 - p0))) {
-            Some(n) => {
-                let up = md.support_vertex(&n, hints);
-                let down = md.support_vertex(&-n, hints);
-                let (h_up, h_down) = (n.dot(&(up.w - p0)), -n.dot(&(down.w - p0)));
-                let scale = size(&pts[..3])
-                    .max(up.w.coords.amax())
-                    .max(down.w.coords.amax());
-                if h_up.max(h_down) <= FLAT_RELATIVE * scale {
-                    return Seed::Flat {
-                        normal: orient(n, &towards_b),
-                    };
-                }
-                pts[3] = if h_up >= h_down { up } else { down };
-                return Seed::GrownTetrahedron(pts);
-            }
-            None => {
-                // Collinear triangle: keep its two farthest-apart vertices.
-                let d = |i: usize, j: usize| (pts[i].w - pts[j].w).norm_squared();
-                pts = if d(0, 1) >= d(0, 2).max(d(1, 2)) {
-                    [pts[0], pts[1], pts[0], pts[0]]
-                } else if d(0, 2) >= d(1, 2) {
-                    [pts[0], pts[2], pts[0], pts[0]]
-                } else {
-                    [pts[1], pts[2], pts[0], pts[0]]
-                };
-                len = 2;
-            }
+        if let Some(seed) = from_triangle(md, &mut pts, hints) {
+            return seed;
         }
+        // Collinear triangle: keep its two farthest-apart vertices.
+        let d = |i: usize, j: usize| (pts[i].w - pts[j].w).norm_squared();
+        pts = if d(0, 1) >= d(0, 2).max(d(1, 2)) {
+            [pts[0], pts[1], pts[0], pts[0]]
+        } else if d(0, 2) >= d(1, 2) {
+            [pts[0], pts[2], pts[0], pts[0]]
+        } else {
+            [pts[1], pts[2], pts[0], pts[0]]
+        };
     }
     if len == 1 {
         // Any support point away from p₀ makes a segment.
@@ -153,7 +143,33 @@ fn grow_from<A: SupportMap, B: SupportMap>(
         };
     }
     pts[2] = best.1;
-    grow_from(md, pts, 3, hints)
+    from_triangle(md, &mut pts, hints).unwrap_or(Seed::Degenerate)
+}
+
+/// The triangle `pts[..3]` grown by the support point farther from its plane (into
+/// `pts[3]`), or [`Seed::Flat`] when neither side's support point leaves the plane;
+/// `None` when the triangle has no normal.
+fn from_triangle<A: SupportMap, B: SupportMap>(
+    md: &MinkowskiDifference<A, B>,
+    pts: &mut [SimplexVertex; 4],
+    hints: &mut SupportHints,
+) -> Option<Seed> {
+    let [p0, p1, p2, _] = pts.map(|v| v.w);
+    let n = unit(&(p1 - p0).cross(&(p2 - p0)))?;
+    let up = md.support_vertex(&n, hints);
+    let down = md.support_vertex(&-n, hints);
+    let (h_up, h_down) = (n.dot(&(up.w - p0)), -n.dot(&(down.w - p0)));
+    let scale = size(&pts[..3])
+        .max(up.w.coords.amax())
+        .max(down.w.coords.amax());
+    if h_up.max(h_down) <= FLAT_RELATIVE * scale {
+        let towards_b = md.b_to_a().translation.vector;
+        return Some(Seed::Flat {
+            normal: orient(n, &towards_b),
+        });
+    }
+    pts[3] = if h_up >= h_down { up } else { down };
+    Some(Seed::GrownTetrahedron(*pts))
 }
 
 /// The largest coordinate magnitude of the points: the scale of A − B seen so far.

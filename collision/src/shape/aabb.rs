@@ -22,6 +22,21 @@ impl Aabb {
         }
     }
 
+    /// The box with every axis on which a bound came out infinite or NaN opened to
+    /// `(−∞, ∞)`. A bound computed as a sum of products overflows for shapes near `f64`'s
+    /// limit, and then says nothing about where the shape ends on either side (a sum that
+    /// overflowed to `+∞` may belong to a lower bound); `(−∞, ∞)` still bounds it.
+    #[must_use]
+    pub(crate) fn opened_where_overflowed(mut self) -> Aabb {
+        for i in 0..3 {
+            if !(self.mins[i].is_finite() && self.maxs[i].is_finite()) {
+                self.mins[i] = f64::NEG_INFINITY;
+                self.maxs[i] = f64::INFINITY;
+            }
+        }
+        self
+    }
+
     /// The centre of the box.
     #[must_use]
     pub fn center(&self) -> Point3<f64> {

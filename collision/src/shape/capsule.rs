@@ -55,11 +55,16 @@ impl SupportMap for Capsule {
     }
 
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
-        let [p, q] = self.segment().map(|p| pose * p);
-        let r = Vector3::repeat(self.radius);
+        // Each end on its own first: an end that overflowed opens its axes before the
+        // ends' minimum and maximum, which would pass over a NaN.
+        let [p, q] = self.segment().map(|p| {
+            let p = pose * p;
+            Aabb { mins: p, maxs: p }.opened_where_overflowed()
+        });
+        let (core, r) = (p.merged(&q), Vector3::repeat(self.radius));
         Aabb {
-            mins: p.inf(&q) - r,
-            maxs: p.sup(&q) + r,
+            mins: core.mins - r,
+            maxs: core.maxs + r,
         }
     }
 }

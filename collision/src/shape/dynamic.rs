@@ -145,6 +145,29 @@ impl_from!(
     Ball, Cuboid, ConvexHull, Capsule, Cylinder, Cone, Triangle, Segment, Point
 );
 
+impl Shape {
+    /// This shape grown by `margin` in every direction, as one [`Shape::Rounded`]:
+    /// rounding a rounded shape adds the margins (`ball(a) ⊕ ball(b) = ball(a + b)`), so
+    /// shapes rounded again and again stay one level deep. (Nested a hundred thousand
+    /// levels, every copy, drop and query of the shape walked them all and overflowed
+    /// the stack.)
+    ///
+    /// # Errors
+    /// [`ShapeError::InvalidLength`] when `margin` is negative, NaN or infinite, or the
+    /// margins together overflow (`what` is `"margin"` or `"total margin"`).
+    pub fn rounded(self, margin: f64) -> Result<Shape, super::ShapeError> {
+        let margin = super::check_length("margin", margin)?;
+        Ok(match self {
+            Shape::Rounded(inner) => {
+                let (core, m) = inner.into_parts();
+                let total = super::check_length("total margin", m + margin)?;
+                Shape::from(Rounded::new(core, total)?)
+            }
+            core => Shape::from(Rounded::new(core, margin)?),
+        })
+    }
+}
+
 impl From<Rounded<Shape>> for Shape {
     fn from(s: Rounded<Shape>) -> Shape {
         Shape::Rounded(Box::new(s))

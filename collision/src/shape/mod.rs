@@ -123,18 +123,24 @@ pub trait SupportMap: FastPaths {
 
 /// The exact world AABB of any support-mapped shape: for world axis `e`, the maximum of
 /// `e · (R p + t)` over the shape is `e · (R s(Rᵀ e) + t)`, where `s` is the support map.
+///
+/// `Rᵀ e` is row `e` of the rotation matrix `R`, and `e · R s` that row's dot product
+/// with `s`. For a shape near `f64`'s limit (a cylinder of radius 1e308) the sum can
+/// overflow, and an axis whose bound did is opened to `(−∞, ∞)`
+/// ([`Aabb::opened_where_overflowed`]): turning the support point by the quaternion, as
+/// this once did, formed `∞ − ∞` there, NaN bounds.
 #[must_use]
 pub fn aabb_from_support<S: SupportMap + ?Sized>(shape: &S, pose: &Isometry3<f64>) -> Aabb {
+    let rotation = pose.rotation.to_rotation_matrix();
+    let t = &pose.translation.vector;
     let mut mins = Point3::origin();
     let mut maxs = Point3::origin();
     for axis in 0..3 {
-        let mut e = Vector3::zeros();
-        e[axis] = 1.0;
-        let local = pose.rotation.inverse_transform_vector(&e);
-        maxs[axis] = (pose * shape.support(&local))[axis];
-        mins[axis] = (pose * shape.support(&-local))[axis];
+        let row: Vector3<f64> = rotation.matrix().row(axis).transpose();
+        maxs[axis] = row.dot(&shape.support(&row).coords) + t[axis];
+        mins[axis] = row.dot(&shape.support(&-row).coords) + t[axis];
     }
-    Aabb { mins, maxs }
+    Aabb { mins, maxs }.opened_where_overflowed()
 }
 
 /// Implements [`SupportMap`] for pointer types (`&S`, `Box<S>`) by forwarding every

@@ -34,7 +34,7 @@ impl SupportMap for Point {
     }
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         let p = pose * self.position;
-        Aabb { mins: p, maxs: p }
+        Aabb { mins: p, maxs: p }.opened_where_overflowed()
     }
 }
 

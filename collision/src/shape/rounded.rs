@@ -42,6 +42,12 @@ impl<S> Rounded<S> {
     pub fn margin(&self) -> f64 {
         self.margin
     }
+
+    /// The core shape and the margin, taken apart.
+    #[must_use]
+    pub fn into_parts(self) -> (S, f64) {
+        (self.shape, self.margin)
+    }
 }
 
 impl<S: SupportMap> SupportMap for Rounded<S> {

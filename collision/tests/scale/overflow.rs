@@ -4,8 +4,8 @@
 
 use collision::ray::cast_ray_gjk;
 use collision::{
-    Ball, Capsule, ClosestPoints, ContactError, Cuboid, Cylinder, Ray, RayError, cast_ray,
-    closest_points, contact,
+    Ball, Capsule, ClosestPoints, ContactError, Cuboid, Cylinder, Ray, RayError, Shape, ShapeError,
+    Triangle, cast_ray, closest_points, contact,
 };
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -124,4 +124,70 @@ fn contacts_that_overflow_are_errors_and_closest_points_stay_finite() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+/// A cylinder of size 1.2e21 against a triangle with a vertex at 1.6e300: the inscribed
+/// balls prove the overlap, EPA grows its seed from nothing, and the triangle it grows
+/// from a segment has a cross product beyond `f64`, which read as collinear sent the
+/// growth back to the segment: a loop until the stack overflowed (found through the
+/// Python package's random-argument test). The seed is now degenerate, the contact an
+/// error; with that vertex at 1.6e30 the pair has an answer.
+#[test]
+fn a_seed_whose_triangle_overflows_ends_as_an_error() {
+    let scene = |far: f64| {
+        let cylinder: Shape = Cylinder::new(1.18e21, 1.18e21).unwrap().into();
+        let triangle: Shape = Triangle::new(
+            Point3::new(1.61 * far, -0.0794 * far, -0.407 * far),
+            Point3::new(-2.15e9, -2.15e9, -2.15e9),
+            Point3::origin(),
+        )
+        .unwrap()
+        .into();
+        let pose = Isometry3::identity();
+        contact(&cylinder, &pose, &triangle, &pose, 1.45)
+    };
+    assert_eq!(scene(1e300), Err(ContactError::NonFinite));
+    let c = scene(1e30).unwrap().unwrap();
+    assert!(c.separation < 0.0 && c.separation.is_finite());
+    assert!((c.normal.norm() - 1.0).abs() < 1e-12, "{c:?}");
+}
+
+/// Rounding a rounded shape adds the margins, one level deep however often (nested a
+/// hundred thousand levels, copying or dropping the shape overflowed the stack), and
+/// answers as the core grown by the sum: a unit ball rounded 100,000 times by 1e-5 is a
+/// ball of radius 2, 7 from a unit ball 10 away. A bad margin, or margins that overflow
+/// together, are refused.
+#[test]
+fn rounding_again_adds_the_margins() {
+    let mut s: Shape = Ball::new(1.0).unwrap().into();
+    for _ in 0..100_000 {
+        s = s.rounded(1e-5).unwrap();
+    }
+    let Shape::Rounded(r) = &s else {
+        panic!("{s:?}")
+    };
+    assert!(matches!(r.shape(), Shape::Ball(_)));
+    assert!((r.margin() - 1.0).abs() < 1e-9);
+    let far = collision::distance(
+        &s,
+        &at(0.0, 0.0, 0.0),
+        &Ball::new(1.0).unwrap(),
+        &at(10.0, 0.0, 0.0),
+    );
+    assert!((far.unwrap() - 7.0).abs() < 1e-9);
+    let twice = s.clone().rounded(0.5).unwrap();
+    assert!(matches!(&twice, Shape::Rounded(r) if matches!(r.shape(), Shape::Ball(_))));
+    assert!(matches!(
+        s.clone().rounded(-0.1),
+        Err(ShapeError::InvalidLength { what: "margin", .. })
+    ));
+    let huge: Shape = Ball::new(1.0).unwrap().into();
+    let huge = huge.rounded(1e308).unwrap();
+    assert!(matches!(
+        huge.rounded(1e308),
+        Err(ShapeError::InvalidLength {
+            what: "total margin",
+            ..
+        })
+    ));
 }

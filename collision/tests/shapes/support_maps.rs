@@ -183,6 +183,63 @@ fn aabbs_match_the_support_based_reference() {
     assert!((aabb.maxs.x - 2f64.sqrt()).abs() < 1e-15 && (aabb.maxs.z - 0.5).abs() < 1e-15);
 }
 
+/// The support-based AABB of turned cylinders against the closed form (world half-extent
+/// `|a_i| h + r √(1 − a_i²)` along axis `i`, `a` the unit axis), and, for cylinders,
+/// cones, capsules and points near `f64`'s limit, bounds that are never NaN and contain
+/// every support point that is finite (turned, such shapes once gave NaN bounds).
+#[test]
+fn support_aabbs_match_closed_forms_and_never_give_nan() {
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    for _ in 0..2_000 {
+        let pose = random_pose(&mut rng);
+        let (h, r) = (rng.random_range(0.1..3.0), rng.random_range(0.1..3.0));
+        let axis = pose.rotation * Vector3::y();
+        let cylinder = Cylinder::new(h, r).unwrap();
+        let aabb = aabb_from_support(&cylinder, &pose);
+        for i in 0..3 {
+            let half = axis[i].abs() * h + r * (1.0 - axis[i] * axis[i]).max(0.0).sqrt();
+            let t = pose.translation.vector[i];
+            assert!((aabb.maxs[i] - (t + half)).abs() <= 1e-12 * (1.0 + t.abs()));
+            assert!((aabb.mins[i] - (t - half)).abs() <= 1e-12 * (1.0 + t.abs()));
+        }
+    }
+    let huge = [f64::MAX, 1e308, 5e-324, 2.96];
+    let mut checked = 0;
+    for _ in 0..2_000 {
+        let pose = random_pose(&mut rng);
+        let (h, r) = (huge[rng.random_range(0..4)], huge[rng.random_range(0..4)]);
+        let shapes: [Shape; 4] = [
+            Cylinder::new(h, r).unwrap().into(),
+            Cone::new(h, r).unwrap().into(),
+            Capsule::new(h, r).unwrap().into(),
+            Point::new(Point3::new(h, r, -h)).unwrap().into(),
+        ];
+        for s in &shapes {
+            let aabb = s.aabb(&pose);
+            let all = aabb.mins.iter().chain(aabb.maxs.iter());
+            assert!(
+                all.clone().all(|c| !c.is_nan()),
+                "{s:?} at {pose:?}: {aabb:?}"
+            );
+            for _ in 0..8 {
+                let d = random_dir(&mut rng);
+                let p = pose * s.support(&pose.rotation.inverse_transform_vector(&d));
+                if p.iter().all(|c| c.is_finite()) {
+                    checked += 1;
+                    let slack = 1e-12 * p.coords.amax();
+                    for i in 0..3 {
+                        assert!(
+                            aabb.mins[i] - slack <= p[i] && p[i] <= aabb.maxs[i] + slack,
+                            "{s:?} at {pose:?}: {p:?} outside {aabb:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 1_000, "{checked}");
+}
+
 #[test]
 fn constructors_reject_bad_lengths_and_points() {
     let bad = |e: Result<(), ShapeError>, what: &str| match e {

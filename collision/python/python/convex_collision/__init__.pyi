@@ -49,9 +49,12 @@ class Shape:
         """'ball', 'cuboid', 'capsule', 'cylinder', 'cone', 'segment', 'triangle',
         'point', 'hull' or 'rounded'."""
     def support(self, direction: Vec3, pose: Pose = None) -> np.ndarray:
-        """The point of the shape at `pose` farthest along `direction`, shape (3,)."""
+        """The point of the shape at `pose` farthest along `direction`, shape (3,).
+        Raises OutOfRangeError when that point lies beyond float64 (a shape near
+        1e308 in size, turned or moved)."""
     def aabb(self, pose: Pose = None) -> Tuple[np.ndarray, np.ndarray]:
-        """The axis-aligned bounding box at `pose` as (mins, maxs)."""
+        """The axis-aligned bounding box at `pose` as (mins, maxs); a bound beyond
+        float64 (a shape near 1e308 in size) is -inf or inf, never NaN."""
     def to_json(self) -> str:
         """The shape as a fixture-format JSON object (text)."""
     @staticmethod
@@ -135,7 +138,8 @@ class Point(Shape):
         """The position, shape (3,)."""
 
 class Rounded(Shape):
-    """`shape` grown by `margin` ≥ 0 (its Minkowski sum with a ball)."""
+    """`shape` grown by `margin` ≥ 0 (its Minkowski sum with a ball). Rounding a
+    rounded shape adds the margins: Rounded(Rounded(s, a), b) is Rounded(s, a + b)."""
 
     def __init__(self, shape: Shape, margin: float) -> None: ...
     @property
