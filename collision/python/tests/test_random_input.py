@@ -138,6 +138,15 @@ def one_call(d, which):
         return a.aabb(d.pose())
     if which == 9:
         return pickle.loads(pickle.dumps(a)) == a
+    if which == 10:
+        return cc.Shape.from_json(a.to_json()) == a
+    if which == 11:
+        pose = d.pose()
+        return cc.pose_from_matrix(pose) if d.rng.random() < 0.5 else cc.pose_to_matrix(pose)
+    if which == 12:
+        if not isinstance(a, cc.ConvexHull):
+            a = cc.ConvexHull(d.array((d.rng.choice([1, 2, 4, 12]), 3)))
+        return (a.vertices, a.triangles, a.faces, a.planes, a.volume, a.area, a.centroid)
     m = d.rng.choice([0, 1, 2, 5])
     shapes = [d.shape() for _ in range(m)]
     if d.rng.random() < 0.1:
@@ -146,8 +155,11 @@ def one_call(d, which):
     pairs = d.array((d.rng.choice([0, 1, 3]), 2))
     if d.rng.random() < 0.7:
         pairs = np.asarray(pairs).astype(np.int64)
+    if which == 17:
+        rays = d.array((d.rng.choice([0, 1, 3]), 6))
+        return cc.batch_cast_ray(shapes, poses, rays, pairs, max_toi=d.number())
     batch = [cc.batch_distance, cc.batch_intersects, cc.batch_contact, cc.batch_closest_points]
-    return batch[which - 10](shapes, poses, pairs)
+    return batch[which - 13](shapes, poses, pairs)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -158,7 +170,7 @@ def test_random_arguments_answer_without_nan_or_raise_typed_errors(seed):
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for case in range(5000):
-            which = d.rng.randrange(14)
+            which = d.rng.randrange(18)
             try:
                 out = one_call(d, which)
             except TYPED:

@@ -153,8 +153,9 @@ impl Shape {
     /// the stack.)
     ///
     /// # Errors
-    /// [`ShapeError::InvalidLength`] when `margin` is negative, NaN or infinite, or the
-    /// margins together overflow (`what` is `"margin"` or `"total margin"`).
+    /// [`ShapeError::InvalidLength`](super::ShapeError::InvalidLength) when `margin` is
+    /// negative, NaN or infinite, or the margins together overflow (`what` is `"margin"`
+    /// or `"total margin"`).
     pub fn rounded(self, margin: f64) -> Result<Shape, super::ShapeError> {
         let margin = super::check_length("margin", margin)?;
         Ok(match self {

@@ -127,7 +127,7 @@ pub trait SupportMap: FastPaths {
 /// `Rᵀ e` is row `e` of the rotation matrix `R`, and `e · R s` that row's dot product
 /// with `s`. For a shape near `f64`'s limit (a cylinder of radius 1e308) the sum can
 /// overflow, and an axis whose bound did is opened to `(−∞, ∞)`
-/// ([`Aabb::opened_where_overflowed`]): turning the support point by the quaternion, as
+/// (`Aabb::opened_where_overflowed`): turning the support point by the quaternion, as
 /// this once did, formed `∞ − ∞` there, NaN bounds.
 #[must_use]
 pub fn aabb_from_support<S: SupportMap + ?Sized>(shape: &S, pose: &Isometry3<f64>) -> Aabb {
