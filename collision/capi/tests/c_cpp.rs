@@ -73,3 +73,21 @@ fn bad_input_gives_status_codes_under_sanitizers() {
     assert_eq!(failed, 0);
     assert!(passed > 350, "only {passed} checks ran");
 }
+
+#[test]
+fn random_input_gives_statuses_and_no_nan_under_sanitizers() {
+    let dir = scratch("random_input");
+    let source = crate_dir().join("tests/c/random_input.c");
+    let mut flags = vec!["-std=c99", "-Wall", "-Wextra", "-Werror"];
+    flags.extend(SANITIZE);
+    let exe = build(
+        "cc",
+        &[source],
+        &flags,
+        Link::Shared,
+        &dir.join("random_input"),
+    );
+    let (passed, failed) = tally(&run(&exe, &[], SANITIZER_ENV).stdout);
+    assert_eq!(failed, 0);
+    assert!(passed > 5_000, "only {passed} checks ran");
+}
