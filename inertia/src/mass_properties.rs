@@ -323,6 +323,26 @@ impl MassProperties {
         })
     }
 
+    /// The compound of `self` and `other`, as `+`, or [`MassError::NonFinite`] when the
+    /// total mass, the centre or the tensor overflows `f64` (parts with masses or tensors
+    /// near `f64::MAX`), where `+` gives infinite entries.
+    ///
+    /// # Errors
+    /// [`MassError::NonFinite`] as above.
+    pub fn checked_add(&self, other: &MassProperties) -> Result<MassProperties, MassError> {
+        let sum = *self + *other;
+        let finite = sum.mass.is_finite()
+            && sum.center_of_mass.iter().all(|x| x.is_finite())
+            && sum.inertia.iter().all(|x| x.is_finite());
+        if finite {
+            Ok(sum)
+        } else {
+            Err(MassError::NonFinite {
+                what: "compound (its mass or tensor overflows)",
+            })
+        }
+    }
+
     /// A copy rescaled to the total `mass`, keeping the mass distribution.
     ///
     /// # Errors
@@ -336,8 +356,8 @@ impl MassProperties {
 /// Combines two parts of a compound body: masses add, the centre is the mass-weighted
 /// mean, and each part's tensor is moved to the common centre by the parallel axis
 /// theorem before adding. (Parts whose sum overflows `f64`, masses or tensors near
-/// `f64::MAX`, give infinite entries: check [`MassProperties::mass`] and
-/// [`MassProperties::inertia`] for such compounds.)
+/// `f64::MAX`, give infinite or NaN entries: [`MassProperties::checked_add`] reports
+/// that instead.)
 impl Add for MassProperties {
     type Output = MassProperties;
 

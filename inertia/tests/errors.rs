@@ -60,8 +60,8 @@ fn bad_amounts() {
 /// A mesh whose tensor overflows `f64` is refused, never answered with ∞ or NaN: a
 /// finite mass on a tetrahedron of edge 1e-100 (a density beyond `f64`; the tensor once
 /// came out NaN, found through the Python package), a tetrahedron of edge 1e50 at density
-/// 1e100 (tensor entries near 1e249 · 1e100), and a body turned while its tensor is near
-/// `f64::MAX`. The same tetrahedra at moderate amounts keep their closed form
+/// 1e100 (tensor entries near 1e249 · 1e100), a body turned while its tensor is near
+/// `f64::MAX`, and a compound whose total mass overflows (`checked_add`). The same tetrahedra at moderate amounts keep their closed form
 /// `m = ρ e³ / 6`.
 #[test]
 fn overflowing_tensors_are_refused() {
@@ -109,6 +109,19 @@ fn overflowing_tensors_are_refused() {
         "{}",
         turned.inertia()
     );
+    // Compounds: two bodies of mass 1e308 overflow the total; two unit balls 4 apart
+    // along z have m = 2, I_zz = 2 · 2/5 and I_xx = I_zz + 2 · 2².
+    let heavy = MassProperties::ball(1.0, Amount::Mass(1e308)).unwrap();
+    assert!(non_finite(heavy.checked_add(&heavy)));
+    let ball = MassProperties::ball(1.0, Amount::Mass(1.0)).unwrap();
+    let pair = ball
+        .translated(&Vector3::new(0.0, 0.0, -2.0))
+        .unwrap()
+        .checked_add(&ball.translated(&Vector3::new(0.0, 0.0, 2.0)).unwrap())
+        .unwrap();
+    assert!((pair.mass() - 2.0).abs() < 1e-15);
+    assert!((pair.inertia()[(0, 0)] - (0.8 + 8.0)).abs() < 1e-12);
+    assert!((pair.inertia()[(2, 2)] - 0.8).abs() < 1e-12);
 }
 
 #[test]
