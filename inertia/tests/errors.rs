@@ -61,8 +61,8 @@ fn bad_amounts() {
 /// finite mass on a tetrahedron of edge 1e-100 (a density beyond `f64`; the tensor once
 /// came out NaN, found through the Python package), a tetrahedron of edge 1e50 at density
 /// 1e100 (tensor entries near 1e249 · 1e100), a body turned while its tensor is near
-/// `f64::MAX`, and a compound whose total mass overflows (`checked_add`). The same tetrahedra at moderate amounts keep their closed form
-/// `m = ρ e³ / 6`.
+/// `f64::MAX`, and a compound whose total mass overflows (`checked_add`). The same
+/// tetrahedra at moderate amounts keep their closed form `m = ρ e³ / 6`.
 #[test]
 fn overflowing_tensors_are_refused() {
     let non_finite =
