@@ -202,6 +202,16 @@ def test_contact_of_shapes_beyond_the_exact_range_raises_out_of_range():
         cc.contact(cylinder, None, triangle, None, margin=1.4490589306777606)
 
 
+def test_mass_properties_whose_tensor_overflows_raise():
+    """A finite mass on a tetrahedron of edge 1e-100 is a density beyond float64: the
+    tensor came out NaN (found by test_random_input's generator); a typed error now. The
+    same hull at density 6e300 keeps m = density * e^3 / 6 = 1e0."""
+    tiny = cc.ConvexHull(np.array([[0, 0, 0], [1e-100, 0, 0], [0, 1e-100, 0], [0, 0, 1e-100]]))
+    with pytest.raises(cc.InvalidInputError, match="overflows"):
+        cc.mass_properties(tiny, mass=1e100)
+    assert cc.mass_properties(tiny, density=6e300).mass == pytest.approx(1.0, rel=1e-12)
+
+
 def test_support_beyond_float64_raises_out_of_range():
     """A cylinder of radius 1.8e308 turned by a pose has support points whose rotated
     coordinates overflow (found by a fuzzer: [nan, -inf, -inf] came out): a typed error.
