@@ -53,7 +53,7 @@ impl SupportMap for Ball {
 
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         let center = Point3::from(pose.translation.vector);
-        Aabb::from_half_extents(center, Vector3::repeat(self.radius))
+        Aabb::from_half_extents(center, Vector3::repeat(self.radius)).opened_where_overflowed()
     }
 }
 

@@ -61,7 +61,7 @@ impl SupportMap for Cuboid {
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         let r = pose.rotation.to_rotation_matrix().into_inner().abs();
         let center = Point3::from(pose.translation.vector);
-        Aabb::from_half_extents(center, r * self.half_extents)
+        Aabb::from_half_extents(center, r * self.half_extents).opened_where_overflowed()
     }
 }
 

@@ -114,7 +114,9 @@ pub trait SupportMap: FastPaths {
     /// The tightest axis-aligned box around the shape placed at `pose`.
     ///
     /// The default asks for the support point along the six world axes (exact for every
-    /// convex shape); shapes with a cheaper closed form override it.
+    /// convex shape); shapes with a cheaper closed form override it. Never NaN: an axis
+    /// whose bound overflows `f64` (a shape near `f64::MAX` in size), or that a
+    /// non-finite pose leaves undefined, is `(−∞, ∞)`, which bounds anything.
     #[must_use]
     fn aabb(&self, pose: &Isometry3<f64>) -> Aabb {
         aabb_from_support(self, pose)

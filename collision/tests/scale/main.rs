@@ -2,4 +2,5 @@
 //! whose answers `f64` cannot hold say so.
 
 mod overflow;
+mod random_arguments;
 mod range;
