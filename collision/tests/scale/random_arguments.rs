@@ -1,15 +1,15 @@
-//! Seeded random arguments to every query, in Rust: shapes of every kind from subnormal
-//! to `f64::MAX` in size, poses with special values (NaN, ±∞, huge offsets, non-unit
-//! quaternions), margins, rays and motions. Each call returns `Ok` with no NaN anywhere
-//! in its answer, or an error; none panics or overflows the stack. (A contact of shapes
-//! near 1e300 once looped in EPA until the stack overflowed, and AABBs of turned shapes
-//! near `f64::MAX` came out NaN; the Python package's and the C ABI's random-argument
-//! tests found them.)
+//! Seeded random arguments to every query, in Rust: shapes of every kind (rounded and
+//! transformed ones too) from subnormal to `f64::MAX` in size, poses with special values
+//! (NaN, ±∞, huge offsets, non-unit quaternions), margins, rays and motions. Each call
+//! returns `Ok` with no NaN anywhere in its answer, or an error; none panics or
+//! overflows the stack. (A contact of shapes near 1e300 once looped in EPA until the
+//! stack overflowed, and AABBs of turned shapes near `f64::MAX` came out NaN; the Python
+//! package's and the C ABI's random-argument tests found them.)
 
 use collision::{
     Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Motion, Point, Ray, Segment, Shape,
-    SupportMap, Triangle, cast_ray, cast_ray_toi, closest_points, contact, distance, intersects,
-    time_of_impact,
+    SupportMap, Transformed, Triangle, cast_ray, cast_ray_toi, closest_points, contact, distance,
+    intersects, time_of_impact,
 };
 use nalgebra::{Isometry3, Point3, Quaternion, Translation3, UnitQuaternion, Vector3};
 use rand::{RngExt, SeedableRng};
@@ -90,6 +90,10 @@ fn shape(rng: &mut ChaCha8Rng, depth: u32) -> Option<Shape> {
                 .map(|_| Point3::from(Vector3::from_fn(|_, _| rng.random_range(-1.0..1.0)) * scale))
                 .collect();
             ConvexHull::new(&points).ok()?.into()
+        }
+        9 if depth < 3 && rng.random_bool(0.5) => {
+            let inner = shape(rng, depth + 1)?;
+            Transformed::new(inner, pose(rng)).ok()?.into()
         }
         _ if depth < 3 => shape(rng, depth + 1)?.rounded(number(rng)).ok()?,
         _ => return None,
