@@ -56,38 +56,27 @@ fn header_compiles_as_pedantic_c99_and_cpp() {
     build("c++", &[cpp], &cpp_flags, Link::Shared, &dir.join("cpp"));
 }
 
-#[test]
-fn bad_input_gives_status_codes_under_sanitizers() {
-    let dir = scratch("bad_input");
-    let source = crate_dir().join("tests/c/bad_input.c");
+/// Builds the C99 program `tests/c/{name}.c` with the sanitizers, runs it, and returns
+/// how many of its checks passed (asserting none failed).
+fn passed_under_sanitizers(name: &str) -> usize {
+    let dir = scratch(name);
+    let source = crate_dir().join(format!("tests/c/{name}.c"));
     let mut flags = vec!["-std=c99", "-Wall", "-Wextra", "-Werror"];
     flags.extend(SANITIZE);
-    let exe = build(
-        "cc",
-        &[source],
-        &flags,
-        Link::Shared,
-        &dir.join("bad_input"),
-    );
+    let exe = build("cc", &[source], &flags, Link::Shared, &dir.join(name));
     let (passed, failed) = tally(&run(&exe, &[], SANITIZER_ENV).stdout);
-    assert_eq!(failed, 0);
+    assert_eq!(failed, 0, "{name}");
+    passed
+}
+
+#[test]
+fn bad_input_gives_status_codes_under_sanitizers() {
+    let passed = passed_under_sanitizers("bad_input");
     assert!(passed > 350, "only {passed} checks ran");
 }
 
 #[test]
 fn random_input_gives_statuses_and_no_nan_under_sanitizers() {
-    let dir = scratch("random_input");
-    let source = crate_dir().join("tests/c/random_input.c");
-    let mut flags = vec!["-std=c99", "-Wall", "-Wextra", "-Werror"];
-    flags.extend(SANITIZE);
-    let exe = build(
-        "cc",
-        &[source],
-        &flags,
-        Link::Shared,
-        &dir.join("random_input"),
-    );
-    let (passed, failed) = tally(&run(&exe, &[], SANITIZER_ENV).stdout);
-    assert_eq!(failed, 0);
+    let passed = passed_under_sanitizers("random_input");
     assert!(passed > 5_000, "only {passed} checks ran");
 }
