@@ -157,21 +157,28 @@ impl Shape {
     /// negative, NaN or infinite, or the margins together overflow (`what` is `"margin"`
     /// or `"total margin"`).
     pub fn rounded(self, margin: f64) -> Result<Shape, super::ShapeError> {
-        let margin = super::check_length("margin", margin)?;
-        Ok(match self {
-            Shape::Rounded(inner) => {
-                let (core, m) = inner.into_parts();
-                let total = super::check_length("total margin", m + margin)?;
-                Shape::from(Rounded::new(core, total)?)
-            }
-            core => Shape::from(Rounded::new(core, margin)?),
-        })
+        let rounded = Rounded::new(self, margin)?;
+        if let Shape::Rounded(inner) = rounded.shape() {
+            super::check_length("total margin", inner.margin() + rounded.margin())?;
+        }
+        Ok(Shape::from(rounded))
     }
 }
 
+/// One level deep, as [`Shape::rounded`]: a rounded shape rounded again becomes its core
+/// grown by the two margins' sum (which can only fail to be finite for margins near
+/// `f64::MAX`; those stay nested).
 impl From<Rounded<Shape>> for Shape {
     fn from(s: Rounded<Shape>) -> Shape {
-        Shape::Rounded(Box::new(s))
+        let (core, margin) = s.into_parts();
+        let flat = match core {
+            Shape::Rounded(inner) if (inner.margin() + margin).is_finite() => {
+                let (core, inner_margin) = inner.into_parts();
+                Rounded::with_checked_margin(core, inner_margin + margin)
+            }
+            core => Rounded::with_checked_margin(core, margin),
+        };
+        Shape::Rounded(Box::new(flat))
     }
 }
 

@@ -48,6 +48,12 @@ impl<S> Rounded<S> {
     pub fn into_parts(self) -> (S, f64) {
         (self.shape, self.margin)
     }
+
+    /// `shape` grown by a `margin` already known to be finite and non-negative.
+    pub(super) fn with_checked_margin(shape: S, margin: f64) -> Rounded<S> {
+        debug_assert!(margin.is_finite() && margin >= 0.0);
+        Rounded { shape, margin }
+    }
 }
 
 impl<S: SupportMap> SupportMap for Rounded<S> {

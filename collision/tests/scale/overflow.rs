@@ -1,11 +1,11 @@
 //! Scenes whose answer `f64` cannot hold, or can hold only through a careful path: each
 //! query answers with finite numbers and unit normals, or says it cannot. Found by the
-//! fixture mutation test (`fixtures/tests/mutations.rs`).
+//! fixture mutation test (`fixtures/tests/mutations.rs`) and the random-argument tests.
 
 use collision::ray::cast_ray_gjk;
 use collision::{
-    Ball, Capsule, ClosestPoints, ContactError, Cuboid, Cylinder, Ray, RayError, Shape, ShapeError,
-    Triangle, cast_ray, closest_points, contact,
+    Ball, Capsule, ClosestPoints, ContactError, Cuboid, Cylinder, Ray, RayError, Rounded, Shape,
+    ShapeError, Triangle, cast_ray, closest_points, contact,
 };
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -181,6 +181,15 @@ fn rounding_again_adds_the_margins() {
         s.clone().rounded(-0.1),
         Err(ShapeError::InvalidLength { what: "margin", .. })
     ));
+    // The conversion from `Rounded<Shape>` flattens the same way.
+    let mut s: Shape = Ball::new(1.0).unwrap().into();
+    for _ in 0..100_000 {
+        s = Shape::from(Rounded::new(s, 1e-5).unwrap());
+    }
+    assert!(
+        matches!(&s, Shape::Rounded(r) if matches!(r.shape(), Shape::Ball(_))
+        && (r.margin() - 1.0).abs() < 1e-9)
+    );
     let huge: Shape = Ball::new(1.0).unwrap().into();
     let huge = huge.rounded(1e308).unwrap();
     assert!(matches!(
