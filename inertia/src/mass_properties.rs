@@ -159,6 +159,25 @@ impl MassProperties {
         Ok(body)
     }
 
+    /// [`Self::from_parts`] for derived values that may have overflowed `f64` (bodies or
+    /// amounts near its limit): [`MassError::NonFinite`] naming `what` when the mass, the
+    /// centre or the tensor is not finite.
+    pub(crate) fn from_finite_parts(
+        mass: f64,
+        center_of_mass: Point3<f64>,
+        inertia: Matrix3<f64>,
+        what: &'static str,
+    ) -> Result<Self, MassError> {
+        let finite = mass.is_finite()
+            && center_of_mass.iter().all(|x| x.is_finite())
+            && inertia.iter().all(|x| x.is_finite());
+        if finite {
+            Ok(Self::from_parts(mass, center_of_mass, inertia))
+        } else {
+            Err(MassError::NonFinite { what })
+        }
+    }
+
     /// Unchecked constructor for values the crate has derived itself.
     pub(crate) fn from_parts(
         mass: f64,
@@ -280,17 +299,12 @@ impl MassProperties {
             return Err(MassError::NonFinite { what: "rotation" });
         }
         let r = rotation.to_rotation_matrix().into_inner();
-        let (center_of_mass, inertia) = (
+        Self::from_finite_parts(
+            self.mass,
             rotation * self.center_of_mass,
             r * self.inertia * r.transpose(),
-        );
-        if !(center_of_mass.iter().all(|x| x.is_finite()) && inertia.iter().all(|x| x.is_finite()))
-        {
-            return Err(MassError::NonFinite {
-                what: "rotated centre or tensor (too large to turn)",
-            });
-        }
-        Ok(Self::from_parts(self.mass, center_of_mass, inertia))
+            "rotated centre or tensor (too large to turn)",
+        )
     }
 
     /// A copy moved by the rigid motion `pose` (rotation first, then translation).
@@ -331,16 +345,12 @@ impl MassProperties {
     /// [`MassError::NonFinite`] as above.
     pub fn checked_add(&self, other: &MassProperties) -> Result<MassProperties, MassError> {
         let sum = *self + *other;
-        let finite = sum.mass.is_finite()
-            && sum.center_of_mass.iter().all(|x| x.is_finite())
-            && sum.inertia.iter().all(|x| x.is_finite());
-        if finite {
-            Ok(sum)
-        } else {
-            Err(MassError::NonFinite {
-                what: "compound (its mass or tensor overflows)",
-            })
-        }
+        Self::from_finite_parts(
+            sum.mass,
+            sum.center_of_mass,
+            sum.inertia,
+            "compound (its mass or tensor overflows)",
+        )
     }
 
     /// A copy rescaled to the total `mass`, keeping the mass distribution.

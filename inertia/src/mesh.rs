@@ -178,16 +178,12 @@ pub(crate) fn finish(
     let inertia = (Matrix3::from_diagonal_element(central.trace()) - central) * density;
     // A finite mass over a tiny volume (a density beyond f64), or a large body at a large
     // density, overflows the tensor: ∞, or NaN where an infinite density meets a zero.
-    if !inertia.iter().all(|x| x.is_finite()) {
-        return Err(MassError::NonFinite {
-            what: "inertia tensor (density times size overflows)",
-        });
-    }
-    Ok(MassProperties::from_parts(
+    MassProperties::from_finite_parts(
         mass,
         frame.reference + d,
         inertia,
-    ))
+        "inertia tensor (density times size overflows)",
+    )
 }
 
 impl MassProperties {

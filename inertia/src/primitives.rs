@@ -36,12 +36,12 @@ fn centred(
     positive("volume", volume)?;
     let mass = amount.mass_for_volume(volume)?;
     let inertia = Matrix3::from_diagonal(&(per_unit_mass * mass));
-    if !inertia.iter().all(|x| x.is_finite()) {
-        return Err(MassError::NonFinite {
-            what: "inertia tensor (dimensions too large)",
-        });
-    }
-    Ok(MassProperties::from_parts(mass, center_of_mass, inertia))
+    MassProperties::from_finite_parts(
+        mass,
+        center_of_mass,
+        inertia,
+        "inertia tensor (dimensions too large)",
+    )
 }
 
 impl MassProperties {
