@@ -6,7 +6,8 @@
 //! Tolerances are relative, so a scene gives the same answers, scaled, at any size and
 //! offset in the range the tests cover: sizes and distances from 1e-20 to 1e20
 //! (`tests/scale/range.rs`, every query on every pair of shape kinds), random pairs from
-//! 1e-6 to 1e6 and offsets of 1e6 (the invariance tests and the fuzzer). Non-finite input
+//! 1e-6 to 1e6 and offsets of 1e6 (the invariance tests, and the query and cast fuzzers
+//! with `--wide-scales`, `fixtures/tests/wide_scales.rs`). Non-finite input
 //! is a typed error, and so is a scene outside about 1e±60 in GJK and everything built on
 //! it (contacts, time of impact): support differences above 1e60, or final support points
 //! all within 1e-60 of A's origin, where the projections' products of four coordinates
