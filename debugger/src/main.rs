@@ -1,5 +1,6 @@
 //! `debugger [FIXTURE.json | FOLDER] [--snapshot OUT.svg] [--png OUT.png] [--film OUT.png]
-//! [--window] [--frame N] [--world] [--text]`: replays the GJK and EPA steps of a
+//! [--window [--drive STEPS] [--capture-dir DIR]] [--frame N] [--world] [--text]
+//! [--size WxH] [--tilt DEG] [--columns N]` (`--help` says what each does): replays the GJK and EPA steps of a
 //! fixture's query in the terminal, in a 3D window (a folder opens all its fixtures),
 //! or writes an SVG film strip, a PNG of one frame or a PNG film of every frame.
 

@@ -4,8 +4,8 @@
 //! checked into the repository.
 //!
 //! # Conventions
-//! - Every function returns a [`CollStatus`]; a call that fails leaves a message for
-//!   [`coll_last_error_message`] on its thread. `COLL_STATUS_NOT_CONVERGED` comes with
+//! - Every function but [`coll_last_error_message`] returns a [`CollStatus`]; a call that
+//!   fails leaves a message for [`coll_last_error_message`] on its thread. `COLL_STATUS_NOT_CONVERGED` comes with
 //!   the best answer found and its bounds; no output is ever NaN. A panic inside the
 //!   library is caught at the boundary and returned as `COLL_STATUS_INTERNAL_ERROR`.
 //! - Shapes are opaque, immutable handles ([`CollShape`]), safe to share between
@@ -23,9 +23,10 @@
 //! non-null pointer points to what its documentation says (arrays of the stated length,
 //! live handles of this library). Null pointers, non-finite numbers, zero quaternions,
 //! negative sizes, short arrays (by their stated capacity) and recently destroyed handles
-//! are detected and reported. Apart from the hull scan's CPU-feature dispatch in
-//! `collision`, this is the only crate of the workspace that uses `unsafe`, each block
-//! with its `// SAFETY:` reason.
+//! are detected and reported. Apart from `collision`'s x86 kernels (the AVX dispatch, the
+//! hull scan's SSE2 comparisons and the batch drivers' prefetch hints, in
+//! `collision/src/kernels/`), this is the only crate of the workspace that uses
+//! `unsafe`, each block with its `// SAFETY:` reason.
 #![allow(unsafe_code)]
 // The entry points are C functions: C callers cannot see Rust's `unsafe`, and their
 // contract (which pointers must be valid, for how long) is written on each function and

@@ -6,7 +6,7 @@
 //! - `shapes.rs`: `Shape` and its subclasses, each holding a validated `collision::Shape`
 //!   and the fixture spec it was built from (pickling, fixtures);
 //! - `arrays.rs`: reading arrays, points and poses (`[x, y, z, qw, qx, qy, qz]` or 4×4);
-//! - `queries.rs`: the single queries and `results.rs` their result objects; `batch.rs`:
+//! - `queries.rs`: the single queries and `results/` their result objects; `batch.rs`:
 //!   the batch queries, GIL released, on every core; `mass.rs`: mass properties; `fixture.rs`: fixture files;
 //! - `errors.rs`: every Rust error as a typed Python exception with the Rust message.
 

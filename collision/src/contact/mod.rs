@@ -539,7 +539,7 @@ fn finite(answer: Result<Option<Contact>, ContactError>) -> Result<Option<Contac
 
 thread_local! {
     /// One EPA workspace per thread, made on first use: queries then allocate nothing and
-    /// skip re-initialising its ~115 KB.
+    /// skip re-initialising its storage (about 1 MB, see [`Polytope`]).
     static POLYTOPE: RefCell<Option<Polytope>> = const { RefCell::new(None) };
 }
 
