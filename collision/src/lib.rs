@@ -5,8 +5,8 @@
 //!
 //! Tolerances are relative, so a scene gives the same answers, scaled, at any size and
 //! offset in the range the tests cover: sizes and distances from 1e-20 to 1e20
-//! (`tests/scale/range.rs`: distance, intersection and contact on every pair of nine shape
-//! kinds, ray casts on each), random pairs from
+//! (`tests/scale/range.rs`: distance, intersection, contact, closest points and time of
+//! impact on every pair of nine shape kinds, ray casts on each), random pairs from
 //! 1e-6 to 1e6 and offsets of 1e6 (the invariance tests, and the query and cast fuzzers
 //! with `--wide-scales`, `fixtures/tests/wide_scales.rs`). Non-finite input
 //! is a typed error, and so is a scene outside about 1e±60 in GJK and everything built on
