@@ -6,10 +6,11 @@
 /// produce one is reported here instead, naming what is wrong and where.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum MassError {
-    /// A density, mass or scale factor is zero, negative, NaN or infinite.
+    /// A density, mass, volume or scale factor is zero, negative, NaN or infinite.
     #[error("the {what} is {value}; it must be finite and greater than zero")]
     InvalidAmount {
-        /// Which quantity: `"density"`, `"mass"` or `"scale factor"`.
+        /// Which quantity: `"density"`, `"mass"`, `"mass (density x volume)"`, `"volume"`
+        /// or `"scale factor"`.
         what: &'static str,
         /// The rejected value.
         value: f64,

@@ -96,7 +96,7 @@ fn overflowing_tensors_are_refused() {
         assert!(fine.inertia().iter().all(|x| x.is_finite()));
     }
     // Principal moments 0.12a, 1.88a and 1.78a (a = 1e308, the largest beyond f64),
-    // the largest along (1, 1, 0): a quarter turn about z brings it onto x.
+    // the largest along (1, 1, 0): an eighth of a turn about z brings it onto y.
     let tensor = |a: f64| Matrix3::new(a, 0.88 * a, 0.0, 0.88 * a, a, 0.0, 0.0, 0.0, 1.78 * a);
     let turn = UnitQuaternion::from_euler_angles(0.0, 0.0, std::f64::consts::FRAC_PI_4);
     let heavy = MassProperties::new(1.0, Point3::origin(), tensor(1e308)).unwrap();

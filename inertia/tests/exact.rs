@@ -50,7 +50,8 @@ fn case_1_unit_cube() {
     assert_matrix("I about the corner", &corner, &expected, 1e-15);
 }
 
-/// Case 2: the same cube moved by 1e5 keeps I = 1/6 to 1e-9 (no cancellation).
+/// Case 2: the same cube moved by ±1e5, 1e6 and 1e8 keeps I = 1/6 to 1e-9 (no
+/// cancellation).
 #[test]
 fn case_2_cube_moved_far() {
     for offset in [1e5, -1e5, 1e6, 1e8] {

@@ -129,8 +129,8 @@ fn parallel_axis_round_trip() {
     }
 }
 
-/// The tensor about a corner from the mesh integral about that corner equals the shifted
-/// central tensor (independent check of `inertia_about`).
+/// The tensor about the origin, integrated directly over a random box (Fubini), equals
+/// `inertia_about(origin)` of the box's mesh result: an independent check of the shift.
 #[test]
 fn inertia_about_matches_direct_integral() {
     let mut rng = ChaCha8Rng::seed_from_u64(8);
@@ -207,8 +207,9 @@ fn transformed_matches_moved_mesh() {
     }
 }
 
-/// Compound = sum of parts: a box cut into two boxes at a random plane, and a body cut
-/// into 8 octants, each moved by a common random pose.
+/// Compound = sum of parts: a box cut into two boxes at a random plane, moved by a common
+/// random pose; and a capsule assembled from a cylinder and two hemispheres, against
+/// `MassProperties::capsule`.
 #[test]
 fn compound_equals_sum_of_parts() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);

@@ -32,8 +32,9 @@
 //!   into convex faces ([`Hull::faces`], [`Hull::planes`]); vertices that end
 //!   up on fewer than three faces (inside a face or on an edge) are dropped,
 //!   so [`Hull::vertices`] are the corners only.
-//! * Coordinates beyond `2²⁵⁰` (or below `2⁻²⁵⁰`) are rescaled internally by an
-//!   exact power of two, so no intermediate product overflows.
+//! * Coordinates whose largest magnitude is `2²⁵¹` or more (or below `2⁻²⁵⁰`) are
+//!   rescaled internally by an exact power of two, so no intermediate product
+//!   overflows.
 //!
 //! [`Hull::validate`] checks a hull against its input and is what the tests
 //! and the fuzzer use.

@@ -114,8 +114,9 @@ impl Scale {
 const SAFE_MAGNITUDE_EXP: i32 = 250;
 
 /// The power of two `s` that brings the largest coordinate magnitude of
-/// `points` into `[2⁻²⁵⁰, 2²⁵⁰]`, or `None` if it already is there (or all
-/// coordinates are zero). Multiplying by `s` is exact.
+/// `points` into `[2⁻²⁵⁰, 2²⁵¹)` (into `[1, 2)` unless `s` would pass `2¹⁰⁰⁰`),
+/// or `None` if it already lies there (or all coordinates are zero).
+/// Multiplying by `s` is exact.
 #[must_use]
 pub(crate) fn rescale_factor(points: &[Point3<f64>]) -> Option<f64> {
     let max = points

@@ -253,8 +253,9 @@ fn huge_and_tiny_coordinates() {
     }
 }
 
-/// Regression (found by the fixtures fuzzer): two or three clusters of
-/// near-duplicates 1e-13 wide, a million times longer than wide. The hull is a
+/// Regression (found by the fixtures fuzzer): two to four clusters of
+/// near-duplicates 1e-13 wide round points of the unit cube, about 1e13 times longer
+/// than wide. The hull is a
 /// needle; its volume used to come out negative from rounding in the cross
 /// products, failing `validate`'s orientation check.
 #[test]

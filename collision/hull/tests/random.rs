@@ -122,7 +122,7 @@ fn containment_and_support_by_brute_force() {
 
 /// A thread keeps its builder's buffers from one build to the next: a hull is the
 /// same, bit for bit, whether its thread built nothing before or hulls of every size
-/// (larger, smaller, thinner, failed) in between.
+/// (larger, smaller, hollow or solid, failed) in between.
 #[test]
 fn same_hull_whatever_the_thread_built_before() {
     let clouds: Vec<Vec<Point3<f64>>> = [8, 32, 200, 5000, 12, 1000]

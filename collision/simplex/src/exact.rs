@@ -5,8 +5,9 @@
 //! (a fused multiply-add): Hida, Li and Bailey, "Library for double-double and
 //! quad-double arithmetic" (2000), and Shewchuk, "Adaptive precision floating-point
 //! arithmetic and fast robust geometric predicates" (1997) for the adaptive use.
-//! This path runs only when the `f64` volume is below its own rounding bound (a pencil
-//! or sliver thinner than about `1e-13` of its size), so its cost does not matter.
+//! This path runs only when the `f64` volume is below `1e-12` of its scale (`EXACT_VOLUME`
+//! in `thin.rs`, about a hundred times its rounding bound: a pencil or sliver that thin),
+//! so its cost does not matter.
 
 use crate::dd::{Dd, two_sum};
 use nalgebra::Point3;

@@ -256,7 +256,7 @@ fn face([a, b, c, d]: &[&Point3<f64>; 4], m: usize) -> Projection {
 ///
 /// A point inside an edge `uv` is when the origin lies in the edge's Voronoi region. On a
 /// tetrahedron of relative volume above `1e-12` no face is degenerate (the sine of each
-/// face's angles is at least the relative volume over `3√3`, far above the triangle
+/// face's angles is at least the relative volume over `3√3`, about twice the triangle
 /// kernel's collinearity threshold of `1e-13`), so the face's answer means that the
 /// origin lies beyond the edge within the face; the edge is then the answer when the
 /// other face at that edge (opposite the face's third vertex `w`) is hidden: in the plane

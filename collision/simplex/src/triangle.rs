@@ -13,8 +13,9 @@ use crate::{Projection, place};
 /// by rounding and the triangle is treated as a segment.
 const COLLINEAR_SINE: f64 = 1e-13;
 
-/// Below this sine of the angle at the anchor vertex, the weights get one step of
-/// iterative refinement (Cramer's rule alone leaves a residual of `ε / sine`).
+/// Below this sine of the angle at the anchor vertex, the weights get iterative
+/// refinement, up to [`MAX_REFINEMENTS`] steps (Cramer's rule alone leaves a residual of
+/// `ε / sine`).
 pub(crate) const THIN_SINE: f64 = 1e-2;
 
 /// Refinement steps for thin triangles; each multiplies the residual by about

@@ -150,7 +150,7 @@ pub fn random_vector(rng: &mut ChaCha8Rng, scale: f64) -> Vector3<f64> {
     Vector3::from_fn(|_, _| rng.random_range(-1.0..1.0)) * scale
 }
 
-/// Asserts `|a − b| ≤ tol · max(1, |b|)`-style relative closeness, naming the quantity.
+/// Asserts `|actual − expected| ≤ rel · |expected|`, naming the quantity.
 #[track_caller]
 pub fn assert_rel(what: &str, actual: f64, expected: f64, rel: f64) {
     let err = (actual - expected).abs();

@@ -70,7 +70,8 @@ impl Builder<'_> {
         );
     }
 
-    /// A ball inside the current hull: centred at the vertex mean, radius the
+    /// A ball inside the current hull: centred at the mean of the cone's face
+    /// vertices (each counted once per face it is on), radius the
     /// least height of the centre below a face, less `ε` and the planes'
     /// rounding bounds, so every point strictly inside it is inside the hull.
     pub(super) fn inscribed_ball(&self) -> (Point3<f64>, f64) {

@@ -33,7 +33,7 @@ struct PlaneBlock {
 }
 
 /// Appends to `out` the index of every point of `pts` that the float filter cannot place
-/// more than `err_f` below `t` under every live face of `mesh` (see the module docs).
+/// more than `3 err_f` below `t` under every live face of `mesh` (see the module docs).
 pub(super) fn candidates(mesh: &Mesh, pts: &[Point3<f64>], t: f64, out: &mut Vec<u32>) {
     let blocks = plane_blocks(mesh, t);
     for (i, q) in pts.iter().enumerate() {
