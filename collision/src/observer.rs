@@ -44,7 +44,8 @@ pub struct GjkStep<'a> {
     pub direction: Vector3<f64>,
     /// The new support point of A − B along `direction`.
     pub support: &'a SimplexVertex,
-    /// Lower bound on the distance: `max(0, v · w / |v|)` over the iterations so far.
+    /// Lower bound on the cores' distance: the best `v · w / |v|` of the iterations so far
+    /// (the radii not subtracted; negative while no direction certified a separation).
     pub lower_bound: f64,
     /// Upper bound on the distance: `|v|`.
     pub upper_bound: f64,
@@ -85,7 +86,7 @@ pub trait Observer {
     }
 
     /// Called once per conservative-advancement iteration of a time-of-impact query
-    /// (and once for the analytic ball–ball answer).
+    /// (and once, with iteration 0, for the analytic ball–ball answer when it is a hit).
     #[inline(always)]
     fn toi_step(&mut self, step: &ToiStep) {
         let _ = step;

@@ -52,7 +52,7 @@ pub struct GjkOutput {
     /// Support queries made.
     pub iterations: u32,
     /// `|v|`, the best upper bound on the distance (0 when `Overlapping`;
-    /// `f64::INFINITY` when `Degenerate` before any finite step).
+    /// `f64::INFINITY` when `Degenerate`).
     pub distance: f64,
     /// The best lower bound on the distance.
     pub lower_bound: f64,

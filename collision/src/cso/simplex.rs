@@ -25,6 +25,12 @@ pub struct SimplexVertex {
 }
 
 impl SimplexVertex {
+    /// Whether all coordinates are finite.
+    #[must_use]
+    pub fn is_finite(&self) -> bool {
+        self.a.iter().chain(self.b.iter()).all(|c| c.is_finite())
+    }
+
     /// The origin as a vertex: both points at the origin, zero weight, ids 0 (the filler
     /// of unused storage).
     pub const ORIGIN: SimplexVertex = SimplexVertex {

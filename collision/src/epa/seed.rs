@@ -18,7 +18,7 @@ use crate::shape::{MinkowskiDifference, SupportHints, SupportMap, unit};
 use nalgebra::{Point3, Vector3};
 
 /// A point counts as off a line or plane when its distance exceeds this times the size
-/// of A − B: a few hundred ulps of the coordinates, well above the rounding of the
+/// of A − B: about a thousand ulps of the coordinates, well above the rounding of the
 /// distance itself and far below any real thickness.
 const FLAT_RELATIVE: f64 = 1024.0 * f64::EPSILON;
 

@@ -41,7 +41,7 @@ use nalgebra::{Isometry3, Vector3};
 /// answer checked into a `Result`.
 ///
 /// GJK runs on the shapes' cores ([`SupportMap::core_radius`]: a ball is a point, a
-/// capsule a segment, a [`Rounded`](crate::Rounded) shape its inner shape), and the
+/// capsule a segment, a [`Rounded`](crate::Rounded) shape its inner shape's core), and the
 /// radii are accounted for exactly. The support function of a Minkowski sum with a ball
 /// is `h(n) = h_core(n) + r`, so the distance is the cores' distance minus `r_A + r_B`
 /// along the same normal (van den Bergen 2004, §4.3.3): curved shapes end in a few exact
@@ -223,8 +223,9 @@ where
 /// simplex is a few iterations from this one's) and an observer that sees each GJK
 /// iteration and the output ([`Observer::gjk_done`]).
 ///
-/// Pairs whose cores are both points (two balls) take the closed form and leave the cache
-/// as it was. With a cache the inscribed-ball shortcut is not used (it would end runs
+/// Pairs where one core is a point and the other's nearest point has a closed form (a
+/// ball against a ball, capsule or box, rounded ones included) take the closed form and
+/// leave the cache as it was. With a cache the inscribed-ball shortcut is not used (it would end runs
 /// before anything could be cached), so deep overlaps cost a GJK run.
 ///
 /// # Errors

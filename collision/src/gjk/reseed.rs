@@ -11,7 +11,8 @@ use nalgebra::{Point3, Vector3};
 /// again. Two rebuilds left a near-contact case (a triangle's vertex against a
 /// cylinder's side, touching to 4e-15) whose third stall, at 2.3e-7 of the scale, ended
 /// the run with the shapes called apart while the swapped order found them touching; a
-/// third rebuild takes it to 1.6e-14 (`tests/gjk/near_contact.rs` keeps the case). On
+/// third rebuild takes it to 1.6e-14 (`fixtures/tests/fuzz.rs`,
+/// `near_contact_regressions_replay_clean`, replays the case). On
 /// that file's curved pairs, each pair of extra rebuilds lowers the mean relative error
 /// at a gap of 1e-9 of the size, for about a tenth more support queries; beyond four the
 /// gain is small. Only runs that stall pay: polytope pairs never rebuild, and separated

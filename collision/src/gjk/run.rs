@@ -54,7 +54,8 @@ pub enum IntersectionStatus {
     Overlapping,
     /// The iteration cap was reached before either was proved.
     MaxIterations,
-    /// A pose or support point was not finite.
+    /// A pose or support point was not finite, or the support points left GJK's input
+    /// range of about 1e±60 (see [`GjkStatus::Degenerate`]).
     Degenerate,
 }
 
@@ -521,12 +522,4 @@ fn report_balls<A, B, O>(
 #[inline(always)]
 fn gap_open(vv: f64, v_norm: f64, lower: f64, radius: f64, config: &GjkConfig) -> bool {
     vv - v_norm * lower.max(0.0) > config.relative_tolerance * (vv - radius * v_norm)
-}
-
-impl SimplexVertex {
-    /// Whether all coordinates are finite.
-    #[must_use]
-    pub fn is_finite(&self) -> bool {
-        self.a.iter().chain(self.b.iter()).all(|c| c.is_finite())
-    }
 }

@@ -29,8 +29,8 @@ const LANES: usize = 4;
 /// up to `HILL_CLIMB_CROSSOVER` = 64 vertices) are recomputed. Each kept block costs its
 /// initialisation on every call: callgrind, with the AVX scan certain to be inlined,
 /// 6 → 8 kept blocks took GJK distance hull64 from 3,504 to 3,311 instructions and
-/// contact hull64 from 29,479 to 28,579, hull16 0.3–0.5 % the other way; all twelve
-/// took every case 4–10 % up.
+/// contact hull64 from 29,479 to 28,579, hull16 0.3–0.5 % the other way; keeping them
+/// all (twelve, at the crossover of 48 vertices then) took every case 4–10 % up.
 const KEPT_BLOCKS: usize = 8;
 
 /// Blocks a scan handles: one bit per vertex in a `u64` mask.
@@ -134,7 +134,7 @@ impl Blocks {
     ///   blocks (shorter chains, but more instructions: slower);
     /// - blocks padded to groups of four, for fewer loop trip counts to predict (a
     ///   quarter fewer mispredicts per contact, but a third more instructions: slower);
-    /// - keeping all twelve blocks' products (4–10 % more instructions, see [`KEPT_BLOCKS`]);
+    /// - keeping every block's products (4–10 % more instructions, see [`KEPT_BLOCKS`]);
     /// - a crossover to climbing that depends on the CPU (answers must not depend on it).
     #[inline]
     pub(crate) fn argmax(&self, dir: &Vector3<f64>) -> usize {

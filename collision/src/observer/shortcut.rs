@@ -33,7 +33,8 @@ pub enum Shortcut {
     /// The shapes' inscribed balls proved an overlap before GJK built a simplex
     /// (`gjk/ball_start.rs`).
     InscribedBalls(InscribedBallProof),
-    /// Two balls moving without spin: the time of impact from a quadratic
+    /// Two balls whose centres move in straight lines (each spinning, if at all, about its
+    /// centre): the time of impact from a quadratic
     /// (`toi/mod.rs`).
     BallBallImpact(BallBallImpact),
     /// A ray cast answered by its shape's closed form (`ray/`).

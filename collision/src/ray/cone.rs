@@ -50,7 +50,8 @@ use std::ops::{Add, Mul, Sub};
 /// Where `D` is below `10⁻³` of its terms (the ray within a few degrees of tangency:
 /// for a sphere `D / (terms)` is the squared cosine of the incidence), a rounding error
 /// of `ε` relative in `D` or `C` moves the entry by `ε / cos θ` or more; there `A`, `B`,
-/// `C` and `D` are recomputed in double-double arithmetic on the exact `p_y` (`dd.rs`),
+/// `C` and `D` are recomputed in double-double arithmetic on the exact `p_y`
+/// (`collision_simplex::dd`),
 /// about one ray in a thousand.
 ///
 /// # Normals

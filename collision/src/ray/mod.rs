@@ -10,7 +10,7 @@
 //! alone, for callers that do not need the point and normal (line of sight, sweeps):
 //! the same cast with the normal left uncomputed, the same parameter bit for bit.
 //!
-//! The input (13 numbers: the pose, the ray, the cap) is checked lazily: a cast first
+//! The input (14 numbers: the pose, the ray and the cap) is checked lazily: a cast first
 //! works on the numbers it needs, and only when an aggregate of them is not finite (or,
 //! for a ball, beyond the range where its arithmetic cannot under- or overflow) runs the
 //! full check and the careful path (`kernel.rs`, with the reference it must agree with).

@@ -50,7 +50,7 @@ pub enum HullKind {
 /// Support queries scan the vertices when there are at most [`HILL_CLIMB_CROSSOVER`] of
 /// them, and otherwise hill-climb over the vertex adjacency from the hint, or without a
 /// hint from a start vertex looked up by direction in a small table built with the hull
-/// (`2k²` entries of 4 bytes, `k = ⌈2√n⌉` in 4..=64: 4.6 KiB at 140 vertices, at most
+/// (`2k²` entries of 4 bytes, `k = ⌈2√n⌉` in 4..=64: 4.5 KiB at 140 vertices, at most
 /// 32 KiB). On a convex polytope a vertex that no neighbour beats along `d` is a global
 /// maximum, because the edges at a vertex span the polytope's tangent cone there, so the
 /// start only changes the cost, not the answer.
@@ -68,7 +68,7 @@ pub struct ConvexHull {
     /// The extreme points: the support candidates.
     vertices: Vec<Point3<f64>>,
     /// The vertices again, in blocks of four for the branch-free scan; only kept for
-    /// hulls that are scanned (at most [`HILL_CLIMB_CROSSOVER`] vertices, or no adjacency).
+    /// hulls that are scanned (at most [`HILL_CLIMB_CROSSOVER`] vertices).
     blocks: Blocks,
     /// For solid hulls, the ball about the centroid that stays inside every face plane;
     /// for flat ones, the mean of the vertices with radius zero.
@@ -316,8 +316,8 @@ impl SupportMap for ConvexHull {
     /// Always inlined (as are the `&S` and `Box<S>` forwarders), with the search itself
     /// out of line returning only the index, so that the caller loads the point from
     /// what the search just read: a climbing hull's climb record, a scanned hull's block
-    /// (`Blocks::point`), the vertex array only for flat sets of more than 64 points (no
-    /// adjacency, no blocks). Returned through memory from a call, the coordinates were
+    /// (`Blocks::point`); the vertex array only as a fallback no hull of this crate takes
+    /// (every hull of more than 64 vertices has adjacency, hence a climber). Returned through memory from a call, the coordinates were
     /// written as a 16-byte and an 8-byte store and read back by GJK as an 8-byte and a
     /// 16-byte load, which store forwarding cannot serve: a stall on every support
     /// query wherever the compiler chose not to inline.

@@ -94,7 +94,7 @@ pub trait SupportMap: FastPaths {
     /// The radius `r ≥ 0` of the ball this shape is swept by: the shape is
     /// `core ⊕ ball(r)`, with the core's support given by [`Self::core_support_hinted`].
     /// A ball is a point core, a capsule a segment core, a [`Rounded`] shape its inner
-    /// shape. The default, 0, makes the shape its own core. GJK's free functions run on
+    /// shape's core. The default, 0, makes the shape its own core. GJK's free functions run on
     /// the cores and add the radii, which is exact and turns linear convergence on curved
     /// surfaces into a few exact steps; contacts, time of impact and ray casts use the
     /// same split ([`CoreOf`] is the core as a support map).

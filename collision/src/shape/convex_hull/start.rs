@@ -44,9 +44,8 @@ impl StartTable {
     /// Cells per grid side for a hull of `n` vertices: `⌈2√n⌉` between 4 and 64, so about
     /// four cells are in use (`k²` over both hemispheres) per vertex, and a climb from a
     /// cell's start more often finds it is already at the answer. The table holds `2k²`
-    /// entries of 4 bytes: 4.6 KiB at 140 vertices, 32 KiB (the cap) from about 1,000 —
-    /// small next to the inline adjacency (32 B per directed edge, about 190 B per
-    /// vertex). More cells mean starts nearer the answer and fewer mispredicted moves in
+    /// entries of 4 bytes: 4.5 KiB at 140 vertices, 32 KiB (the cap) from about 1,000 —
+    /// small next to the climb's records (320 B per vertex, `kernels/hull_climb.rs`). More cells mean starts nearer the answer and fewer mispredicted moves in
     /// the climb, paid once, when the hull is built (the table is filled by climbs).
     ///
     /// Tried and dropped: `⌈√n⌉` cells per side (more moves per climb); `⌈4√n⌉` and
