@@ -1,5 +1,6 @@
 //! Replay: a list of frames and an index. No window, no algorithm: front ends (the
-//! terminal stepper, a future 3D window) move the index and draw [`Replay::current`].
+//! terminal stepper, the SVG strip, the 3D window) move the index and draw
+//! [`Replay::current`].
 
 use crate::frame::Frame;
 

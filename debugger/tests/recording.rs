@@ -486,7 +486,7 @@ fn ray_casts_are_recorded_step_by_step() {
 /// The book's CCD scene (conservative advancement): one TOI frame per iteration, times
 /// strictly increasing to the outcome's time of impact (the fixture's closed form
 /// 18.5 / 200 = 0.0925), witness points there 0.5 from the ball's centre; the analytic
-/// ball–ball path gives one frame at toi = 2.
+/// ball–ball path gives its shortcut frame, then one TOI frame at toi = 2.
 #[test]
 fn time_of_impact_frames_step_to_the_impact_time() {
     let r = rec("book_ccd_ball_diamond_translating");

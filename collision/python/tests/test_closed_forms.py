@@ -1,6 +1,7 @@
 """Closed forms: ball–ball, box–box, ball–box, rays, time of impact, mass, hull measures.
 
-Every case also runs scaled by 1e-6 and 1e6 and offset by 1e6: tolerances are relative.
+The ball–ball, box–box and ball–box cases also run scaled by 1e-6 and 1e6 and offset by
+1e6: tolerances are relative.
 """
 
 import math

@@ -108,7 +108,8 @@ fn scene_parts(seed: u64) -> (Vec<Shape>, Vec<Isometry3<f64>>) {
     (shapes, poses)
 }
 
-/// `PAIRS` random index pairs into `len` entries; one in 100 has an index out of range.
+/// `PAIRS` random index pairs into `len` entries; two in 100 have an index out of range
+/// (one on each side).
 fn index_pairs(seed: u64, len: usize, len_b: usize) -> Vec<[u32; 2]> {
     let mut r = rng(seed);
     (0..PAIRS)

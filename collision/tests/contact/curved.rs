@@ -219,7 +219,7 @@ fn pyramid(n: usize, r: f64, h: f64) -> ConvexHull {
     ConvexHull::new(&ring(n, r, -h).chain(apex).collect::<Vec<_>>()).unwrap()
 }
 
-/// 20,000 seeded overlapping pairs of cylinders and cones against each other and boxes, at
+/// 20,000 seeded pairs (over 10,000 of them overlapping) of cylinders and cones against each other and boxes, at
 /// scales 1e-3, 1 and 1e3: the depth is the overlap along the normal for every status
 /// (converged answers to EPA's tolerance), and every run converges (with a polytope of
 /// 128 vertices, a few dozen ran out of capacity; the answer of such a run is checked

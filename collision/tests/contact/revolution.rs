@@ -392,8 +392,8 @@ fn nelder_mead(
 }
 
 /// 10,000 seeded pairs of balls, capsules, cylinders and cones, bare and rounded, at
-/// scales 1e-3, 1 and 1e3: a third nested (centres within 5 % of the size, some coaxial
-/// or coincident), a third deep, a third shallow: 8,116 overlap. Every overlapping pair
+/// scales 1e-3, 1 and 1e3: a third nested (centres on the same axis within 30 % of the
+/// size, or within 5 % of it in any direction, some coincident), a third deep, a third shallow: 8,116 overlap. Every overlapping pair
 /// converges in both orders; every depth is the overlap along its normal (so at
 /// least the true depth), and a converged one is never deeper than the dense-direction
 /// reference allows (the reference is an upper bound too, and a converged answer is

@@ -616,7 +616,7 @@ fn cylinder_closed_form_matches_its_surfaces() {
     );
 }
 
-/// Every one of the 13 input numbers (origin, direction, translation, quaternion, cap)
+/// Every one of the 14 input numbers (origin, direction, translation, quaternion, cap)
 /// made NaN, +∞ or −∞ (the cap: NaN only; +∞ is a valid cap), on each shape kind: every
 /// cast form answers `RayError::NonFinite`, as it must now that the casts check their
 /// input lazily (from the numbers they work on). A finite input whose sum overflows
@@ -645,7 +645,7 @@ fn every_non_finite_input_number_is_an_error_on_every_shape() {
     let pose = Isometry3::new(Vector3::new(0.1, 0.2, 0.3), Vector3::new(0.3, -0.2, 0.1));
     for shape in &shapes {
         assert!(cast_ray(shape, &pose, &ray, 10.0).unwrap().is_some());
-        for field in 0..13 {
+        for field in 0..14 {
             for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
                 let (mut ray, mut pose, mut max_toi) = (ray, pose, 10.0);
                 match field {

@@ -61,7 +61,7 @@ fn overlapping_curved_pairs_report_a_converged_depth() {
     );
 }
 
-/// The same pairs with the second of a third of them tilted by 1e-3 rad off the common
+/// The same pairs with the second of half of a third of them tilted by 1e-3 rad off the common
 /// axis: ties of the deepest direction broken by a hair. `contact/revolution.rs` proves
 /// such pairs only to the tilt times B's reach, and EPA needs the whole circle of near
 /// ties: 37 of the 3,000 ran out of a 512-vertex second run, their bounds up to 7.3e-5
