@@ -1,7 +1,7 @@
 """Closed forms: ball–ball, box–box, ball–box, rays, time of impact, mass, hull measures.
 
-The ball–ball, box–box and ball–box cases also run scaled by 1e-6 and 1e6 and offset by
-1e6: tolerances are relative.
+Every case also runs scaled by 1e-6 and 1e6 and offset by 1e6 (the pose matrix, flat hull
+and every-kind checks excepted): tolerances are relative.
 """
 
 import math
@@ -91,52 +91,65 @@ def test_pose_as_matrix_equals_seven():
     assert cc.distance(a, None, b, m) == pytest.approx(cc.distance(a, None, b, pose), rel=1e-14)
 
 
-def test_ray_cast_cuboid():
-    box = cc.Cuboid([1, 1, 1])
-    hit = cc.cast_ray(box, at(0, 0, 0, 10.0), [5.0, 10, 10], [1, 0, 0])
-    assert hit.toi == pytest.approx(4.0, rel=1e-12)
-    np.testing.assert_allclose(hit.point, [9, 10, 10], atol=1e-12)
+@pytest.mark.parametrize("s,off", SCALES)
+def test_ray_cast_cuboid(s, off):
+    box = cc.Cuboid([s, s, s])
+    centre = 10 * s + off
+    hit = cc.cast_ray(box, at(0, 0, 0, centre), [5 * s + off, centre, centre], [1, 0, 0])
+    close(hit.toi, 4 * s, s)
+    np.testing.assert_allclose(hit.point, [9 * s + off, centre, centre], rtol=0, atol=1e-9 * s)
     np.testing.assert_allclose(hit.normal, [-1, 0, 0], atol=1e-12)
-    assert cc.cast_ray(box, None, [-5, 0, 0], [1, 0, 0], max_toi=3.0) is None
-    assert cc.cast_ray(box, None, [-5, 3, 0], [1, 0, 0]) is None
+    pose = at(0, 0, 0, off)
+    assert cc.cast_ray(box, pose, [off - 5 * s, off, off], [1, 0, 0], max_toi=3.0 * s) is None
+    assert cc.cast_ray(box, pose, [off - 5 * s, off + 3 * s, off], [1, 0, 0]) is None
 
 
-def test_time_of_impact_balls_head_on():
-    a, b = cc.Ball(1.0), cc.Ball(1.0)
-    impact = cc.time_of_impact(a, None, b, at(10, 0, 0), 20.0, linear_b=[-1, 0, 0])
+# Velocities scale with the scene, so the times of impact do not.
+@pytest.mark.parametrize("s,off", SCALES)
+def test_time_of_impact_balls_head_on(s, off):
+    a, b = cc.Ball(1.0 * s), cc.Ball(1.0 * s)
+    pa, pb = at(0, 0, 0, off), at(10 * s, 0, 0, off)
+    impact = cc.time_of_impact(a, pa, b, pb, 20.0, linear_b=[-s, 0, 0])
     assert impact.time == pytest.approx(8.0, rel=1e-9)
     np.testing.assert_allclose(impact.normal, [1, 0, 0], atol=1e-9)
-    assert cc.time_of_impact(a, None, b, at(10, 0, 0), 5.0, linear_b=[-1, 0, 0]) is None
+    assert cc.time_of_impact(a, pa, b, pb, 5.0, linear_b=[-s, 0, 0]) is None
 
 
-def test_time_of_impact_boxes():
-    a, b = cc.Cuboid([1, 1, 1]), cc.Cuboid([1, 1, 1])
-    impact = cc.time_of_impact(a, None, b, at(5, 0, 0), 10.0, linear_a=[1, 0, 0])
+@pytest.mark.parametrize("s,off", SCALES)
+def test_time_of_impact_boxes(s, off):
+    a, b = cc.Cuboid([s, s, s]), cc.Cuboid([s, s, s])
+    pa, pb = at(0, 0, 0, off), at(5 * s, 0, 0, off)
+    impact = cc.time_of_impact(a, pa, b, pb, 10.0, linear_a=[s, 0, 0])
     assert impact.time == pytest.approx(3.0, rel=1e-6)
 
 
-def test_mass_properties_closed_forms():
-    m = cc.mass_properties(cc.Cuboid([1, 2, 3]))
-    assert m.mass == 48.0
-    np.testing.assert_allclose(np.diag(m.inertia), [208, 160, 80], rtol=1e-14)
-    np.testing.assert_allclose(m.principal_moments, [80, 160, 208], rtol=1e-12)
-    ball = cc.mass_properties(cc.Ball(2.0), mass=3.0)
+# Mass scales with the cube of the size, inertia with its fifth power; a hull moved by the
+# offset keeps its tensor about its centre of mass.
+@pytest.mark.parametrize("s,off", SCALES)
+def test_mass_properties_closed_forms(s, off):
+    m = cc.mass_properties(cc.Cuboid([s, 2 * s, 3 * s]))
+    assert m.mass == pytest.approx(48.0 * s**3, rel=1e-14)
+    np.testing.assert_allclose(np.diag(m.inertia), np.array([208, 160, 80]) * s**5, rtol=1e-14)
+    np.testing.assert_allclose(m.principal_moments, np.array([80, 160, 208]) * s**5, rtol=1e-12)
+    ball = cc.mass_properties(cc.Ball(2.0 * s), mass=3.0)
     assert ball.mass == 3.0
-    np.testing.assert_allclose(ball.inertia, np.eye(3) * 0.4 * 3.0 * 4.0, rtol=1e-14)
-    # A hull of the cube's corners has the cube's mass properties.
+    np.testing.assert_allclose(ball.inertia, np.eye(3) * 0.4 * 3.0 * 4.0 * s**2, rtol=1e-14)
+    # A hull of the box's corners has the box's mass properties.
     corners = np.array([[x, y, z] for x in (-1, 1) for y in (-2, 2) for z in (-3, 3)], float)
-    hull = cc.mass_properties(cc.ConvexHull(corners), density=2.0)
-    assert hull.mass == pytest.approx(96.0, rel=1e-14)
-    np.testing.assert_allclose(np.diag(hull.inertia), [416, 320, 160], rtol=1e-12)
-    np.testing.assert_allclose(hull.center_of_mass, [0, 0, 0], atol=1e-14)
-    cyl = cc.mass_properties(cc.Cylinder(1.0, 0.5))
-    assert cyl.mass == pytest.approx(math.pi * 0.25 * 2.0, rel=1e-14)
+    hull = cc.mass_properties(cc.ConvexHull(corners * s + off), density=2.0)
+    assert hull.mass == pytest.approx(96.0 * s**3, rel=1e-12)
+    np.testing.assert_allclose(np.diag(hull.inertia), np.array([416, 320, 160]) * s**5, rtol=1e-12)
+    np.testing.assert_allclose(hull.center_of_mass, [off] * 3, rtol=0, atol=1e-14 * s)
+    cyl = cc.mass_properties(cc.Cylinder(1.0 * s, 0.5 * s))
+    assert cyl.mass == pytest.approx(math.pi * 0.25 * 2.0 * s**3, rel=1e-14)
 
 
-def test_hull_measures_of_a_cube():
+@pytest.mark.parametrize("s,off", SCALES)
+def test_hull_measures_of_a_cube(s, off):
     rng = np.random.default_rng(5)
     corners = np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)], float)
-    inside = rng.uniform(-0.9, 0.9, size=(50, 3))
+    corners = corners * s + off
+    inside = rng.uniform(-0.9, 0.9, size=(50, 3)) * s + off
     hull = cc.ConvexHull(np.vstack([inside, corners]))
     assert hull.hull_kind == "solid"
     assert hull.vertices.shape == (8, 3)
@@ -144,11 +157,14 @@ def test_hull_measures_of_a_cube():
     assert hull.triangles.shape == (12, 3)
     assert len(hull.faces) == 6 and all(len(f) == 4 for f in hull.faces)
     assert hull.planes.shape == (6, 4)
-    np.testing.assert_allclose(np.abs(hull.planes[:, :3]).sum(axis=1), 1.0, atol=1e-12)
-    np.testing.assert_allclose(hull.planes[:, 3], 1.0, atol=1e-12)
-    assert hull.volume == pytest.approx(8.0, rel=1e-14)
-    assert hull.area == pytest.approx(24.0, rel=1e-14)
-    np.testing.assert_allclose(hull.centroid, 0.0, atol=1e-14)
+    normals = hull.planes[:, :3]
+    np.testing.assert_allclose(np.abs(normals).sum(axis=1), 1.0, atol=1e-12)
+    # Each face plane n · x = d passes through the face at distance s from the centre.
+    distances = hull.planes[:, 3] - normals.sum(axis=1) * off
+    np.testing.assert_allclose(distances, s, rtol=0, atol=1e-12 * max(s, off))
+    assert hull.volume == pytest.approx(8.0 * s**3, rel=1e-14)
+    assert hull.area == pytest.approx(24.0 * s**2, rel=1e-14)
+    np.testing.assert_allclose(hull.centroid, off, rtol=0, atol=1e-14 * max(s, off))
     assert hull.points.shape == (58, 3)
 
 
