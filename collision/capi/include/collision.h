@@ -4,9 +4,10 @@
  * collision/capi; do not edit by hand.
  *
  * Conventions:
- * - Every function returns a CollStatus. A call that fails leaves a message for
- *   coll_last_error_message() on its thread. COLL_STATUS_NOT_CONVERGED comes with the
- *   best answer found and its bounds; no output is ever NaN.
+ * - Every function but coll_last_error_message() returns a CollStatus. A call that
+ *   fails leaves a message for coll_last_error_message() on its thread.
+ *   COLL_STATUS_NOT_CONVERGED comes with the best answer found and its bounds; no
+ *   output is ever NaN.
  * - Shapes (CollShape) are opaque, immutable handles: one handle may be used by any
  *   number of threads at once. Caches (CollCache) belong to one thread at a time.
  * - Poses (CollPose): a unit quaternion {x, y, z, w} (scalar last), then a position
@@ -47,7 +48,8 @@
 #define COLL_ABI_VERSION 2
 
 /**
- * What a call did. Every function of the library returns one; only `COLL_STATUS_OK`
+ * What a call did. Every function of the library but `coll_last_error_message` returns
+ * one; only `COLL_STATUS_OK`
  * and `COLL_STATUS_NOT_CONVERGED` come with an answer in the output arguments.
  */
 typedef enum CollStatus {
@@ -70,8 +72,9 @@ typedef enum CollStatus {
    */
   COLL_STATUS_NON_FINITE = 3,
   /**
-   * A numeric argument was out of its range (a negative radius or margin, a zero
-   * count, a `t_max` below zero).
+   * A numeric argument was out of its range (a negative radius, margin, `t_max` or
+   * `max_toi`; a density at or below zero; a mass that is not finite and positive; a
+   * batch pair's index beyond the shapes).
    */
   COLL_STATUS_INVALID_ARGUMENT = 4,
   /**
@@ -84,7 +87,8 @@ typedef enum CollStatus {
    */
   COLL_STATUS_INVALID_HANDLE = 6,
   /**
-   * A caller array is too small, or two counts that must agree do not.
+   * A caller array is too small, two counts that must agree do not, a count is zero
+   * where items are required, or a count is more than any array can hold.
    */
   COLL_STATUS_WRONG_COUNT = 7,
   /**
@@ -505,11 +509,12 @@ extern "C" {
  * `NULL_POINTER` or `INVALID_HANDLE`, a bad pose `NON_FINITE` or `INVALID_QUATERNION`,
  * and the single call's statuses otherwise; `results[k]` is zero unless the status is
  * `OK` or `NOT_CONVERGED`. The call itself returns `OK` when it ran (whatever the pairs'
- * statuses), and `NULL_POINTER` or `WRONG_COUNT` when it refused the arrays before any
- * pair ran.
+ * statuses), and `NULL_POINTER` or `WRONG_COUNT` when it refused the arrays (and
+ * `coll_batch_contact` `NON_FINITE` or `INVALID_ARGUMENT` when it refused its margin),
+ * before any pair ran and without writing to `results` or `statuses`.
  *
- * Threads: on all cores when the library was built with the `parallel` feature and
- * every shape is built in; on the calling thread when a shape is a user shape.
+ * Threads: on all cores when the library was built with the `parallel` feature, every
+ * shape is built in and there are more than 64 pairs; on the calling thread otherwise.
  */
 enum CollStatus coll_batch_distance(const struct CollShape *const *shapes,
                                     size_t shape_count,
@@ -634,7 +639,8 @@ enum CollStatus coll_hull_planes(const struct CollShape *hull, double *planes, s
  * `COLL_STATUS_UNSUPPORTED`.
  *
  * Errors: `NULL_POINTER`, `INVALID_HANDLE`, `NON_FINITE`, `INVALID_ARGUMENT`
- * (`density <= 0`, or a zero dimension), `UNSUPPORTED`.
+ * (`density <= 0`, a zero dimension, or a mass that is not finite and positive),
+ * `UNSUPPORTED`.
  */
 enum CollStatus coll_mass_properties(const struct CollShape *shape,
                                      double density,
@@ -802,14 +808,16 @@ enum CollStatus coll_cone_create(double half_height, double radius, struct CollS
 /**
  * Creates the segment from `a` to `b` (three doubles each, local frame).
  *
- * Ownership and errors as `coll_ball_create`.
+ * Ownership as `coll_ball_create`. Errors: `NULL_POINTER` (a point argument or `out`),
+ * `NON_FINITE`.
  */
 enum CollStatus coll_segment_create(const double *a, const double *b, struct CollShape **out);
 
 /**
  * Creates the triangle `a`, `b`, `c` (three doubles each, local frame).
  *
- * Ownership and errors as `coll_ball_create`.
+ * Ownership as `coll_ball_create`. Errors: `NULL_POINTER` (a point argument or `out`),
+ * `NON_FINITE`.
  */
 enum CollStatus coll_triangle_create(const double *a,
                                      const double *b,
@@ -819,7 +827,8 @@ enum CollStatus coll_triangle_create(const double *a,
 /**
  * Creates a single point at `position` (three doubles, local frame).
  *
- * Ownership and errors as `coll_ball_create`.
+ * Ownership as `coll_ball_create`. Errors: `NULL_POINTER` (a point argument or `out`),
+ * `NON_FINITE`.
  */
 enum CollStatus coll_point_create(const double *position, struct CollShape **out);
 

@@ -6,8 +6,9 @@
 //! on the same shapes and poses returns, bit for bit.
 //!
 //! When every shape is built in, the pairs run through `collision::batch`: on all cores
-//! when the library is built with the `parallel` feature (the calling thread and rayon's
-//! global pool, in chunks of 16 to 64 pairs), on the calling thread otherwise. A call that includes a user shape runs its
+//! when the library is built with the `parallel` feature and the batch has more than 64
+//! pairs (the calling thread and rayon's global pool, in chunks of 16 to 64 pairs), on
+//! the calling thread otherwise. A call that includes a user shape runs its
 //! pairs one after another on the calling thread, through the single calls' code (its
 //! callbacks then never run concurrently within the call).
 
@@ -218,13 +219,29 @@ fn same(capacity: usize, pair_count: usize) -> Result<(), Error> {
 }
 
 /// The whole-call contract of the batch functions, written once: see
-/// `coll_batch_distance`.
+/// `coll_batch_distance`. `check` (the call's own arguments, such as a margin) runs with
+/// the arrays' checks, before anything is written: a refused call leaves the output
+/// arrays as they were.
 macro_rules! batch_entry {
     ($function:literal, $shapes:ident, $shape_count:ident, $poses:ident, $pose_count:ident,
      $pairs:ident, $pair_count:ident, $results:ident, $statuses:ident, $result_count:ident,
      |$batch:ident, $out:ident, $st:ident| $body:expr) => {
+        batch_entry!($function, check: Ok(()), $shapes, $shape_count, $poses, $pose_count,
+            $pairs, $pair_count, $results, $statuses, $result_count,
+            |$batch, $out, $st| $body)
+    };
+    ($function:literal, check: $check:expr, $shapes:ident, $shape_count:ident,
+     $poses:ident, $pose_count:ident, $pairs:ident, $pair_count:ident, $results:ident,
+     $statuses:ident, $result_count:ident, |$batch:ident, $out:ident, $st:ident| $body:expr) => {
         guard($function, || {
             same($result_count, $pair_count)?;
+            let checked: Result<(), Error> = $check;
+            checked?;
+            if $result_count > 0 {
+                // Both arrays checked before either is written.
+                output($results, "results")?;
+                output($statuses, "statuses")?;
+            }
             // SAFETY: the caller's arrays hold their stated counts.
             let $batch = unsafe {
                 Batch::read(
@@ -261,11 +278,12 @@ macro_rules! batch_entry {
 /// `NULL_POINTER` or `INVALID_HANDLE`, a bad pose `NON_FINITE` or `INVALID_QUATERNION`,
 /// and the single call's statuses otherwise; `results[k]` is zero unless the status is
 /// `OK` or `NOT_CONVERGED`. The call itself returns `OK` when it ran (whatever the pairs'
-/// statuses), and `NULL_POINTER` or `WRONG_COUNT` when it refused the arrays before any
-/// pair ran.
+/// statuses), and `NULL_POINTER` or `WRONG_COUNT` when it refused the arrays (and
+/// `coll_batch_contact` `NON_FINITE` or `INVALID_ARGUMENT` when it refused its margin),
+/// before any pair ran and without writing to `results` or `statuses`.
 ///
-/// Threads: on all cores when the library was built with the `parallel` feature and
-/// every shape is built in; on the calling thread when a shape is a user shape.
+/// Threads: on all cores when the library was built with the `parallel` feature, every
+/// shape is built in and there are more than 64 pairs; on the calling thread otherwise.
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
 pub extern "C" fn coll_batch_distance(
@@ -365,6 +383,7 @@ pub extern "C" fn coll_batch_contact(
 ) -> CollStatus {
     batch_entry!(
         "coll_batch_contact",
+        check: length(margin, "margin").map(|_| ()),
         shapes,
         shape_count,
         poses,

@@ -34,7 +34,8 @@ fn of_shape(shape: &Shape, amount: Amount) -> Result<MassProperties, Error> {
 /// `COLL_STATUS_UNSUPPORTED`.
 ///
 /// Errors: `NULL_POINTER`, `INVALID_HANDLE`, `NON_FINITE`, `INVALID_ARGUMENT`
-/// (`density <= 0`, or a zero dimension), `UNSUPPORTED`.
+/// (`density <= 0`, a zero dimension, or a mass that is not finite and positive),
+/// `UNSUPPORTED`.
 #[unsafe(no_mangle)]
 pub extern "C" fn coll_mass_properties(
     shape: *const CollShape,

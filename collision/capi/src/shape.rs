@@ -169,7 +169,8 @@ pub extern "C" fn coll_cone_create(
 
 /// Creates the segment from `a` to `b` (three doubles each, local frame).
 ///
-/// Ownership and errors as `coll_ball_create`.
+/// Ownership as `coll_ball_create`. Errors: `NULL_POINTER` (a point argument or `out`),
+/// `NON_FINITE`.
 #[unsafe(no_mangle)]
 pub extern "C" fn coll_segment_create(
     a: *const f64,
@@ -185,7 +186,8 @@ pub extern "C" fn coll_segment_create(
 
 /// Creates the triangle `a`, `b`, `c` (three doubles each, local frame).
 ///
-/// Ownership and errors as `coll_ball_create`.
+/// Ownership as `coll_ball_create`. Errors: `NULL_POINTER` (a point argument or `out`),
+/// `NON_FINITE`.
 #[unsafe(no_mangle)]
 pub extern "C" fn coll_triangle_create(
     a: *const f64,
@@ -202,7 +204,8 @@ pub extern "C" fn coll_triangle_create(
 
 /// Creates a single point at `position` (three doubles, local frame).
 ///
-/// Ownership and errors as `coll_ball_create`.
+/// Ownership as `coll_ball_create`. Errors: `NULL_POINTER` (a point argument or `out`),
+/// `NON_FINITE`.
 #[unsafe(no_mangle)]
 pub extern "C" fn coll_point_create(position: *const f64, out: *mut *mut CollShape) -> CollStatus {
     create("coll_point_create", out, || {

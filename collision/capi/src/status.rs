@@ -10,7 +10,8 @@ use std::cell::RefCell;
 use std::ffi::{CString, c_char};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-/// What a call did. Every function of the library returns one; only `COLL_STATUS_OK`
+/// What a call did. Every function of the library but `coll_last_error_message` returns
+/// one; only `COLL_STATUS_OK`
 /// and `COLL_STATUS_NOT_CONVERGED` come with an answer in the output arguments.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,15 +26,17 @@ pub enum CollStatus {
     NullPointer = 2,
     /// A numeric argument was NaN or infinite.
     NonFinite = 3,
-    /// A numeric argument was out of its range (a negative radius or margin, a zero
-    /// count, a `t_max` below zero).
+    /// A numeric argument was out of its range (a negative radius, margin, `t_max` or
+    /// `max_toi`; a density at or below zero; a mass that is not finite and positive; a
+    /// batch pair's index beyond the shapes).
     InvalidArgument = 4,
     /// A quaternion's norm is not within 1e-3 of 1 (a zero quaternion included).
     InvalidQuaternion = 5,
     /// A handle is not a live handle of the expected kind (already destroyed, or not
     /// made by this library).
     InvalidHandle = 6,
-    /// A caller array is too small, or two counts that must agree do not.
+    /// A caller array is too small, two counts that must agree do not, a count is zero
+    /// where items are required, or a count is more than any array can hold.
     WrongCount = 7,
     /// The query met a non-finite or out-of-range value on the way (support points
     /// beyond about 1e±60, or an answer that overflowed `double`).

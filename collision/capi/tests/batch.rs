@@ -314,3 +314,88 @@ fn batch_calls_equal_single_calls_on_builtin_shapes() {
 fn batch_calls_equal_single_calls_with_a_user_shape() {
     check_scene(8, true);
 }
+
+/// A refused batch call writes nothing: a contact batch whose margin is NaN or negative,
+/// and a batch whose `statuses` array is null, leave `results` and `statuses` as the
+/// caller filled them (the arrays used to be zeroed first, which read as `OK` rows).
+#[test]
+fn refused_batch_calls_leave_their_outputs_untouched() {
+    let mut ball = null_mut();
+    ok(coll_ball_create(1.0, &mut ball));
+    let handles = [ball.cast_const(), ball.cast_const()];
+    let at = |x: f64| CollPose {
+        orientation: [0.0, 0.0, 0.0, 1.0],
+        position: [x, 0.0, 0.0],
+    };
+    let poses = [at(0.0), at(5.0)];
+    let pairs = [0u32, 1];
+    let filler = CollContact {
+        in_range: true,
+        separation: 7.0,
+        depth: 7.0,
+        normal: [7.0; 3],
+        point_a: [7.0; 3],
+        point_b: [7.0; 3],
+        exactness: CollContactExactness::Converged,
+        method: CollContactMethod::Flat,
+    };
+    for (margin, want) in [
+        (f64::NAN, CollStatus::NonFinite),
+        (-1.0, CollStatus::InvalidArgument),
+    ] {
+        let mut contacts = [filler];
+        let mut statuses = [CollStatus::Degenerate];
+        let status = coll_batch_contact(
+            handles.as_ptr(),
+            2,
+            poses.as_ptr(),
+            2,
+            pairs.as_ptr(),
+            1,
+            margin,
+            contacts.as_mut_ptr(),
+            statuses.as_mut_ptr(),
+            1,
+        );
+        assert_eq!(status, want, "margin {margin}");
+        assert_eq!(statuses, [CollStatus::Degenerate], "margin {margin}");
+        assert_eq!(contacts[0].separation, 7.0, "margin {margin}");
+        assert_eq!(contacts[0].normal, [7.0; 3], "margin {margin}");
+    }
+    let mut distances = [CollDistance {
+        distance: 7.0,
+        lower_bound: 7.0,
+    }];
+    let status = coll_batch_distance(
+        handles.as_ptr(),
+        2,
+        poses.as_ptr(),
+        2,
+        pairs.as_ptr(),
+        1,
+        distances.as_mut_ptr(),
+        null_mut(),
+        1,
+    );
+    assert_eq!(status, CollStatus::NullPointer);
+    assert_eq!(
+        (distances[0].distance, distances[0].lower_bound),
+        (7.0, 7.0)
+    );
+    // The same call with both arrays answers: the balls are 3 apart.
+    let mut statuses = [CollStatus::Degenerate];
+    ok(coll_batch_distance(
+        handles.as_ptr(),
+        2,
+        poses.as_ptr(),
+        2,
+        pairs.as_ptr(),
+        1,
+        distances.as_mut_ptr(),
+        statuses.as_mut_ptr(),
+        1,
+    ));
+    assert_eq!(statuses, [CollStatus::Ok]);
+    assert!((distances[0].distance - 3.0).abs() <= 1e-12);
+    ok(coll_shape_destroy(ball));
+}

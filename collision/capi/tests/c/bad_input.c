@@ -1,8 +1,10 @@
 /*
- * Bad input through the C ABI: every pointer argument null in turn, NaN in every
+ * Bad input through the C ABI: every pointer argument null in turn (the batch calls'
+ * array arguments aside, which the Rust tests cover), NaN in every
  * numeric argument in turn, zero and non-unit quaternions, negative sizes, wrong
  * counts, destroyed handles used again, and user callbacks that answer NaN or nothing.
- * Each call must return its status code with a message naming the problem, and
+ * Each call must return its status code with a non-empty message (one names the call
+ * and the argument), and
  * nothing may crash; the test runs this under AddressSanitizer and
  * UndefinedBehaviorSanitizer. Prints "N passed, N failed" and exits non-zero on any
  * failure.

@@ -1,8 +1,9 @@
 /*
- * Seeded random arguments through the C ABI: shapes of every kind with sizes from
+ * Seeded random arguments through the C ABI: shapes of every built-in kind with sizes from
  * subnormal to near DBL_MAX (and NaN, infinite and negative ones), poses with special
  * values and non-unit quaternions, margins, rays and motions alike. Every call must
- * return a status of the enum, and a call that returns COLL_STATUS_OK must have
+ * return a status of the enum other than COLL_STATUS_INTERNAL_ERROR, and a call that
+ * returns COLL_STATUS_OK must have
  * written no NaN. Nothing may crash: the test runs this under AddressSanitizer and
  * UndefinedBehaviorSanitizer. (A contact of shapes near 1e300 once looped in EPA until
  * the stack overflowed, and rounding a rounded shape nested it.) Prints "N passed,
