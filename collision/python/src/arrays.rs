@@ -2,7 +2,9 @@
 //!
 //! Every reader names the argument in its errors. Real dtypes (float32, integers) are
 //! converted to float64; anything else (bool, complex, object, strings, ragged lists) is
-//! refused with `InvalidInputError`. Any memory layout is read (strided views included).
+//! refused with `InvalidInputError`. (A list that mixes Python bools with numbers is a
+//! list of numbers to numpy, which reads the bools as 0 and 1; a list of bools alone is
+//! a bool array, refused.) Any memory layout is read (strided views included).
 
 use crate::errors::invalid;
 use fixtures::QUATERNION_NORM_TOLERANCE;
@@ -265,8 +267,8 @@ fn seven_numbers(obj: &Bound<'_, PyAny>) -> Option<[f64; 7]> {
         if let Ok(f) = item.cast::<PyFloat>() {
             return Some(f.value());
         }
-        // Booleans are ints to Python but not numbers to numpy: leave them to the general
-        // path, which refuses them.
+        // Booleans are ints to Python: leave them to the general path, which refuses a
+        // bool array and reads bools mixed with numbers as numpy does (0 and 1).
         if item.is_instance_of::<PyInt>() && !item.is_instance_of::<PyBool>() {
             return item.extract().ok();
         }

@@ -307,7 +307,8 @@ fn values_and_statuses<'py, T: numpy::Element + Copy>(
 /// Whether each pair touches or overlaps: a `BatchIntersects(intersects, status)`.
 ///
 /// `shapes` is a list of M shapes, `poses` their (M, 7) or (M, 4, 4) poses, `pairs` a
-/// (K, 2) integer array of indices into them.
+/// (K, 2) integer array of indices into them. Every batch query runs with the GIL
+/// released, on every core for more than 16 pairs (on the calling thread below).
 #[pyfunction]
 pub fn batch_intersects<'py>(
     py: Python<'py>,

@@ -7,7 +7,8 @@
 //!   and the fixture spec it was built from (pickling, fixtures);
 //! - `arrays.rs`: reading arrays, points and poses (`[x, y, z, qw, qx, qy, qz]` or 4×4);
 //! - `queries.rs`: the single queries and `results/` their result objects; `batch.rs`:
-//!   the batch queries, GIL released, on every core; `mass.rs`: mass properties; `fixture.rs`: fixture files;
+//!   the batch queries, GIL released, on every core from 17 pairs; `mass.rs`: mass
+//!   properties; `fixture.rs`: fixture files;
 //! - `errors.rs`: every Rust error as a typed Python exception with the Rust message.
 
 mod arrays;
@@ -29,7 +30,8 @@ pub const STATUS_OK: i8 = 0;
 /// Batch status: the query ran out of iterations; no answer (an infinite distance, zero vectors).
 pub const STATUS_NOT_CONVERGED: i8 = 1;
 /// Batch status: an index out of range or a bad pose row (NaN, zero quaternion,
-/// non-rigid matrix); no answer.
+/// non-rigid matrix), or in `batch_cast_ray` a bad ray row (a non-finite number, a zero
+/// direction); no answer.
 pub const STATUS_INVALID_INPUT: i8 = 2;
 /// Batch status: the scene is outside the exact range (about 1e±60) or the answer
 /// overflowed; no answer.

@@ -1,5 +1,5 @@
 //! The single queries: two shapes and their poses in, a float, a bool or a small result
-//! object (`results.rs`) out, and a typed exception when there is no answer.
+//! object (`results/`) out, and a typed exception when there is no answer.
 
 use crate::arrays;
 use crate::errors::{contact_kind, gjk_kind, invalid, raise, ray_kind, toi_kind};
@@ -37,7 +37,8 @@ pub fn hit_object<'py>(py: Python<'py>, h: &RayHit) -> PyResult<Bound<'py, PyAny
 ///
 /// Poses are (7,) arrays `[x, y, z, qw, qx, qy, qz]` or (4, 4) rigid matrices; None is the
 /// identity. Raises `NotConvergedError` when GJK ran out of iterations before proving
-/// either answer, `InvalidInputError` for bad input.
+/// either answer, `OutOfRangeError` for a scene outside the exact range (about 1e±60),
+/// `InvalidInputError` for bad input.
 #[pyfunction]
 #[pyo3(signature = (a, pose_a, b, pose_b))]
 pub fn intersects(
@@ -55,7 +56,8 @@ pub fn intersects(
 }
 
 /// The distance between `a` at `pose_a` and `b` at `pose_b`, 0.0 when they touch or
-/// overlap. Raises `NotConvergedError` (never a guessed distance) or `InvalidInputError`.
+/// overlap. Raises `NotConvergedError` (never a guessed distance), `OutOfRangeError` (a
+/// scene outside the exact range, or a distance that overflows) or `InvalidInputError`.
 #[pyfunction]
 #[pyo3(signature = (a, pose_a, b, pose_b))]
 pub fn distance(
@@ -73,7 +75,7 @@ pub fn distance(
 }
 
 /// The closest points of `a` at `pose_a` and `b` at `pose_b` (world frame), as a
-/// `ClosestPoints(overlapping, distance, point_a, point_b)`.
+/// `ClosestPoints(overlapping, distance, point_a, point_b)`. Raises as `distance`.
 #[pyfunction]
 #[pyo3(signature = (a, pose_a, b, pose_b))]
 pub fn closest_points<'py>(

@@ -5,7 +5,8 @@ Shapes (`Ball`, `Cuboid`, `Capsule`, `Cylinder`, `Cone`, `Segment`, `Triangle`, 
 then the unit quaternion scalar first, as in the toolkit's fixture files) or a 4x4 rigid
 homogeneous matrix, single queries (`intersects`, `distance`, `closest_points`,
 `contact`, `time_of_impact`, `cast_ray`, `mass_properties`), batch queries over
-(M, 7) poses and (K, 2) index pairs on every core (`batch_*`, with a status array;
+(M, 7) or (M, 4, 4) poses and (K, 2) index pairs, GIL released, on every core from 17
+pairs (`batch_*`, with a status array;
 `batch_cast_ray` pairs shapes with rows of an (R, 6) ray array), and
 fixture files (`Fixture`). Errors derive from `CollisionError`.
 """

@@ -31,9 +31,11 @@ STATUS_OK: int
 STATUS_NOT_CONVERGED: int
 """Batch status 1: the query ran out of iterations; no answer (an infinite distance, zero vectors)."""
 STATUS_INVALID_INPUT: int
-"""Batch status 2: an index out of range or a bad pose row; no answer."""
+"""Batch status 2: an index out of range or a bad pose row (or, in batch_cast_ray, a bad
+ray row: a non-finite number, a zero direction); no answer."""
 STATUS_OUT_OF_RANGE: int
-"""Batch status 3: the scene is outside the exact range (about 1e±60); no answer."""
+"""Batch status 3: the scene is outside the exact range (about 1e±60) or the answer
+overflowed; no answer."""
 STATUS_APPROXIMATE_GJK_MAX_ITERATIONS: int
 """Batch contact status 4: GJK ran out of iterations; the separation is an upper bound."""
 STATUS_APPROXIMATE_EPA_OUT_OF_CAPACITY: int
@@ -210,6 +212,8 @@ class ClosestPoints:
     def __len__(self) -> int: ...
     def __getitem__(self, index: int) -> Any: ...
     def __iter__(self) -> Iterator[Any]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]: ...
 
 class Contact:
     """A contact of two shapes that overlap or lie within the margin (world frame).
@@ -251,6 +255,8 @@ class Contact:
     def __len__(self) -> int: ...
     def __getitem__(self, index: int) -> Any: ...
     def __iter__(self) -> Iterator[Any]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]: ...
 
 class Impact:
     """The first contact of two moving shapes, at `time` (world frame). Frozen; unpacks
@@ -287,6 +293,8 @@ class Impact:
     def __len__(self) -> int: ...
     def __getitem__(self, index: int) -> Any: ...
     def __iter__(self) -> Iterator[Any]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]: ...
 
 class RayHit:
     """Where a ray enters a shape (world frame). Frozen; unpacks as `(toi, point,
@@ -301,10 +309,13 @@ class RayHit:
         """The hit point, shape (3,)."""
     @property
     def normal(self) -> np.ndarray:
-        """Unit outward normal at the hit, shape (3,) (minus the direction when inside)."""
+        """Unit outward normal at the hit, shape (3,) (minus the unit direction when the ray
+        starts inside)."""
     def __len__(self) -> int: ...
     def __getitem__(self, index: int) -> Any: ...
     def __iter__(self) -> Iterator[Any]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]: ...
 
 def identity_pose() -> np.ndarray:
     """The identity pose [0, 0, 0, 1, 0, 0, 0]."""
@@ -316,13 +327,19 @@ def pose_to_matrix(pose: npt.ArrayLike) -> np.ndarray:
     """A pose ((7,) or (4, 4) rigid) as a (4, 4) homogeneous matrix."""
 
 def intersects(a: Shape, pose_a: Pose, b: Shape, pose_b: Pose) -> bool:
-    """Whether the shapes touch or overlap."""
+    """Whether the shapes touch or overlap.
+
+    Raises NotConvergedError when GJK proved neither, OutOfRangeError for a scene outside
+    the exact range (about 1e±60), InvalidInputError for bad input."""
 
 def distance(a: Shape, pose_a: Pose, b: Shape, pose_b: Pose) -> float:
-    """The distance between the shapes, 0.0 when they touch or overlap."""
+    """The distance between the shapes, 0.0 when they touch or overlap.
+
+    Raises NotConvergedError (never a guessed distance), OutOfRangeError (a scene outside
+    the exact range, or a distance that overflows) or InvalidInputError."""
 
 def closest_points(a: Shape, pose_a: Pose, b: Shape, pose_b: Pose) -> ClosestPoints:
-    """The closest points of the shapes (world frame)."""
+    """The closest points of the shapes (world frame). Raises as `distance`."""
 
 def contact(
     a: Shape, pose_a: Pose, b: Shape, pose_b: Pose, margin: float = 0.0
@@ -364,22 +381,26 @@ def mass_properties(
 def batch_intersects(
     shapes: Sequence[Shape], poses: npt.ArrayLike, pairs: npt.ArrayLike
 ) -> BatchIntersects:
-    """`intersects` for every (i, j) row of `pairs`, on all cores."""
+    """`intersects` for every (i, j) row of `pairs`, on every core for more than
+    16 pairs (GIL released)."""
 
 def batch_distance(
     shapes: Sequence[Shape], poses: npt.ArrayLike, pairs: npt.ArrayLike
 ) -> BatchDistance:
-    """`distance` for every (i, j) row of `pairs`, on all cores."""
+    """`distance` for every (i, j) row of `pairs`, on every core for more than
+    16 pairs (GIL released)."""
 
 def batch_closest_points(
     shapes: Sequence[Shape], poses: npt.ArrayLike, pairs: npt.ArrayLike
 ) -> BatchClosestPoints:
-    """`closest_points` for every (i, j) row of `pairs`, on all cores."""
+    """`closest_points` for every (i, j) row of `pairs`, on every core for more than
+    16 pairs (GIL released)."""
 
 def batch_contact(
     shapes: Sequence[Shape], poses: npt.ArrayLike, pairs: npt.ArrayLike, margin: float = 0.0
 ) -> BatchContact:
-    """`contact` for every (i, j) row of `pairs`, on all cores."""
+    """`contact` for every (i, j) row of `pairs`, on every core for more than
+    16 pairs (GIL released)."""
 
 def batch_cast_ray(
     shapes: Sequence[Shape],
@@ -388,7 +409,8 @@ def batch_cast_ray(
     pairs: npt.ArrayLike,
     max_toi: float = ...,
 ) -> BatchRayCast:
-    """`cast_ray` for every (shape, ray) row of `pairs`, on all cores; `rays` is (R, 6),
+    """`cast_ray` for every (shape, ray) row of `pairs`, on every core for
+    more than 16 pairs (GIL released); `rays` is (R, 6),
     rows `[ox, oy, oz, dx, dy, dz]`."""
 
 class Fixture:
@@ -445,4 +467,6 @@ class Fixture:
     def evaluate_json(self) -> str:
         """The fixtures crate's outcome as JSON text ({"error": ...} on failure)."""
     def check(self) -> Optional[str]:
-        """None when the answer matches the expected one, else what differs."""
+        """None when the answer matches the expected one, else what differs.
+
+        Raises FixtureError when the fixture has no expected answer."""

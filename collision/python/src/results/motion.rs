@@ -45,7 +45,8 @@ record_class! {
         toi: f64 = finite(f64),
         /// The hit point, shape (3,).
         point: Vec3Field = Vec3Field::read(&Bound<'_, PyAny>),
-        /// Unit outward normal at the hit, shape (3,) (minus the direction when inside).
+        /// Unit outward normal at the hit, shape (3,) (minus the unit direction when the ray
+        /// starts inside).
         normal: Vec3Field = Vec3Field::read(&Bound<'_, PyAny>),
     }
 }
