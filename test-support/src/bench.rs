@@ -116,7 +116,8 @@ pub struct Primitives {
     pub cube: Cuboid,
     /// Half height 0.6, radius 0.3.
     pub capsule: Capsule,
-    /// Legs 0.6 and 0.4 (a flat shape: its inscribed ball is its centroid).
+    /// Corners (−0.6, 0, 0), (0.6, 0.4, 0) and (0, −0.4, 0.3) (a flat shape: its inscribed
+    /// ball is its centroid).
     pub triangle: Triangle,
     /// 64 points in the unit ball.
     pub hull: ConvexHull,
@@ -166,8 +167,9 @@ impl Default for Primitives {
     }
 }
 
-/// The coherent sequence: B circles A and spins slowly, so consecutive queries are
-/// coherent. Two hulls of `n` points (seed `99 + n`) and 200 frames of their poses.
+/// The coherent sequence: B moves along an arc of about 115° round A, both turning
+/// slowly, so consecutive queries are coherent. Two hulls of `n` points (seed `99 + n`)
+/// and 200 frames of their poses.
 pub struct Coherent {
     /// Hull A.
     pub a: ConvexHull,

@@ -45,7 +45,7 @@ pub fn shell(rng: &mut ChaCha8Rng, n: usize, radii: Vector3<f64>) -> Vec<Point3<
 }
 
 /// `n` seeded points uniform in the unit ball (`kind` `"ball"`, and any kind not named
-/// here), on the unit sphere (`"sphere"`: the same draws, normalized) or in a disc 1e-12
+/// here), on the unit sphere (`"sphere"`: the same draws, normalized) or in a disc 2e-12
 /// thick (`"slab"`: the same draws, z scaled by 1e-12), or on the surface of the cube
 /// `[-1, 1]³` (`"box"`: each draw pushed out along its largest coordinate, so most points
 /// are coplanar with others and the hull has six faces); draws within 1e-3 of the

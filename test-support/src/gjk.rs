@@ -51,8 +51,8 @@ pub fn cold_gjk(
 /// The number of shape kinds [`shape_of_kind`] makes: every variant of `Shape`.
 pub const SHAPE_KINDS: usize = 11;
 
-/// A random shape of kind `kind % SHAPE_KINDS`, about 0.05 to 1.5 across: ball, box,
-/// hull (4 to 64 points), capsule, cylinder, cone, triangle, segment, point, a rounded
+/// A random shape of kind `kind % SHAPE_KINDS`, about 0.1 to 3 across: ball, box,
+/// hull (4 to 63 points), capsule, cylinder, cone, triangle, segment, point, a rounded
 /// hull and a transformed box.
 pub fn shape_of_kind(rng: &mut ChaCha8Rng, kind: usize) -> collision::Shape {
     use collision::{

@@ -64,7 +64,8 @@ pub fn around_origin(rng: &mut ChaCha8Rng, points: &mut [Point3<f64>]) {
 /// The families of random simplices of the brute-force test.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Family {
-    /// Points in a unit cube placed up to two units from the origin.
+    /// Points in a cube of side 2 whose centre lies up to 2 from the origin along each
+    /// axis.
     General,
     /// The origin at or near a random point of the simplex (often inside).
     Around,
