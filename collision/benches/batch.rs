@@ -41,7 +41,7 @@ struct Case {
 }
 
 /// `shapes` hulls of `n` points, centres up to 2.4 apart per axis, and 10,000 pairs of
-/// distinct hulls (seed `n`, and the count for the large scene).
+/// distinct hulls (seed `2900 + n`, plus the shape count for the large scene).
 fn case(n: usize, shapes: usize) -> Case {
     let seed = if shapes == SHAPES { 0 } else { shapes as u64 };
     let mut r = rng(2900 + n as u64 + seed);

@@ -1,5 +1,6 @@
-//! Hull support queries: linear scan vs hill-climbing (from the direction table, from
-//! vertex 0, warm), to choose `HILL_CLIMB_CROSSOVER`; and the one-off cost of building a
+//! Hull support queries: linear scan vs hill-climbing (cold: from the direction table
+//! above 64 vertices, from vertex 0 below, where there is no table; from vertex 0 unless
+//! it is more than 60° off the direction; warm), to choose `HILL_CLIMB_CROSSOVER`; and the one-off cost of building a
 //! `ConvexHull` (hull, adjacency, climb blocks and direction table) against parry's
 //! `ConvexPolyhedron::from_convex_hull` on the same points.
 //!

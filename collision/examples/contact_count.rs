@@ -1,4 +1,5 @@
-//! Runs the contact benchmark's overlapping hull pairs `count` times, for instruction
+//! Runs `count` contact queries, cycling through the contact benchmark's 32 overlapping
+//! hull pairs, for instruction
 //! counts under callgrind (deterministic, unlike wall-clock time on a shared machine):
 //!
 //! ```text

@@ -111,8 +111,8 @@ fn run(case: &str, lib: &str, count: usize) -> f64 {
     sum
 }
 
-/// The coherent sequence of `benches/gjk.rs` (B circles A and spins slowly), 64-point
-/// hulls, warm-started from one cache or cold.
+/// The coherent sequence of `benches/gjk.rs` (B on an arc round A, both turning slowly),
+/// `n`-point hulls, warm-started from one cache or cold.
 fn coherent(n: usize, warm: bool, count: usize) -> f64 {
     let Coherent { a, b, frames } = Coherent::new(n);
     let config = GjkConfig::default();
@@ -141,7 +141,7 @@ fn coherent(n: usize, warm: bool, count: usize) -> f64 {
 ///   through the pairs, as the bench does);
 /// - `PAIRS=n`: only the first `n` pairs of the case;
 /// - `EVICT_KIB=n`: read an `n` KiB buffer before each query;
-/// - `EVICT_ONLY=1`: only that read, no query (its cost, to subtract).
+/// - `EVICT_ONLY` set (to any value): only that read, no query (its cost, to subtract).
 struct Order {
     repeat: usize,
     pairs: usize,

@@ -208,8 +208,8 @@ fn finite_p(p: &Point3<f64>) -> bool {
 }
 
 /// Converts every event of `trace` to a frame, in order: one frame per GJK step, per
-/// GJK result, per EPA step, per time-of-impact step, per ray-cast step, per shortcut
-/// and per warm start. `pose_a` places the GJK result's simplex (its record
+/// GJK result, per EPA step, per EPA result, per time-of-impact step, per ray-cast step,
+/// per shortcut and per warm start. `pose_a` places the GJK result's simplex (its record
 /// has no pose); the steps carry their own.
 ///
 /// Frames show what the algorithms worked on: when a query runs GJK/EPA on the shapes'

@@ -52,10 +52,11 @@ struct Args {
     /// frame (480x360) or of the window (1500x900).
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     size: Option<(u32, u32)>,
-    /// Show only frame N (counted from 1; clamped to the last frame).
+    /// Show frame N (counted from 1; clamped to the last frame) in the text, SVG or PNG
+    /// output, or start on it in the window and the terminal stepper (--film ignores it).
     #[arg(long, value_name = "N")]
     frame: Option<usize>,
-    /// Print every frame as text (the default when stdout is not a terminal).
+    /// Print every frame as text (the default when stdin or stdout is not a terminal).
     #[arg(long)]
     text: bool,
     /// Degrees the snapshot camera turns out of the plane perpendicular to the final

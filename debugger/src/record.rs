@@ -7,6 +7,7 @@
 
 use crate::frame::{Frame, frames_from_trace, ray_result};
 use collision::observer::TraceEvent;
+use collision::ray::CLIP_MAX_FACES;
 use collision::{ClosestPoints, Contact, Impact, RayHit, SupportMap, Trace};
 use fixtures::{Answer, EvalError, Loaded, Query, Scene};
 use nalgebra::Isometry3;
@@ -22,14 +23,6 @@ pub enum DebugError {
     /// validated and never do).
     #[error("scene pose `{0}` is not finite")]
     NonFinitePose(&'static str),
-    /// A snapshot or text file could not be written.
-    #[error("{path}: cannot write: {source}")]
-    Write {
-        /// The path as given.
-        path: std::path::PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
-    },
 }
 
 /// What the recorded query answered, in world coordinates.
@@ -120,7 +113,8 @@ pub fn record(scene: &Scene) -> Result<Recording, DebugError> {
         ),
         Query::RayCast { .. } => notes.push(format!(
             "ray_cast against shape A, as cast_ray runs it: balls, boxes, capsules, \
-             cylinders and cones answer by a closed form (one frame); other shapes by the \
+             cylinders, cones and hulls of at most {CLIP_MAX_FACES} faces answer by a closed \
+             form (one frame); other shapes by the \
              GJK ray cast on their core (convex radius {radius_a}), whose frames show x - C \
              for the ray point x"
         )),

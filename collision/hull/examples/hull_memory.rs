@@ -1,4 +1,4 @@
-//! Builds the hull of a seeded cloud (`ball`, `sphere` or `slab`, the hull bench's
+//! Builds the hull of a seeded cloud (`ball`, `sphere`, `slab` or `box`, the hull bench's
 //! kinds, seed 7) and prints the time; run under `/usr/bin/time -v` to read the peak
 //! memory.
 //!

@@ -63,11 +63,12 @@ pub struct Outlines {
     pub a: Vec<Point3<f64>>,
     /// Shape B.
     pub b: Vec<Point3<f64>>,
-    /// A's core when it has a convex radius (contact queries).
+    /// A's core when a shape has a convex radius (the queries run on the cores).
     pub core_a: Option<Vec<Point3<f64>>>,
     /// B's core, as `core_a`.
     pub core_b: Option<Vec<Point3<f64>>>,
-    /// The A − B outline of what the algorithms ran on (cores for contacts).
+    /// The A − B outline of what the algorithms ran on (the cores, when a shape has a
+    /// convex radius).
     pub difference: Vec<Point3<f64>>,
     /// A ray to draw in the world view (origin, end).
     pub ray: Option<(Point3<f64>, Point3<f64>)>,

@@ -246,7 +246,7 @@ impl Session {
     }
 
     /// Switches to fixture `index` (clamped) and loads it; `None` when it is already
-    /// the current one.
+    /// the current one and loaded without error.
     pub fn select(&mut self, index: usize) -> Option<Reload> {
         let index = index.min(self.files.len().checked_sub(1)?);
         if index == self.current && self.error.is_none() && self.shown.is_some() {

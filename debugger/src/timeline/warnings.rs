@@ -182,8 +182,9 @@ fn step_warnings(f: &Frame) -> Vec<Warning> {
     out
 }
 
-/// Whether `prev` and `f` are consecutive iterations of one run whose bounds only
-/// tighten (GJK, EPA; a ray cast's upper bound, the gap to the ray point).
+/// Whether `prev` and `f` are consecutive iterations of one run (GJK, EPA, a ray cast);
+/// [`bound_warnings`] checks that the bounds of GJK and EPA runs only tighten (a ray
+/// cast's steps pair up here, their bounds unchecked).
 fn same_run(prev: &Frame, f: &Frame) -> bool {
     matches!(
         (prev.kind, f.kind),

@@ -33,7 +33,8 @@ pub struct ShapeMesh {
 const MAX_EDGED_FACES: usize = 64;
 
 impl ShapeMesh {
-    /// Samples `support` along [`MESH_DIRECTIONS`] directions ([`sphere_directions`])
+    /// Samples `support` along [`MESH_DIRECTIONS`] lattice directions and the six axes
+    /// ([`sphere_directions`])
     /// and meshes the hull of the points. A shape that spans no volume (a point, a
     /// segment, a triangle, a flat hull) has no hull: its mesh is the loops of support
     /// points in the three coordinate planes, as edges. Non-finite support points are

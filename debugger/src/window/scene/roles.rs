@@ -77,7 +77,8 @@ pub enum PointRole {
     WitnessB,
 }
 
-/// `0xRRGGBB` and an alpha as linear-ish RGBA in `[0, 1]` (what kiss3d takes).
+/// `0xRRGGBB` and an alpha as sRGB RGBA in `[0, 1]` (`render::color` linearises it for
+/// kiss3d).
 const fn rgb(hex: u32, alpha: f32) -> [f32; 4] {
     [
         ((hex >> 16) & 0xff) as f32 / 255.0,
