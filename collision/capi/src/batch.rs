@@ -226,7 +226,7 @@ macro_rules! batch_entry {
     ($function:literal, $shapes:ident, $shape_count:ident, $poses:ident, $pose_count:ident,
      $pairs:ident, $pair_count:ident, $results:ident, $statuses:ident, $result_count:ident,
      |$batch:ident, $out:ident, $st:ident| $body:expr) => {
-        batch_entry!($function, check: Ok(()), $shapes, $shape_count, $poses, $pose_count,
+        batch_entry!($function, check: Ok::<(), Error>(()), $shapes, $shape_count, $poses, $pose_count,
             $pairs, $pair_count, $results, $statuses, $result_count,
             |$batch, $out, $st| $body)
     };
@@ -235,8 +235,7 @@ macro_rules! batch_entry {
      $statuses:ident, $result_count:ident, |$batch:ident, $out:ident, $st:ident| $body:expr) => {
         guard($function, || {
             same($result_count, $pair_count)?;
-            let checked: Result<(), Error> = $check;
-            checked?;
+            $check?;
             if $result_count > 0 {
                 // Both arrays checked before either is written.
                 output($results, "results")?;
