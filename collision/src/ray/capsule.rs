@@ -1,4 +1,8 @@
 //! Ray against a capsule: the infinite cylinder around the core segment, then one cap ball.
+//!
+//! Tried and dropped: splitting the world ray by the pose's axis `R e_y` (the capsule is
+//! the same under any turn about it) instead of turning it into the capsule's frame:
+//! 427 / 399 instructions a cast (with normal / time only) against 436 / 382.
 
 use super::cylinder::{Wall, side_wall};
 use super::sphere::{ball_hit, cast_rescaled, enter_ball, scaled};
