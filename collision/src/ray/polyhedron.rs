@@ -31,7 +31,7 @@
 //! that close to the surface, as the GJK ray cast's does to its own tolerance. The GJK
 //! cast and parry's are the tests' references (`tests/rays/`).
 //!
-//! Input: the caller (`mod.rs`) has checked that the local ray is finite. A direction
+//! Input: the caller (`frame.rs`) has checked that the local ray is finite. A direction
 //! far from unit length is scaled (as the other closed forms scale theirs); a start
 //! beyond [`LARGEST_COORDINATE`] could overflow `o − n · s`, so such rays take the GJK
 //! cast.

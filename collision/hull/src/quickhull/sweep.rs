@@ -1,5 +1,6 @@
-//! The sweep of every input point against the finished faces of a thin hull (see
-//! `Builder::has_sharp_edge`), as a branch-free float filter in front of the exact test.
+//! The sweep of every input point against the finished faces of a thin or flat hull (see
+//! `Builder::has_sharp_edge` and `Builder::is_flat`), as a branch-free float filter in
+//! front of the exact test.
 //!
 //! [`Mesh::height_above`] decides "more than `t` above face `f`" from the float height
 //! `h = n·q − offset` when `|h − t| > err_f` (the face's rounding bound for any point in
