@@ -194,6 +194,26 @@ impl Mesh {
         face.normal.dot(&p.coords) - face.offset
     }
 
+    /// Whether `q` lies exactly above the plane through face `f`'s vertices: decided from
+    /// the stored plane when its rounding bound allows, otherwise by the exact sign of
+    /// `det(a, b, c, q)` ([`Self::height_above`] with threshold 0, without the plane's
+    /// length, which a zero threshold does not need).
+    #[inline]
+    #[must_use]
+    pub fn exactly_above(&self, pts: &[Point3<f64>], f: u32, q: &Point3<f64>) -> bool {
+        let face = &self.faces[f as usize];
+        let h = face.normal.dot(&q.coords) - face.offset;
+        let err = f64::from(face.err);
+        if h > err {
+            true
+        } else if h < -err {
+            false
+        } else {
+            let [a, b, c] = self.topo[f as usize].verts.map(|i| &pts[i as usize]);
+            height_sign(a, b, c, q, 0.0) > 0.0
+        }
+    }
+
     /// Robust "is `q` more than `t_eps` above face `f`": decided from the
     /// stored plane when its rounding bound allows, otherwise by the exact
     /// sign of `det(a, b, c, q) − t_eps·|n|`. A `true` answer implies that

@@ -13,7 +13,14 @@
 //! boundary, the horizon, is walked edge by edge; each horizon edge gets a new
 //! triangle to the eye, and the conflict points of the deleted faces are
 //! handed to the new faces (Barber et al., Lemma: a point above a deleted face
-//! and outside the new hull is above a new face) or dropped as inside.
+//! and outside the new hull is above a new face) or dropped as inside. The
+//! lemma is applied exactly (`distribute.rs`): a point is dropped only when it
+//! is exactly below or on every new face, or on a new triangle to within a
+//! height's rounding; one within `ε` above a new face is rechecked against the
+//! finished hull ([`Builder::recheck_near`]). So every input point ends at most
+//! `ε` above the finished triangles, whatever the shape of the hull: needles,
+//! slivers and thin slabs, where a point a rounding error above one plane can lie
+//! far from the hull, need no sweep of their own.
 //!
 //! Expected `O(n log h)` for `n` points and `h` hull vertices. All scratch
 //! buffers live in the [`Builder`] and are reused across iterations, and across
@@ -29,7 +36,6 @@
 mod distribute;
 mod initial;
 mod scratch;
-mod sweep;
 
 use crate::HullError;
 use crate::mesh::{ALIVE, FREE, Mesh, NONE, VISIBLE, next};
@@ -59,11 +65,6 @@ const TETRAHEDRON: [[u32; 3]; 4] = [[0, 1, 2], [0, 3, 1], [1, 3, 2], [2, 3, 0]];
 /// alone, since the extremes' search and insertion cost more than the inside
 /// points they cull.
 const SEED_EXTREMES_FROM: usize = 256;
-
-/// How many `ε` thick a hull may be along some face's normal and still count as flat
-/// ([`Builder::is_flat`]): the failing needles were 4 to 7 `ε` across; the margin costs
-/// nothing on solid hulls, which are many orders of magnitude thicker.
-const FLAT_WIDTHS: f64 = 64.0;
 
 /// Starting capacity of the per-step scratch buffers.
 const SCRATCH: usize = 32;
@@ -169,73 +170,10 @@ impl<'a> Builder<'a> {
                 let eye = self.scratch.pool[face.start as usize];
                 self.add_point(f, eye)?;
             }
-            if self.recheck_near() {
-                continue;
-            }
-            if !(self.has_sharp_edge() || self.is_flat()) {
-                return Ok(());
-            }
-            // A thin or flat hull: recheck every input point the float filter cannot
-            // clear (see `has_sharp_edge`, `is_flat` and `sweep.rs`).
-            sweep::candidates(&self.mesh, self.pts, self.scale.eps, &mut self.scratch.near);
             if !self.recheck_near() {
                 return Ok(());
             }
         }
-    }
-
-    /// Whether two adjacent faces have normals more than 120° apart (dihedral
-    /// angle below 60°), as on thin hulls.
-    ///
-    /// A point is dropped as inside when every float height of a new face is at
-    /// most 0 (or kept for [`Self::recheck_near`] when within `ε` above one), and a
-    /// height is only known to its rounding bound. At a sharp edge, heights within
-    /// rounding do not bound the distance to the hull (the distance can be
-    /// `1 / cos(φ / 2)` times larger for normals `φ` apart), so a point exactly
-    /// outside by less than the rounding can end up more than `2ε` above a face
-    /// made later: in a fuzzer case (three clusters 1e6
-    /// apart and 1e-7 wide), all the dropped point's float heights were at most
-    /// −2.9e-11 and it ended 7.7e-8 (2.4 `ε`) above the finished hull. Such hulls
-    /// get every input point rechecked against every face: `O(n F)`, on hulls
-    /// whose sharp edges make them rare, by a branch-free float filter
-    /// (`sweep.rs`) and then exactly for the few points it cannot clear. At
-    /// blunter edges (a box's 90°) the rounding stays within the `2ε` every input point
-    /// keeps, unless the whole hull is at the tolerance's scale ([`Self::is_flat`]). Checking in the
-    /// classification loop instead would cost every input.
-    fn has_sharp_edge(&self) -> bool {
-        (0..self.mesh.faces.len() as u32)
-            .filter(|&f| self.mesh.topo[f as usize].state == ALIVE)
-            .any(|f| {
-                let n = self.mesh.faces[f as usize].normal;
-                (0..3).any(|i| {
-                    let g = self.mesh.twin(3 * f + i) / 3;
-                    n.dot(&self.mesh.faces[g as usize].normal) < -0.5
-                })
-            })
-    }
-
-    /// Whether the hull is flat to within [`FLAT_WIDTHS`] `ε` along some face's normal:
-    /// every vertex that close below the face's plane, as on a needle of two clusters a
-    /// few `ε` wide and far apart. Then every feature across the hull is at the scale
-    /// of the tolerance, and the rounding bounds that let a point be dropped as inside
-    /// no longer bound its distance to the finished hull: in two fuzzer cases (clusters
-    /// 1e-7 wide and 5.5e5 apart, `ε` = 1.4e-8; clusters 1e-19 wide, `ε` = 2.5e-20),
-    /// with no edge sharp, a dropped point ended 3.7 `ε` and 2.6 `ε` above a face. Such
-    /// hulls get the same recheck of every input point as sharp ones.
-    ///
-    /// The start's four vertices (the first dense ones) span the hull's volume, so on a
-    /// solid hull one of them lies deep below each face and the test of that face ends
-    /// there; only faces they all lie close to are tested against every vertex.
-    fn is_flat(&self) -> bool {
-        let width = FLAT_WIDTHS * self.scale.eps;
-        let verts = &self.vertex_positions;
-        (0..self.mesh.faces.len())
-            .filter(|&f| self.mesh.topo[f].state == ALIVE)
-            .any(|f| {
-                let face = &self.mesh.faces[f];
-                let shallow = |p: &Point3<f64>| face.offset - face.normal.dot(&p.coords) <= width;
-                verts[..4].iter().all(shallow) && verts.iter().all(shallow)
-            })
     }
 
     /// Points dropped while inside every new face by at most `ε` but above
@@ -322,8 +260,9 @@ impl<'a> Builder<'a> {
     }
 
     /// Checks input point `i` against `faces`: on the first it is more than `ε` above,
-    /// records `(face, i, height)` in `found` and returns `None`; otherwise returns its
-    /// greatest float height.
+    /// records `(face, i, height)` in `found` and returns `None`; otherwise returns an
+    /// upper bound on its greatest exact height (float height plus the plane's rounding
+    /// bound).
     fn above_any(&self, i: u32, faces: &[u32], found: &mut Vec<(u32, u32, f64)>) -> Option<f64> {
         let q = self.pts[i as usize];
         let mut highest = f64::NEG_INFINITY;
@@ -335,7 +274,7 @@ impl<'a> Builder<'a> {
                 found.push((f, i, h));
                 return None;
             }
-            highest = highest.max(h);
+            highest = highest.max(h + f64::from(self.mesh.faces[f as usize].err));
         }
         Some(highest)
     }

@@ -3,7 +3,16 @@
 //! Barber et al.'s lemma: a point above a deleted face that is outside the
 //! new hull is above one of the new (cone) faces. So each orphan is tested
 //! against the cone only: it goes to the first cone face it is more than `ε`
-//! above, or is dropped as inside.
+//! above, or is dropped as inside. The lemma needs the point *exactly* below
+//! (or on) every cone face: a point whose float height comes within the planes'
+//! rounding bound of 0 is dropped only when it lies on a cone triangle to within
+//! that bound (as points on a box's faces do) or the exact test puts it below or
+//! on every cone face; one exactly above a cone face (by at most `ε`) is kept for
+//! the final recheck against the finished hull (`Builder::recheck_near`). A float height at most 0 was once taken as below:
+//! a point above a plane by a rounding error is not near the hull where two
+//! faces meet at a sharp angle, as on the slivers and needles that clusters of
+//! near-duplicates make (a point 0.004 `ε` above the start's needle tetrahedron
+//! ended 38 `ε` outside the finished hull).
 //!
 //! This is the builder's hottest loop (each point on a sphere moves about
 //! `2 ln n` times), so the cone's planes are copied into one small contiguous
@@ -26,7 +35,7 @@
 use super::{Builder, Conflict};
 use crate::mesh::{Mesh, NONE};
 use crate::tolerance::Scale;
-use nalgebra::Point3;
+use nalgebra::{Point3, Vector3};
 
 /// Float height `n·p − offset` of `p` above a cone plane.
 #[inline]
@@ -66,13 +75,16 @@ struct Cone<'m> {
     mesh: &'m Mesh,
     vertex_positions: &'m [Point3<f64>],
     scale: &'m Scale,
+    /// The largest rounding bound of the cone's planes.
+    err: f64,
 }
 
 impl Cone<'_> {
     /// First slot whose face `p` is more than `ε` above, with the height,
     /// starting at `*last` (neighbouring points tend to land on the same
-    /// face); `NONE` and the greatest float height if `p` is inside within
-    /// `ε`.
+    /// face); when `p` is inside within `ε`, `NONE` and its greatest float height
+    /// if it is exactly above some cone face, `−∞` if it is exactly below or on
+    /// every one ([`Self::inside`]).
     #[inline]
     fn target(&self, p: &Point3<f64>, last: &mut usize) -> (u32, f64) {
         let k = self.planes.len();
@@ -97,7 +109,7 @@ impl Cone<'_> {
                 return (slot, height(&self.planes[slot as usize], p));
             }
             if unsure == 0 {
-                return (NONE, highest);
+                return (NONE, self.inside(p, highest));
             }
         }
         let mut slot = *last;
@@ -125,8 +137,72 @@ impl Cone<'_> {
                 slot = 0;
             }
         }
-        (NONE, highest)
+        (NONE, self.inside(p, highest))
     }
+
+    /// For `p` inside every cone face within `ε`, with greatest float height `highest`:
+    /// that height when `p` may be above a cone face (kept for the recheck), `−∞` when
+    /// it is dropped. A float height above 0 is kept, one below the planes' rounding
+    /// bound dropped; in between, `p` is dropped when it lies on a cone triangle to
+    /// within that bound ([`on_triangle`]: then it is that close to the new hull) or
+    /// exactly below or on every cone face, and kept otherwise.
+    #[inline]
+    fn inside(&self, p: &Point3<f64>, highest: f64) -> f64 {
+        if highest > 0.0 {
+            highest
+        } else if highest <= -self.err {
+            f64::NEG_INFINITY
+        } else {
+            self.settle(p, highest)
+        }
+    }
+
+    /// [`Self::inside`] for a float height within the rounding bound of 0.
+    #[cold]
+    #[inline(never)]
+    fn settle(&self, p: &Point3<f64>, highest: f64) -> f64 {
+        let (mesh, verts) = (self.mesh, self.vertex_positions);
+        let close =
+            || (self.planes.iter().zip(self.faces)).filter(|(pl, _)| height(pl, p) > -self.err);
+        if close().any(|(pl, &f)| on_triangle(pl, mesh, verts, f, p)) {
+            return f64::NEG_INFINITY;
+        }
+        if close().any(|(_, &f)| mesh.exactly_above(verts, f, p)) {
+            highest.max(f64::MIN_POSITIVE)
+        } else {
+            f64::NEG_INFINITY
+        }
+    }
+}
+
+/// Whether the projection of `p` onto the plane `pl` of face `f` lies inside the
+/// triangle, by more than the rounding of the test: each edge `e` from vertex `v` has
+/// `n · (e × (p − v)) > 16 u |e|₁ |p − v|₁`, which bounds the rounding of the cross
+/// product and the dot product (the plane's normal `n` is unit to a few ulps, and its
+/// direction error times the height of `p`, at most the rounding bound of a height,
+/// is far below it). Such a `p`, at most the height's rounding bound above the plane,
+/// is that close to the triangle, a part of the new hull's surface: the finished hull,
+/// which contains the new one, is nearer still, and no face plane of it is farther
+/// above `p` than that. A vertex of the triangle (the start's vertices, and input points
+/// equal to a vertex) is on it; thin triangles (needles, slivers), whose tests the bound
+/// cannot clear, take the exact test instead.
+fn on_triangle(
+    pl: &ConePlane,
+    mesh: &Mesh,
+    verts: &[Point3<f64>],
+    f: u32,
+    p: &Point3<f64>,
+) -> bool {
+    const MARGIN: f64 = 16.0 * f64::EPSILON;
+    let n = Vector3::from(pl.normal);
+    let [a, b, c] = mesh.topo[f as usize].verts.map(|i| verts[i as usize]);
+    if *p == a || *p == b || *p == c {
+        return true;
+    }
+    [(a, b), (b, c), (c, a)].iter().all(|(v, w)| {
+        let (e, r) = (w - v, p - v);
+        n.dot(&e.cross(&r)) > MARGIN * e.lp_norm(1) * r.lp_norm(1)
+    })
 }
 
 impl Builder<'_> {
@@ -135,9 +211,11 @@ impl Builder<'_> {
         let eps = self.scale.eps;
         self.scratch.planes.clear();
         self.scratch.slots.clear();
+        self.scratch.cone_err = 0.0;
         for &f in &self.scratch.cone {
             let face = &self.mesh.faces[f as usize];
             let err = f64::from(face.err);
+            self.scratch.cone_err = self.scratch.cone_err.max(err);
             self.scratch.planes.push(ConePlane {
                 normal: [face.normal.x, face.normal.y, face.normal.z],
                 offset: face.offset,
@@ -168,6 +246,7 @@ impl Builder<'_> {
             mesh: &self.mesh,
             vertex_positions: &self.vertex_positions,
             scale: &self.scale,
+            err: s.cone_err,
         };
         let tally = Tally {
             slots: &mut s.slots,
@@ -186,7 +265,7 @@ impl Builder<'_> {
         for &(start, len) in sources {
             for c in &pool[start as usize..(start + len) as usize] {
                 let target = if c.index == skip {
-                    (NONE, 0.0)
+                    (NONE, f64::NEG_INFINITY)
                 } else {
                     cone.target(&c.p, &mut last)
                 };
@@ -217,11 +296,13 @@ impl Builder<'_> {
         let pts = self.pts;
         let (center, radius) = self.inscribed_ball();
         let r2 = radius * radius;
+        // The start's four vertices are on it (cheaper to skip than to settle).
+        let start = [0, 1, 2, 3].map(|k| self.input_index[k]);
         let (cone, mut tally, _, _) = self.first_pass();
         let mut last = 0;
         for (i, p) in pts.iter().enumerate() {
-            let target = if (p - center).norm_squared() < r2 {
-                (NONE, 0.0)
+            let target = if (p - center).norm_squared() < r2 || start.contains(&(i as u32)) {
+                (NONE, f64::NEG_INFINITY)
             } else {
                 cone.target(p, &mut last)
             };
@@ -299,9 +380,9 @@ struct Tally<'s> {
 impl Tally<'_> {
     /// Records the next source point (input index `index`, number `targets.len()`) going
     /// to `slot` at height `h`: its count and height into its slot's bucket, then its
-    /// slot into `targets`. A point inside every cone face within `ε` yet above one of
-    /// them may still be far above an older face; it is kept in `near` for the final
-    /// recheck.
+    /// slot into `targets`. A point inside every cone face within `ε` yet exactly above
+    /// one of them (`h > 0`, see [`Cone::target`]) is outside the new hull, even far from
+    /// it near a sharp edge; it is kept in `near` for the final recheck.
     #[inline]
     fn record(&mut self, (slot, h): (u32, f64), index: u32) {
         let j = self.targets.len();
