@@ -199,7 +199,8 @@ fn on_triangle(
     if *p == a || *p == b || *p == c {
         return true;
     }
-    [(a, b), (b, c), (c, a)].iter().all(|(v, w)| {
+    // The edges at the apex first: they tell a cone's triangles apart.
+    [(b, c), (c, a), (a, b)].iter().all(|(v, w)| {
         let (e, r) = (w - v, p - v);
         n.dot(&e.cross(&r)) > MARGIN * e.lp_norm(1) * r.lp_norm(1)
     })
