@@ -60,8 +60,8 @@ pub fn of_kind(kind: &str, n: usize, seed: u64) -> Vec<Point3<f64>> {
                 if r <= 1.0 && r > 1e-3 {
                     break Point3::from(match kind {
                         "sphere" => v / r,
-                        // A solid slab 1e-12 thick: a hull with sharp edges, whose
-                        // input points all get rechecked (`quickhull/sweep.rs`).
+                        // A solid slab 1e-12 thick: a hull with sharp edges, many of
+                        // whose points lie within the tolerance of its faces.
                         "slab" => Vector3::new(v.x, v.y, v.z * 1e-12),
                         "box" => v / v.amax(),
                         _ => v,
