@@ -8,11 +8,11 @@
 //! rounding bound of 0 is dropped only when it lies on a cone triangle to within
 //! that bound (as points on a box's faces do) or the exact test puts it below or
 //! on every cone face; one exactly above a cone face (by at most `ε`) is kept for
-//! the final recheck against the finished hull (`Builder::recheck_near`). A float height at most 0 was once taken as below:
-//! a point above a plane by a rounding error is not near the hull where two
-//! faces meet at a sharp angle, as on the slivers and needles that clusters of
-//! near-duplicates make (a point 0.004 `ε` above the start's needle tetrahedron
-//! ended 38 `ε` outside the finished hull).
+//! the final recheck against the finished hull (`Builder::recheck_near`). A float
+//! height at most 0 is not enough: a point above a plane by a rounding error is
+//! not near the hull where faces meet at a sharp angle, as on the slivers and
+//! needles that clusters of near-duplicates make (in a fuzzer case, a point 0.004
+//! `ε` above the start's needle tetrahedron ended 38 `ε` outside the hull).
 //!
 //! This is the builder's hottest loop (each point on a sphere moves about
 //! `2 ln n` times), so the cone's planes are copied into one small contiguous
