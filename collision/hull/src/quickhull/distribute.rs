@@ -207,16 +207,17 @@ fn on_triangle(
 }
 
 impl Builder<'_> {
-    /// Copies the cone's planes into `self.scratch.planes` and resets the slots.
-    fn load_cone(&mut self) {
+    /// Copies the cone's planes into `self.scratch.planes` and resets the slots; returns
+    /// the largest of the planes' rounding bounds.
+    fn load_cone(&mut self) -> f64 {
         let eps = self.scale.eps;
         self.scratch.planes.clear();
         self.scratch.slots.clear();
-        self.scratch.cone_err = 0.0;
+        let mut largest_err: f64 = 0.0;
         for &f in &self.scratch.cone {
             let face = &self.mesh.faces[f as usize];
             let err = f64::from(face.err);
-            self.scratch.cone_err = self.scratch.cone_err.max(err);
+            largest_err = largest_err.max(err);
             self.scratch.planes.push(ConePlane {
                 normal: [face.normal.x, face.normal.y, face.normal.z],
                 offset: face.offset,
@@ -230,6 +231,7 @@ impl Builder<'_> {
                 best_at: NONE,
             });
         }
+        largest_err
     }
 
     /// Loads the cone ([`Self::load_cone`]) and splits the builder for the first pass:
@@ -238,7 +240,7 @@ impl Builder<'_> {
     /// replaced was: out of line, it cost every build more instructions.
     #[inline(always)]
     fn first_pass(&mut self) -> (Cone<'_>, Tally<'_>, &[Conflict], &[(u32, u32)]) {
-        self.load_cone();
+        let err = self.load_cone();
         let s = &mut self.scratch;
         s.targets.clear();
         let cone = Cone {
@@ -247,7 +249,7 @@ impl Builder<'_> {
             mesh: &self.mesh,
             vertex_positions: &self.vertex_positions,
             scale: &self.scale,
-            err: s.cone_err,
+            err,
         };
         let tally = Tally {
             slots: &mut s.slots,

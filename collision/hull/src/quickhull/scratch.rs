@@ -42,11 +42,8 @@ pub(super) struct Scratch {
     pub(super) planes: Vec<ConePlane>,
     /// Per cone slot, count / write cursor and farthest point.
     pub(super) slots: Vec<ConeBucket>,
-    /// Points dropped while perhaps above a new face (by at most `ε`), to recheck.
+    /// Points dropped while exactly above a new face by at most `ε`, to recheck.
     pub(super) near: Vec<u32>,
-    /// The largest rounding bound of the cone's planes ([`crate::mesh::Face::err`]): a
-    /// point whose float heights are all below `−cone_err` is exactly below the cone.
-    pub(super) cone_err: f64,
     /// Points still above some face by at most `ε` at the last recheck, which found
     /// others outside: the faces made since ([`Self::made`]) can rise above them.
     pub(super) kept_near: Vec<u32>,
