@@ -182,8 +182,10 @@ impl From<Rounded<Shape>> for Shape {
     }
 }
 
+/// A transform of a transformed shape becomes one transform (see
+/// [`Transformed::flattened`]), so that a `Shape` does not nest transforms.
 impl From<Transformed<Shape>> for Shape {
     fn from(s: Transformed<Shape>) -> Shape {
-        Shape::Transformed(Box::new(s))
+        Shape::Transformed(Box::new(s.flattened()))
     }
 }

@@ -21,9 +21,7 @@ impl<S> Transformed<S> {
     /// # Errors
     /// [`ShapeError::NonFinitePose`] when the pose has a NaN or infinite component.
     pub fn new(shape: S, pose: Isometry3<f64>) -> Result<Transformed<S>, ShapeError> {
-        let finite = pose.translation.vector.iter().all(|c| c.is_finite())
-            && pose.rotation.coords.iter().all(|c| c.is_finite());
-        if !finite {
+        if !is_finite(&pose) {
             return Err(ShapeError::NonFinitePose {
                 what: "transformed",
             });
@@ -42,6 +40,47 @@ impl<S> Transformed<S> {
     pub fn pose(&self) -> &Isometry3<f64> {
         &self.pose
     }
+
+    /// The inner shape and the pose.
+    #[must_use]
+    pub fn into_parts(self) -> (S, Isometry3<f64>) {
+        (self.shape, self.pose)
+    }
+}
+
+impl Transformed<super::Shape> {
+    /// One transform by the composed pose `outer * inner` when the inner shape is itself
+    /// a transformed [`Shape`](super::Shape), level after level; otherwise `self`. Each
+    /// nested level would cost a rotation per support call, a heap box and a stack frame
+    /// in every walk down the shape (a chain built in a loop would overflow the stack
+    /// when dropped). A composed pose that overflows keeps the nesting, as nested
+    /// margins do in [`Rounded`](super::Rounded).
+    #[must_use]
+    pub fn flattened(self) -> Transformed<super::Shape> {
+        let mut flat = self;
+        loop {
+            match flat.shape {
+                super::Shape::Transformed(inner) if is_finite(&(flat.pose * inner.pose)) => {
+                    flat = Transformed {
+                        pose: flat.pose * inner.pose,
+                        shape: inner.shape,
+                    };
+                }
+                shape => {
+                    return Transformed {
+                        shape,
+                        pose: flat.pose,
+                    };
+                }
+            }
+        }
+    }
+}
+
+/// Whether every component of `pose` is finite.
+fn is_finite(pose: &Isometry3<f64>) -> bool {
+    pose.translation.vector.iter().all(|c| c.is_finite())
+        && pose.rotation.coords.iter().all(|c| c.is_finite())
 }
 
 impl<S: SupportMap> SupportMap for Transformed<S> {
