@@ -1,8 +1,9 @@
 //! Hull building: ours vs parry3d-f64 on the same seeded clouds, uniform in
 //! a ball, on a sphere, on the surface of a cube (8 points to 1e6), and in a disc
-//! 1e-12 thick (the ball flattened: a thin solid, many of whose points lie within the
-//! tolerance of its faces and are rechecked against the finished hull; 1e3 to 1e6
-//! points). Games build hulls of 8 to 200 points
+//! 2e-12 thick (the ball squashed: a thin solid, a third of whose points lie exactly
+//! above a face by less than its tolerance, each shown to be within it of the hull or
+//! rechecked against the finished hull; 1e3 to 1e6 points). Games build hulls of 8 to
+//! 200 points
 //! (convex decompositions), so the small sizes are where fixed costs show.
 //!
 //! Two parry references: `parry` is `transformation::convex_hull` (vertices and

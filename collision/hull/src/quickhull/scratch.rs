@@ -42,7 +42,8 @@ pub(super) struct Scratch {
     pub(super) planes: Vec<ConePlane>,
     /// Per cone slot, count / write cursor and farthest point.
     pub(super) slots: Vec<ConeBucket>,
-    /// Points dropped while exactly above a new face by at most `ε`, to recheck.
+    /// Points dropped while exactly above a new face by at most `ε`, and not shown to be
+    /// within `ε` of a triangle of the hull, to recheck.
     pub(super) near: Vec<u32>,
     /// Points still above some face by at most `ε` at the last recheck, which found
     /// others outside: the faces made since ([`Self::made`]) can rise above them.
