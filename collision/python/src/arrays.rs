@@ -6,12 +6,13 @@
 //! list of numbers to numpy, which reads the bools as 0 and 1; a list of bools alone is
 //! a bool array, refused.) Any memory layout is read (strided views included).
 
-use crate::errors::invalid;
+use crate::errors::{invalid, out_of_memory, room};
 use fixtures::QUATERNION_NORM_TOLERANCE;
 use nalgebra::{
     Isometry3, Matrix3, Point3, Quaternion, Rotation3, Translation3, UnitQuaternion, Vector3,
 };
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyTuple};
@@ -36,17 +37,34 @@ pub struct Values<T> {
     pub data: Vec<T>,
 }
 
-/// Copies a C-contiguous array. (`to_vec` reads the data without numpy's borrow
-/// tracking, which costs more than the copy for the small arrays of poses and vectors.)
-fn c_values<T: numpy::Element>(a: &Bound<'_, PyArrayDyn<T>>) -> Option<Values<T>> {
+/// Arrays of at most this many values are copied by `to_vec`, which reads the data
+/// without numpy's borrow tracking (costlier than the copy for the small arrays of poses
+/// and vectors) but aborts the process when the allocation fails; larger ones by a copy
+/// that fails with `OutOfMemoryError` instead.
+const SMALL_ARRAY: usize = 1 << 12;
+
+/// Copies a C-contiguous array (`None` for another layout, or one numpy will not lend).
+///
+/// # Errors
+/// `OutOfMemoryError` naming `what` when there is no room for the copy.
+fn c_values<T: numpy::Element + Copy>(
+    a: &Bound<'_, PyArrayDyn<T>>,
+    what: &str,
+) -> Option<PyResult<Values<T>>> {
     if !a.is_c_contiguous() {
         return None;
     }
-    let data = a.to_vec().ok()?;
-    Some(Values {
-        shape: a.shape().to_vec(),
-        data,
-    })
+    let shape = a.shape().to_vec();
+    if a.len() <= SMALL_ARRAY {
+        let data = a.to_vec().ok()?;
+        return Some(Ok(Values { shape, data }));
+    }
+    let array = a.try_readonly().ok()?;
+    let values = array.as_slice().ok()?;
+    Some(room(values.len(), what).map(|mut data| {
+        data.extend_from_slice(values);
+        Values { shape, data }
+    }))
 }
 
 /// `obj` converted by numpy to a C-contiguous array of `dtype` (`"float64"` or
@@ -61,7 +79,7 @@ fn converted<'py>(
     let np = numpy(obj.py())?;
     let a = np
         .call_method1("asarray", (obj,))
-        .map_err(|e| invalid(format!("{what}: not an array of numbers ({e})")))?;
+        .map_err(|e| conversion_error(&e, format!("{what}: not an array of numbers ({e})")))?;
     let found = a.getattr("dtype")?;
     let kind: String = found.getattr("kind")?.extract()?;
     if !kinds.contains(&kind.as_str()) {
@@ -71,7 +89,17 @@ fn converted<'py>(
         )));
     }
     np.call_method1("ascontiguousarray", (a, dtype))
-        .map_err(|e| invalid(format!("{what}: {e}")))
+        .map_err(|e| conversion_error(&e, format!("{what}: {e}")))
+}
+
+/// The error of a failed numpy conversion `e`, carrying `message`: `OutOfMemoryError`
+/// when numpy ran out of memory, `InvalidInputError` otherwise.
+fn conversion_error(e: &PyErr, message: String) -> PyErr {
+    if Python::attach(|py| e.is_instance_of::<PyMemoryError>(py)) {
+        out_of_memory(message)
+    } else {
+        invalid(message)
+    }
 }
 
 /// `obj` as float64 values: real dtypes (float32, integers) are converted, any layout is
@@ -80,8 +108,12 @@ fn converted<'py>(
 /// # Errors
 /// `InvalidInputError` when `obj` is not array-like or its dtype is not real.
 pub fn float_values(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Values<f64>> {
-    if let Some(v) = obj.cast::<PyArrayDyn<f64>>().ok().and_then(c_values) {
-        return Ok(v);
+    if let Some(v) = obj
+        .cast::<PyArrayDyn<f64>>()
+        .ok()
+        .and_then(|a| c_values(a, what))
+    {
+        return v;
     }
     let a = converted(
         obj,
@@ -92,8 +124,8 @@ pub fn float_values(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Values<f64>>
     )?;
     a.cast::<PyArrayDyn<f64>>()
         .ok()
-        .and_then(c_values)
-        .ok_or_else(|| invalid(format!("{what}: could not be read as float64")))
+        .and_then(|a| c_values(a, what))
+        .unwrap_or_else(|| Err(invalid(format!("{what}: could not be read as float64"))))
 }
 
 /// `obj` as int64 values: integer dtypes only (floats would round silently).
@@ -101,8 +133,12 @@ pub fn float_values(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Values<f64>>
 /// # Errors
 /// `InvalidInputError` for a non-integer dtype or a value beyond int64.
 pub fn index_values(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Values<i64>> {
-    if let Some(v) = obj.cast::<PyArrayDyn<i64>>().ok().and_then(c_values) {
-        return Ok(v);
+    if let Some(v) = obj
+        .cast::<PyArrayDyn<i64>>()
+        .ok()
+        .and_then(|a| c_values(a, what))
+    {
+        return v;
     }
     let a = converted(
         obj,
@@ -113,8 +149,8 @@ pub fn index_values(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Values<i64>>
     )?;
     a.cast::<PyArrayDyn<i64>>()
         .ok()
-        .and_then(c_values)
-        .ok_or_else(|| invalid(format!("{what}: could not be read as int64")))
+        .and_then(|a| c_values(a, what))
+        .unwrap_or_else(|| Err(invalid(format!("{what}: could not be read as int64"))))
 }
 
 fn shape_text(shape: &[usize]) -> String {
@@ -162,7 +198,7 @@ pub fn points(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<[f64; 3]>> {
     if shape[0] == 0 {
         return Err(invalid(format!("{what}: the point set is empty")));
     }
-    let mut out = Vec::with_capacity(shape[0]);
+    let mut out = room(shape[0], what)?;
     for (i, p) in a.data.chunks_exact(3).enumerate() {
         let p = [p[0], p[1], p[2]];
         if !p.iter().all(|c| c.is_finite()) {
@@ -391,7 +427,11 @@ pub fn poses(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<PoseRows> {
 pub fn pairs(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<[i64; 2]>> {
     let a = index_values(obj, what)?;
     match a.shape[..] {
-        [_, 2] => Ok(a.data.chunks_exact(2).map(|p| [p[0], p[1]]).collect()),
+        [k, 2] => {
+            let mut pairs = room(k, what)?;
+            pairs.extend(a.data.chunks_exact(2).map(|p| [p[0], p[1]]));
+            Ok(pairs)
+        }
         _ => Err(invalid(format!(
             "{what}: expected a (K, 2) integer array, got shape {}",
             shape_text(&a.shape)
@@ -408,11 +448,15 @@ pub fn pairs(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<[i64; 2]>> {
 pub fn rays(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<[f64; 6]>> {
     let a = float_values(obj, what)?;
     match a.shape[..] {
-        [_, 6] => Ok(a
-            .data
-            .chunks_exact(6)
-            .map(|r| std::array::from_fn(|k| r[k]))
-            .collect()),
+        [r, 6] => {
+            let mut rays = room(r, what)?;
+            rays.extend(
+                a.data
+                    .chunks_exact(6)
+                    .map(|r| std::array::from_fn(|k| r[k])),
+            );
+            Ok(rays)
+        }
         _ => Err(invalid(format!(
             "{what}: expected an (R, 6) array of rows [ox, oy, oz, dx, dy, dz], got shape {}",
             shape_text(&a.shape)

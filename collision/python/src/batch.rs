@@ -11,13 +11,19 @@
 //! distance or separation and zero vectors: never NaN, and never a number that could be
 //! read as an answer (a distance of 0 would read as "touching").
 //!
+//! Every array the call makes in proportion to the pairs (its copies of the inputs, the
+//! rows of results, the result arrays) is allocated fallibly: one the allocator refuses
+//! raises `OutOfMemoryError` where it would abort the interpreter. (Under
+//! Linux's overcommit an allocation can also succeed and the kernel kill the process
+//! when the pages are first written: keep batches well within memory.)
+//!
 //! The pool is this module's own (rayon's global one stays free for the host), made per
 //! process: rayon's threads do not survive
 //! `fork()`, so a process forked after a batch call (`multiprocessing`'s default start
 //! method on Linux) would wait forever on the parent's pool; it makes a new one instead.
 
 use crate::arrays;
-use crate::errors::{Kind, contact_kind, gjk_kind, invalid, ray_kind, status_of, types_attr};
+use crate::errors::{Kind, contact_kind, gjk_kind, invalid, ray_kind, room, status_of, types_attr};
 use crate::shapes::PyShape;
 use crate::{
     STATUS_APPROXIMATE_EPA_OUT_OF_CAPACITY, STATUS_APPROXIMATE_EPA_STALLED,
@@ -165,7 +171,7 @@ impl<'a> Scene<'a> {
         &self,
         query: impl Fn(&Pair<'a, Shape>) -> Result<T, E> + Sync,
         kind: impl Fn(&E) -> Kind + Sync,
-    ) -> Vec<Result<T, i8>> {
+    ) -> PyResult<Vec<Result<T, i8>>> {
         let shapes = |k: usize| {
             let [i, j] = *self.pairs.get(k)?;
             Some([self.shapes[self.index(i)?], self.shapes[self.index(j)?]])
@@ -177,7 +183,8 @@ impl<'a> Scene<'a> {
 /// Runs the single query `query` on each of the `count` rows whose record `record(k)`
 /// can be made, in balanced slices on this module's pool (see [`run_slices`]), and gives
 /// every row its answer or its status code, in input order: a row without a record keeps
-/// the status `record` gave, a query's error becomes the status of its `kind`. Each
+/// the status `record` gave, a query's error becomes the status of its `kind` (or
+/// `OutOfMemoryError` when there is no room for the rows). Each
 /// slice makes its rows' records itself (reading their poses), and asks for the memory
 /// of the shapes two rows ahead (`shapes(k)`, the shapes of row `k`) while it works.
 ///
@@ -190,8 +197,9 @@ fn run_records<'s, R, T: Send, E, const N: usize>(
     shapes: &(impl Fn(usize) -> Option<[&'s Shape; N]> + Sync),
     query: impl Fn(&R) -> Result<T, E> + Sync,
     kind: impl Fn(&E) -> Kind + Sync,
-) -> Vec<Result<T, i8>> {
-    let mut rows: Vec<Result<T, i8>> = (0..count).map(|_| Err(STATUS_INVALID_INPUT)).collect();
+) -> PyResult<Vec<Result<T, i8>>> {
+    let mut rows: Vec<Result<T, i8>> = room(count, "results")?;
+    rows.extend((0..count).map(|_| Err(STATUS_INVALID_INPUT)));
     run_slices(&mut rows, &|first, rows: &mut [Result<T, i8>]| {
         for (k, row) in rows.iter_mut().enumerate() {
             let k = first + k;
@@ -199,7 +207,7 @@ fn run_records<'s, R, T: Send, E, const N: usize>(
             *row = record(k).and_then(|r| query(&r).map_err(|e| code(kind(&e))));
         }
     });
-    rows
+    Ok(rows)
 }
 
 /// The shapes of a batch call: a list or tuple of shapes (read by index, the common
@@ -271,7 +279,8 @@ fn code(kind: Kind) -> i8 {
 ///
 /// # Errors
 /// `TypeError` for an item of `shapes` that is not a shape; `InvalidInputError` for
-/// poses or pairs that are not well-formed arrays, or not one pose per shape.
+/// poses or pairs that are not well-formed arrays, or not one pose per shape;
+/// `OutOfMemoryError` when the copies of the arrays or the results do not fit.
 fn run_batch<'py, T: Send, E>(
     py: Python<'py>,
     shapes: &Bound<'py, PyAny>,
@@ -283,25 +292,33 @@ fn run_batch<'py, T: Send, E>(
     wake_pool(pairs);
     let shapes = shape_list(shapes)?;
     let scene = read_scene(&shapes, poses, pairs)?;
-    Ok(py.detach(|| scene.run(query, kind)))
+    py.detach(|| scene.run(query, kind))
 }
+
+/// A batch's values and status codes, one of each per pair.
+type ValuesAndStatuses<'py, T> = (Bound<'py, PyArray1<T>>, Bound<'py, PyArray1<i8>>);
 
 /// The two arrays of a batch of one value per pair: the values (`none` where a pair has
 /// no answer) and the status codes.
+///
+/// # Errors
+/// `OutOfMemoryError` when they do not fit.
 fn values_and_statuses<'py, T: numpy::Element + Copy>(
     py: Python<'py>,
     rows: &[Result<T, i8>],
     none: T,
-) -> (Bound<'py, PyArray1<T>>, Bound<'py, PyArray1<i8>>) {
-    let values = rows.iter().map(|r| *r.as_ref().unwrap_or(&none)).collect();
-    let statuses = rows
-        .iter()
-        .map(|r| r.as_ref().map_or_else(|s| *s, |_| STATUS_OK))
-        .collect();
-    (
+) -> PyResult<ValuesAndStatuses<'py, T>> {
+    let mut values = room(rows.len(), "results")?;
+    values.extend(rows.iter().map(|r| *r.as_ref().unwrap_or(&none)));
+    let mut statuses = room(rows.len(), "results")?;
+    statuses.extend(
+        rows.iter()
+            .map(|r| r.as_ref().map_or_else(|s| *s, |_| STATUS_OK)),
+    );
+    Ok((
         PyArray1::from_vec(py, values),
         PyArray1::from_vec(py, statuses),
-    )
+    ))
 }
 
 /// Whether each pair touches or overlaps: a `BatchIntersects(intersects, status)`.
@@ -324,7 +341,7 @@ pub fn batch_intersects<'py>(
         |p| collision::intersects(p.a, &p.pose_a, p.b, &p.pose_b),
         gjk_kind,
     )?;
-    types_attr(py, "BatchIntersects")?.call1(values_and_statuses(py, &rows, false))
+    types_attr(py, "BatchIntersects")?.call1(values_and_statuses(py, &rows, false)?)
 }
 
 /// The distance of each pair (0 when touching): a `BatchDistance(distance, status)`.
@@ -343,12 +360,20 @@ pub fn batch_distance<'py>(
         |p| collision::distance(p.a, &p.pose_a, p.b, &p.pose_b),
         gjk_kind,
     )?;
-    types_attr(py, "BatchDistance")?.call1(values_and_statuses(py, &rows, NO_DISTANCE))
+    types_attr(py, "BatchDistance")?.call1(values_and_statuses(py, &rows, NO_DISTANCE)?)
 }
 
-fn points_array<'py>(py: Python<'py>, rows: Vec<[f64; 3]>) -> Bound<'py, PyArray2<f64>> {
-    let n = rows.len();
-    let flat: Vec<f64> = rows.into_iter().flatten().collect();
+/// Room for `k` rows of 3 numbers, laid out as a row-major `(k, 3)` array.
+///
+/// # Errors
+/// `OutOfMemoryError` when they do not fit.
+fn point_rows(k: usize) -> PyResult<Vec<f64>> {
+    room(k.saturating_mul(3), "results")
+}
+
+/// The `(k, 3)` array of the rows [`point_rows`] made (its length a multiple of 3).
+fn points_array<'py>(py: Python<'py>, flat: Vec<f64>) -> Bound<'py, PyArray2<f64>> {
+    let n = flat.len() / 3;
     Array2::from_shape_vec((n, 3), flat)
         .expect("rows of 3 fill an (n, 3) array")
         .into_pyarray(py)
@@ -378,12 +403,9 @@ pub fn batch_closest_points<'py>(
         gjk_kind,
     )?;
     let k = rows.len();
-    let (mut overlapping, mut distance) = (Vec::with_capacity(k), Vec::with_capacity(k));
-    let (mut point_a, mut point_b, mut status) = (
-        Vec::with_capacity(k),
-        Vec::with_capacity(k),
-        Vec::with_capacity(k),
-    );
+    let (mut overlapping, mut distance) = (room(k, "results")?, room(k, "results")?);
+    let (mut point_a, mut point_b) = (point_rows(k)?, point_rows(k)?);
+    let mut status = room(k, "results")?;
     for r in &rows {
         let (o, d, a, b, s) = match r {
             Ok(ClosestPoints::Overlapping) => (true, 0.0, NO_POINT, NO_POINT, STATUS_OK),
@@ -402,8 +424,8 @@ pub fn batch_closest_points<'py>(
         };
         overlapping.push(o);
         distance.push(d);
-        point_a.push(a);
-        point_b.push(b);
+        point_a.extend_from_slice(&a);
+        point_b.extend_from_slice(&b);
         status.push(s);
     }
     types_attr(py, "BatchClosestPoints")?.call1((
@@ -451,32 +473,28 @@ pub fn batch_contact<'py>(
         contact_kind,
     )?;
     let k = rows.len();
-    let mut has = Vec::with_capacity(k);
-    let (mut sep, mut depth) = (Vec::with_capacity(k), Vec::with_capacity(k));
-    let (mut normal, mut point_a, mut point_b) = (
-        Vec::with_capacity(k),
-        Vec::with_capacity(k),
-        Vec::with_capacity(k),
-    );
-    let mut status = Vec::with_capacity(k);
+    let mut has = room(k, "results")?;
+    let (mut sep, mut depth) = (room(k, "results")?, room(k, "results")?);
+    let (mut normal, mut point_a, mut point_b) = (point_rows(k)?, point_rows(k)?, point_rows(k)?);
+    let mut status = room(k, "results")?;
     for r in &rows {
         match r {
             Ok(Some(c)) => {
                 has.push(true);
                 sep.push(c.separation);
                 depth.push((-c.separation).max(0.0));
-                normal.push([c.normal.x, c.normal.y, c.normal.z]);
-                point_a.push(arrays::xyz(&c.point_a));
-                point_b.push(arrays::xyz(&c.point_b));
+                normal.extend_from_slice(&[c.normal.x, c.normal.y, c.normal.z]);
+                point_a.extend_from_slice(&arrays::xyz(&c.point_a));
+                point_b.extend_from_slice(&arrays::xyz(&c.point_b));
                 status.push(contact_status(c));
             }
             Ok(None) | Err(_) => {
                 has.push(false);
                 sep.push(NO_DISTANCE);
                 depth.push(0.0);
-                normal.push(NO_POINT);
-                point_a.push(NO_POINT);
-                point_b.push(NO_POINT);
+                normal.extend_from_slice(&NO_POINT);
+                point_a.extend_from_slice(&NO_POINT);
+                point_b.extend_from_slice(&NO_POINT);
                 status.push(r.as_ref().map_or_else(|s| *s, |_| STATUS_OK));
             }
         }
@@ -547,25 +565,25 @@ pub fn batch_cast_ray<'py>(
             |q| collision::cast_ray(q.shape, &q.pose, &q.ray, max_toi),
             ray_kind,
         )
-    });
+    })?;
     let k = rows.len();
-    let (mut hit, mut toi) = (Vec::with_capacity(k), Vec::with_capacity(k));
-    let (mut point, mut normal) = (Vec::with_capacity(k), Vec::with_capacity(k));
-    let mut status = Vec::with_capacity(k);
+    let (mut hit, mut toi) = (room(k, "results")?, room(k, "results")?);
+    let (mut point, mut normal) = (point_rows(k)?, point_rows(k)?);
+    let mut status = room(k, "results")?;
     for r in &rows {
         match r {
             Ok(Some(h)) => {
                 hit.push(true);
                 toi.push(h.toi);
-                point.push(arrays::xyz(&h.point));
-                normal.push([h.normal.x, h.normal.y, h.normal.z]);
+                point.extend_from_slice(&arrays::xyz(&h.point));
+                normal.extend_from_slice(&[h.normal.x, h.normal.y, h.normal.z]);
                 status.push(STATUS_OK);
             }
             Ok(None) | Err(_) => {
                 hit.push(false);
                 toi.push(NO_DISTANCE);
-                point.push(NO_POINT);
-                normal.push(NO_POINT);
+                point.extend_from_slice(&NO_POINT);
+                normal.extend_from_slice(&NO_POINT);
                 status.push(r.as_ref().map_or_else(|s| *s, |_| STATUS_OK));
             }
         }

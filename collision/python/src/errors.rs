@@ -42,14 +42,42 @@ pub fn types_attr<'py>(py: Python<'py>, name: &'static str) -> PyResult<Bound<'p
 /// An error of class `kind` carrying `message`. If the class cannot be imported (the
 /// package is broken), the import error is returned instead.
 pub fn error(kind: Kind, message: impl Into<String>) -> PyErr {
-    let message = message.into();
-    Python::attach(|py| match types_attr(py, kind.class_name()) {
+    of_class(kind.class_name(), message.into())
+}
+
+/// An exception of the class `name` of `convex_collision._types` carrying `message`, or
+/// the error importing it.
+fn of_class(name: &'static str, message: String) -> PyErr {
+    Python::attach(|py| match types_attr(py, name) {
         Ok(class) => match class.cast_into::<PyType>() {
             Ok(class) => PyErr::from_type(class, message),
             Err(e) => e.into(),
         },
         Err(e) => e,
     })
+}
+
+/// `OutOfMemoryError(message)` (also a `MemoryError`): a batch's arrays do not fit. Not
+/// a [`Kind`], since no batch row gets it: the whole call is refused before it runs.
+pub fn out_of_memory(message: impl Into<String>) -> PyErr {
+    of_class("OutOfMemoryError", message.into())
+}
+
+/// An empty vector with room for `n` items of a batch's `what`, or `OutOfMemoryError`
+/// when the allocator refuses it (a vector that cannot grow would otherwise abort the
+/// interpreter).
+///
+/// # Errors
+/// `OutOfMemoryError` naming `what`, `n` and the bytes asked for.
+pub fn room<T>(n: usize, what: &str) -> PyResult<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| {
+        let bytes = n.saturating_mul(std::mem::size_of::<T>());
+        out_of_memory(format!(
+            "{what}: no memory for {n} rows ({bytes} bytes); split the batch into smaller ones"
+        ))
+    })?;
+    Ok(v)
 }
 
 /// `InvalidInputError(message)`.

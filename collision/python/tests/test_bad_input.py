@@ -20,6 +20,8 @@ def test_hierarchy():
     assert issubclass(cc.InvalidInputError, ValueError)
     assert issubclass(cc.NotConvergedError, cc.CollisionError)
     assert issubclass(cc.OutOfRangeError, cc.CollisionError)
+    assert issubclass(cc.OutOfMemoryError, cc.CollisionError)
+    assert issubclass(cc.OutOfMemoryError, MemoryError)
     assert issubclass(cc.FixtureError, cc.CollisionError)
     assert issubclass(cc.FixtureError, ValueError)
 

@@ -22,6 +22,7 @@ from ._types import (
     InvalidInputError,
     MassProperties,
     NotConvergedError,
+    OutOfMemoryError,
     OutOfRangeError,
 )
 from ._native import (
@@ -86,6 +87,7 @@ __all__ = [
     "InvalidInputError",
     "MassProperties",
     "NotConvergedError",
+    "OutOfMemoryError",
     "OutOfRangeError",
     "Point",
     "RayHit",

@@ -17,6 +17,7 @@ from ._types import (
     InvalidInputError as InvalidInputError,
     MassProperties as MassProperties,
     NotConvergedError as NotConvergedError,
+    OutOfMemoryError as OutOfMemoryError,
     OutOfRangeError as OutOfRangeError,
 )
 

@@ -31,6 +31,11 @@ class OutOfRangeError(CollisionError, ArithmeticError):
     about 1e±60 of each other, or an answer that overflows float64): rescale it."""
 
 
+class OutOfMemoryError(CollisionError, MemoryError):
+    """A batch's arrays (its copies of the inputs, its results) do not fit in the memory
+    the process may take; nothing was computed. Split the batch into smaller ones."""
+
+
 class FixtureError(CollisionError, ValueError):
     """A fixture file could not be read or does not fit the format; the message names the
     file and the line and column or the field."""
@@ -127,6 +132,7 @@ __all__: List[str] = [
     "InvalidInputError",
     "NotConvergedError",
     "OutOfRangeError",
+    "OutOfMemoryError",
     "FixtureError",
     "MassProperties",
     "BatchIntersects",

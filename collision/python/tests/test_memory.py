@@ -1,0 +1,90 @@
+"""A batch whose arrays do not fit in the memory the process may take raises
+`OutOfMemoryError` instead of aborting the interpreter, and the process goes on.
+
+Each case runs in a child interpreter whose address space is capped (`RLIMIT_AS`) a
+little above what it holds once its input is made: there the allocator refuses the
+batch's copies of its arrays or its result rows, as it would refuse a batch larger than
+the machine's memory. A refused allocation used to abort the process."""
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+CHILD = textwrap.dedent(
+    """
+    import resource, sys
+    import numpy as np
+    import convex_collision as cc
+
+    query, k, headroom = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    shapes = [cc.Ball(1.0), cc.Cuboid([1, 1, 1])]
+    poses = np.array([[0, 0, 0, 1, 0, 0, 0], [1.5, 0, 0, 1, 0, 0, 0]], dtype=float)
+    pairs = np.zeros((k, 2), dtype=np.int64)
+    pairs[:, 1] = 1
+    rays = np.array([[-5.0, 0, 0, 1, 0, 0]])
+    if query == "cast_ray":
+        pairs = np.ascontiguousarray(pairs[:, ::-1])  # [shape 1, ray 0]
+
+    def run(p):
+        if query == "cast_ray":
+            return cc.batch_cast_ray(shapes, poses, rays, p)
+        return getattr(cc, "batch_" + query)(shapes, poses, p)
+
+    run(pairs[:20])  # the thread pool is up before the cap
+    held = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+    resource.setrlimit(resource.RLIMIT_AS, (held + headroom, resource.RLIM_INFINITY))
+    try:
+        run(pairs)
+        print("ran")
+    except cc.OutOfMemoryError as e:
+        print("OutOfMemoryError:", e)
+    print("after:", run(pairs[:3]).status.tolist())
+    """
+)
+
+
+def run_child(query, pairs, headroom):
+    child = subprocess.run(
+        [sys.executable, "-c", CHILD, query, str(pairs), str(headroom)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert child.returncode == 0, child.stderr[-2000:]
+    return child.stdout.splitlines()
+
+
+LINUX = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="RLIMIT_AS and /proc are Linux's"
+)
+
+
+@LINUX
+@pytest.mark.parametrize("query", ["intersects", "distance", "closest_points", "contact", "cast_ray"])
+def test_a_batch_whose_input_copy_does_not_fit_raises(query):
+    # 40 million pairs: 640 MB of input, made before the cap; its copy does not fit in
+    # the 512 MB above it.
+    lines = run_child(query, 40_000_000, 512 << 20)
+    assert lines[0] == (
+        "OutOfMemoryError: pairs: no memory for 80000000 rows (640000000 bytes); "
+        "split the batch into smaller ones"
+    ), lines
+    assert lines[1] == "after: [0, 0, 0]", lines
+
+
+@LINUX
+@pytest.mark.parametrize("query", ["closest_points", "contact"])
+def test_a_batch_whose_results_do_not_fit_raises(query):
+    # 1.4 GB above the input holds its two copies (1.28 GB), not the rows of 40 million
+    # closest points or contacts (several GB).
+    lines = run_child(query, 40_000_000, 1400 << 20)
+    assert lines[0].startswith("OutOfMemoryError: results: no memory for 40000000 rows"), lines
+    assert lines[1] == "after: [0, 0, 0]", lines
+
+
+@LINUX
+def test_a_batch_within_memory_runs_under_the_same_cap():
+    # The cap itself is not what fails: 200,000 contacts fit in it and run.
+    assert run_child("contact", 200_000, 512 << 20) == ["ran", "after: [0, 0, 0]"]
