@@ -182,7 +182,7 @@ impl<'a> Builder<'a> {
     /// bounds the new faces. Each such point is checked against every face
     /// of the finished hull (`O(F)` per point; they are rare: exact coplanar
     /// points have height 0, and those within `ε` of a triangle of the hull
-    /// are not kept, see `distribute.rs`). Returns whether some were outside
+    /// are not kept, see `distribute/near.rs`). Returns whether some were outside
     /// and got conflict ranges again.
     fn recheck_near(&mut self) -> bool {
         if self.scratch.near.is_empty() && self.scratch.kept_near.is_empty() {
