@@ -420,18 +420,36 @@ pub fn poses(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<PoseRows> {
     })
 }
 
+/// The rows of a `(K, W)` array of a batch, kept as its values in row order (the one copy
+/// the call makes of them), each read when a pair uses it.
+pub struct Rows<T, const W: usize> {
+    values: Vec<T>,
+}
+
+impl<T: Copy, const W: usize> Rows<T, W> {
+    /// The number of rows.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.values.len() / W
+    }
+
+    /// Row `k`, if there is one.
+    #[must_use]
+    pub fn get(&self, k: usize) -> Option<[T; W]> {
+        let row = self.values.get(k.checked_mul(W)?..)?.get(..W)?;
+        Some(std::array::from_fn(|i| row[i]))
+    }
+}
+
 /// Index pairs for a batch: a `(K, 2)` integer array, as `i64` (checked per pair later).
 ///
 /// # Errors
-/// `InvalidInputError` for another shape or a non-integer dtype.
-pub fn pairs(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<[i64; 2]>> {
+/// `InvalidInputError` for another shape or a non-integer dtype; `OutOfMemoryError` when
+/// there is no room for its copy.
+pub fn pairs(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Rows<i64, 2>> {
     let a = index_values(obj, what)?;
     match a.shape[..] {
-        [k, 2] => {
-            let mut pairs = room(k, what)?;
-            pairs.extend(a.data.chunks_exact(2).map(|p| [p[0], p[1]]));
-            Ok(pairs)
-        }
+        [_, 2] => Ok(Rows { values: a.data }),
         _ => Err(invalid(format!(
             "{what}: expected a (K, 2) integer array, got shape {}",
             shape_text(&a.shape)
@@ -444,19 +462,12 @@ pub fn pairs(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<[i64; 2]>> {
 /// is only refused for the pairs that use it.
 ///
 /// # Errors
-/// `InvalidInputError` for an array of another shape or dtype.
-pub fn rays(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<[f64; 6]>> {
+/// `InvalidInputError` for an array of another shape or dtype; `OutOfMemoryError` when
+/// there is no room for its copy.
+pub fn rays(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Rows<f64, 6>> {
     let a = float_values(obj, what)?;
     match a.shape[..] {
-        [r, 6] => {
-            let mut rays = room(r, what)?;
-            rays.extend(
-                a.data
-                    .chunks_exact(6)
-                    .map(|r| std::array::from_fn(|k| r[k])),
-            );
-            Ok(rays)
-        }
+        [_, 6] => Ok(Rows { values: a.data }),
         _ => Err(invalid(format!(
             "{what}: expected an (R, 6) array of rows [ox, oy, oz, dx, dy, dz], got shape {}",
             shape_text(&a.shape)

@@ -140,7 +140,7 @@ fn wake_pool(pairs: &Bound<'_, PyAny>) {
 struct Scene<'a> {
     shapes: Vec<&'a Shape>,
     poses: arrays::PoseRows,
-    pairs: Vec<[i64; 2]>,
+    pairs: arrays::Rows<i64, 2>,
 }
 
 impl<'a> Scene<'a> {
@@ -151,7 +151,7 @@ impl<'a> Scene<'a> {
 
     /// The record of pair `k`, or the status of a bad index or pose row.
     fn pair(&self, k: usize) -> Result<Pair<'a, Shape>, i8> {
-        let [i, j] = self.pairs[k];
+        let [i, j] = self.pairs.get(k).ok_or(STATUS_INVALID_INPUT)?;
         let index = |i: i64| self.index(i).ok_or(STATUS_INVALID_INPUT);
         let (i, j) = (index(i)?, index(j)?);
         let (Some(pose_a), Some(pose_b)) = (self.poses.pose(i), self.poses.pose(j)) else {
@@ -173,7 +173,7 @@ impl<'a> Scene<'a> {
         kind: impl Fn(&E) -> Kind + Sync,
     ) -> PyResult<Vec<Result<T, i8>>> {
         let shapes = |k: usize| {
-            let [i, j] = *self.pairs.get(k)?;
+            let [i, j] = self.pairs.get(k)?;
             Some([self.shapes[self.index(i)?], self.shapes[self.index(j)?]])
         };
         run_records(self.pairs.len(), &|k| self.pair(k), &shapes, query, kind)
@@ -539,13 +539,13 @@ pub fn batch_cast_ray<'py>(
     let scene = read_scene(&shapes, poses, pairs)?;
     let rays = arrays::rays(rays, "rays")?;
     let record = |k: usize| -> Result<RayQuery<'_, Shape>, i8> {
-        let [i, r] = scene.pairs[k];
+        let [i, r] = scene.pairs.get(k).ok_or(STATUS_INVALID_INPUT)?;
         let shape = scene.index(i).ok_or(STATUS_INVALID_INPUT)?;
         let row = usize::try_from(r)
             .ok()
             .and_then(|r| rays.get(r))
             .ok_or(STATUS_INVALID_INPUT)?;
-        let [ox, oy, oz, dx, dy, dz] = *row;
+        let [ox, oy, oz, dx, dy, dz] = row;
         let dir = Vector3::new(dx, dy, dz);
         if !row.iter().all(|x| x.is_finite()) || dir == Vector3::zeros() {
             return Err(STATUS_INVALID_INPUT);

@@ -68,13 +68,13 @@ pub fn out_of_memory(message: impl Into<String>) -> PyErr {
 /// interpreter).
 ///
 /// # Errors
-/// `OutOfMemoryError` naming `what`, `n` and the bytes asked for.
+/// `OutOfMemoryError` naming `what`, the bytes asked for and `n`.
 pub fn room<T>(n: usize, what: &str) -> PyResult<Vec<T>> {
     let mut v = Vec::new();
     v.try_reserve_exact(n).map_err(|_| {
         let bytes = n.saturating_mul(std::mem::size_of::<T>());
         out_of_memory(format!(
-            "{what}: no memory for {n} rows ({bytes} bytes); split the batch into smaller ones"
+            "{what}: no memory for {bytes} bytes ({n} items); split the batch into smaller ones"
         ))
     })?;
     Ok(v)

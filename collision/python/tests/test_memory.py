@@ -68,7 +68,7 @@ def test_a_batch_whose_input_copy_does_not_fit_raises(query):
     # the 512 MB above it.
     lines = run_child(query, 40_000_000, 512 << 20)
     assert lines[0] == (
-        "OutOfMemoryError: pairs: no memory for 80000000 rows (640000000 bytes); "
+        "OutOfMemoryError: pairs: no memory for 640000000 bytes (80000000 items); "
         "split the batch into smaller ones"
     ), lines
     assert lines[1] == "after: [0, 0, 0]", lines
@@ -77,10 +77,11 @@ def test_a_batch_whose_input_copy_does_not_fit_raises(query):
 @LINUX
 @pytest.mark.parametrize("query", ["closest_points", "contact"])
 def test_a_batch_whose_results_do_not_fit_raises(query):
-    # 1.4 GB above the input holds its two copies (1.28 GB), not the rows of 40 million
-    # closest points or contacts (several GB).
-    lines = run_child(query, 40_000_000, 1400 << 20)
-    assert lines[0].startswith("OutOfMemoryError: results: no memory for 40000000 rows"), lines
+    # 1 GB above the input holds its copy (640 MB), not the rows of 40 million closest
+    # points or contacts (several GB).
+    lines = run_child(query, 40_000_000, 1 << 30)
+    assert lines[0].startswith("OutOfMemoryError: results: no memory for "), lines
+    assert lines[0].endswith(" bytes (40000000 items); split the batch into smaller ones")
     assert lines[1] == "after: [0, 0, 0]", lines
 
 
