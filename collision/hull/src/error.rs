@@ -33,6 +33,16 @@ pub enum HullError {
         /// How many points were given.
         count: usize,
     },
+    /// The builder's working storage, reserved up front in proportion to the points
+    /// (about 200 bytes a point), could not be allocated: the point set is too large for
+    /// the memory the process may take.
+    #[error("no memory for the hull of {count} points ({bytes} bytes of working storage)")]
+    OutOfMemory {
+        /// How many points were given.
+        count: usize,
+        /// The bytes asked for.
+        bytes: usize,
+    },
     /// The horizon of a visible region was not a simple cycle. The exact
     /// visibility test rules this out; it is reported instead of looping.
     #[error("internal error: the horizon is not a simple cycle (please report this input)")]

@@ -106,6 +106,8 @@ impl Hull {
     /// * [`HullError::Coincident`], [`HullError::Collinear`],
     ///   [`HullError::Coplanar`] when the points span no volume within the
     ///   tolerance (see the crate docs);
+    /// * [`HullError::OutOfMemory`] when the working storage reserved up front (about
+    ///   200 bytes a point) cannot be allocated;
     /// * [`HullError::Internal`] if an internal invariant broke (a bug).
     pub fn build(points: &[Point3<f64>]) -> Result<Hull, HullError> {
         if points.is_empty() {
@@ -126,10 +128,19 @@ impl Hull {
         }
         let factor = tolerance::rescale_factor_for(bounds.max_abs());
         let (work, bounds): (Cow<'_, [Point3<f64>]>, _) = match factor {
-            Some(s) => (
-                Cow::Owned(points.iter().map(|p| p * s).collect()),
-                bounds.scaled(s),
-            ),
+            Some(s) => {
+                let mut scaled = Vec::new();
+                scaled
+                    .try_reserve_exact(points.len())
+                    .map_err(|_| HullError::OutOfMemory {
+                        count: points.len(),
+                        bytes: points
+                            .len()
+                            .saturating_mul(std::mem::size_of::<Point3<f64>>()),
+                    })?;
+                scaled.extend(points.iter().map(|p| p * s));
+                (Cow::Owned(scaled), bounds.scaled(s))
+            }
             None => (Cow::Borrowed(points), bounds),
         };
         let scale = tolerance::Scale::of(&bounds);

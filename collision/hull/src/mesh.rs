@@ -130,14 +130,24 @@ pub(crate) fn next(h: u32) -> u32 {
 }
 
 impl Mesh {
-    /// An empty mesh with room for `capacity` faces (reserved, not touched).
+    /// An empty mesh with room for `capacity` faces (reserved, not touched), or `None`
+    /// when the allocator refuses the room.
     #[must_use]
-    pub fn with_capacity(capacity: usize) -> Self {
-        Self {
-            faces: Vec::with_capacity(capacity),
-            topo: Vec::with_capacity(capacity),
+    pub fn try_with_capacity(capacity: usize) -> Option<Self> {
+        let mut mesh = Self {
+            faces: Vec::new(),
+            topo: Vec::new(),
             free: Vec::with_capacity(16),
-        }
+        };
+        mesh.faces.try_reserve_exact(capacity).ok()?;
+        mesh.topo.try_reserve_exact(capacity).ok()?;
+        Some(mesh)
+    }
+
+    /// The bytes [`Self::try_with_capacity`] reserves for `capacity` faces.
+    #[must_use]
+    pub fn bytes_for(capacity: usize) -> usize {
+        capacity.saturating_mul(std::mem::size_of::<Face>() + std::mem::size_of::<Topo>())
     }
 
     /// Adds triangle `v` (twins unset), reusing a free slot if any.

@@ -104,8 +104,14 @@ impl<'a> Builder<'a> {
         let mut vertex_positions = Vec::with_capacity(n.min(64));
         vertex_positions.extend(input_index.iter().map(|&i| pts[i as usize]));
         // Euler: a hull of h ≤ n vertices has 2h − 4 faces; the slack covers
-        // the faces of one step. Reserved, not touched.
-        let mut mesh = Mesh::with_capacity(2 * n + 16);
+        // the faces of one step. Reserved, not touched; with the pool below, the bulk
+        // of the working storage, so a point set too large for memory is refused here.
+        let out_of_memory = || HullError::OutOfMemory {
+            count: n,
+            bytes: Mesh::bytes_for(2 * n + 16)
+                .saturating_add((2 * n).saturating_mul(std::mem::size_of::<Conflict>())),
+        };
+        let mut mesh = Mesh::try_with_capacity(2 * n + 16).ok_or_else(out_of_memory)?;
         for v in TETRAHEDRON {
             mesh.add_face(&vertex_positions, v, &scale);
         }
@@ -119,7 +125,10 @@ impl<'a> Builder<'a> {
             mesh.link(h, t);
         }
         let mut scratch = Scratch::take();
-        scratch.pool.reserve(2 * n);
+        scratch
+            .pool
+            .try_reserve(2 * n)
+            .map_err(|_| out_of_memory())?;
         // The scratch buffers start at the size of a typical step (a visible
         // region and a cone of a few dozen faces), so that small hulls, which make
         // a handful of steps, do not spend them regrowing buffers from empty.

@@ -5,10 +5,12 @@
 //! and fixture files carry, and rebuilding from it gives the same shape bit for bit.
 
 use crate::arrays::{self, xyz};
-use crate::errors::{Kind, error, invalid};
+use crate::errors::{Kind, error, invalid, out_of_memory, room};
 use collision::FastPaths;
-use collision::{ConvexHull as RustHull, HullKind, Shape, SupportMap};
+use collision::hull::HullError;
+use collision::{ConvexHull as RustHull, HullKind, Shape, ShapeError, SupportMap};
 use fixtures::ShapeSpec;
+use nalgebra::Point3;
 use numpy::ndarray::Array2;
 use numpy::{PyArray1, PyArray2, ToPyArray};
 use pyo3::PyClass;
@@ -477,12 +479,26 @@ fn hull_of<'a>(slf: &'a Bound<'_, ConvexHull>) -> PyResult<&'a RustHull> {
 impl ConvexHull {
     #[new]
     fn new(py: Python<'_>, points: &Bound<'_, PyAny>) -> PyResult<PyClassInitializer<Self>> {
-        let points = arrays::points(points, "ConvexHull.points")?;
-        let spec = ShapeSpec::Hull { points };
+        const FIELD: &str = "ConvexHull.points";
+        // Finite (checked by `arrays::points`), so the hull is the fixture spec's.
+        let points = arrays::points(points, FIELD)?;
+        let mut cloud = room(points.len(), FIELD)?;
+        cloud.extend(points.iter().map(|&p| Point3::from(p)));
         // Large hulls take a while: build without holding the GIL.
-        let base = py.detach(|| spec.build("ConvexHull").map(|shape| (shape, spec)));
-        let (shape, spec) = base.map_err(|e| invalid(format!("{}: {}", e.field, e.message)))?;
-        Ok(init(PyShape { shape, spec }, ConvexHull))
+        let hull = py.detach(|| RustHull::new(&cloud)).map_err(|e| match e {
+            ShapeError::Hull(HullError::OutOfMemory { .. }) => {
+                out_of_memory(format!("{FIELD}: {e}"))
+            }
+            e => invalid(format!("{FIELD}: {e}")),
+        })?;
+        let spec = ShapeSpec::Hull { points };
+        Ok(init(
+            PyShape {
+                shape: hull.into(),
+                spec,
+            },
+            ConvexHull,
+        ))
     }
 
     /// The input points, shape (N, 3).

@@ -1,10 +1,11 @@
-"""A batch whose arrays do not fit in the memory the process may take raises
+"""A batch, or a hull, whose arrays do not fit in the memory the process may take raises
 `OutOfMemoryError` instead of aborting the interpreter, and the process goes on.
 
 Each case runs in a child interpreter whose address space is capped (`RLIMIT_AS`) a
 little above what it holds once its input is made: there the allocator refuses the
-batch's copies of its arrays or its result rows, as it would refuse a batch larger than
-the machine's memory. A refused allocation used to abort the process."""
+copies of the input, the result rows or the hull builder's working storage, as it would
+refuse a batch or a point set larger than the machine's memory. A refused allocation
+used to abort the process."""
 
 import subprocess
 import sys
@@ -89,3 +90,43 @@ def test_a_batch_whose_results_do_not_fit_raises(query):
 def test_a_batch_within_memory_runs_under_the_same_cap():
     # The cap itself is not what fails: 200,000 contacts fit in it and run.
     assert run_child("contact", 200_000, 512 << 20) == ["ran", "after: [0, 0, 0]"]
+
+
+HULL_CHILD = textwrap.dedent(
+    """
+    import resource, sys
+    import numpy as np
+    import convex_collision as cc
+
+    n, headroom = int(sys.argv[1]), int(sys.argv[2])
+    points = np.random.default_rng(1).normal(size=(n, 3))
+    cc.ConvexHull(points[:100])  # warm
+    held = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+    resource.setrlimit(resource.RLIMIT_AS, (held + headroom, resource.RLIM_INFINITY))
+    try:
+        cc.ConvexHull(points)
+        print("built")
+    except cc.OutOfMemoryError as e:
+        print("OutOfMemoryError:", e)
+    print("after:", len(cc.ConvexHull(points[:100]).vertices) > 4)
+    """
+)
+
+
+@LINUX
+def test_a_hull_whose_working_storage_does_not_fit_raises():
+    # Ten million points: 240 MB, made before the cap; their copies (720 MB) fit in the
+    # 1 GB above it, the builder's working storage (about 200 bytes a point) does not.
+    child = subprocess.run(
+        [sys.executable, "-c", HULL_CHILD, str(10_000_000), str(1 << 30)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert child.returncode == 0, child.stderr[-2000:]
+    lines = child.stdout.splitlines()
+    assert lines[0].startswith(
+        "OutOfMemoryError: ConvexHull.points: convex hull construction failed: "
+        "no memory for the hull of 10000000 points ("
+    ), lines
+    assert lines[1] == "after: True", lines
