@@ -114,6 +114,12 @@ typedef enum CollStatus {
    * A bug in the library (a panic was caught); the message says where.
    */
   COLL_STATUS_INTERNAL_ERROR = 12,
+  /**
+   * The call needed more memory than the allocator would give (a hull's copy of its
+   * points or its working storage, a batch's rows of results); nothing was computed.
+   * The message says how much. Split the batch, or free memory.
+   */
+  COLL_STATUS_OUT_OF_MEMORY = 13,
 } CollStatus;
 
 /**
@@ -511,7 +517,10 @@ extern "C" {
  * `OK` or `NOT_CONVERGED`. The call itself returns `OK` when it ran (whatever the pairs'
  * statuses), and `NULL_POINTER` or `WRONG_COUNT` when it refused the arrays (and
  * `coll_batch_contact` `NON_FINITE` or `INVALID_ARGUMENT` when it refused its margin),
- * before any pair ran and without writing to `results` or `statuses`.
+ * before any pair ran and without writing to `results` or `statuses`. It returns
+ * `OUT_OF_MEMORY` when the allocator refused its own arrays (the checked shapes and
+ * poses, the rows of results): no pair ran, and `results` and `statuses` are left as
+ * they were or zeroed.
  *
  * Threads: on all cores when the library was built with the `parallel` feature, every
  * shape is built in and there are more than 64 pairs; on the calling thread otherwise.
@@ -840,7 +849,9 @@ enum CollStatus coll_point_create(const double *position, struct CollShape **out
  * accepts; `coll_hull_sizes` tells which.
  *
  * Ownership as `coll_ball_create`. Errors: `NULL_POINTER`, `WRONG_COUNT` (no points),
- * `NON_FINITE` (the message gives the index of the first bad point), `HULL_FAILED`.
+ * `NON_FINITE` (the message gives the index of the first bad point), `HULL_FAILED`,
+ * `OUT_OF_MEMORY` (no room for the copy of the points or the builder's working
+ * storage, about 200 bytes a point).
  */
 enum CollStatus coll_hull_create(const double *xyz, size_t point_count, struct CollShape **out);
 

@@ -15,7 +15,7 @@
 use crate::convert::{count, length, output, pose};
 use crate::query::{NO_CONTACT, Pair, contact_value, distance_value, intersects_value};
 use crate::shape::{Body, CollShape, shape_body};
-use crate::status::{CollStatus, Error, guard};
+use crate::status::{CollStatus, Error, guard, room};
 use crate::types::{CollContact, CollDistance, CollPose};
 use collision::batch::{BatchError, PairError, PairResult, Scene};
 use collision::{Point, Shape};
@@ -67,15 +67,16 @@ impl<'a> Batch<'a> {
         };
         // Only statuses are kept per entry (a batch reports no message per pair), so the
         // entries are not named.
-        let bodies = shapes
-            .iter()
-            // SAFETY: each entry is null or a handle of this library.
-            .map(|&s| unsafe { shape_body(s, "shapes") }.map_err(|e| e.status))
-            .collect();
-        let poses = poses
-            .iter()
-            .map(|p| pose(p, "poses").map_err(|e| e.status))
-            .collect();
+        let mut bodies = room(shapes.len(), "shapes")?;
+        bodies.extend(
+            shapes
+                .iter()
+                // SAFETY: each entry is null or a handle of this library.
+                .map(|&s| unsafe { shape_body(s, "shapes") }.map_err(|e| e.status)),
+        );
+        let mut checked = room(poses.len(), "poses")?;
+        checked.extend(poses.iter().map(|p| pose(p, "poses").map_err(|e| e.status)));
+        let poses = checked;
         Ok(Batch {
             bodies,
             poses,
@@ -104,21 +105,22 @@ impl<'a> Batch<'a> {
 
     /// The built-in shapes and poses as a scene's arrays, with stand-ins where a pair
     /// cannot run.
-    fn scene_arrays(&self) -> (Vec<&'a Shape>, Vec<Isometry3<f64>>) {
-        let shapes = self
-            .bodies
-            .iter()
-            .map(|b| match b {
-                Ok(Body::Builtin(s)) => s,
-                _ => &*PLACEHOLDER,
-            })
-            .collect();
-        let poses = self
-            .poses
-            .iter()
-            .map(|p| p.unwrap_or_else(|_| Isometry3::identity()))
-            .collect();
-        (shapes, poses)
+    ///
+    /// # Errors
+    /// `OutOfMemory` when there is no room for them.
+    fn scene_arrays(&self) -> Result<(Vec<&'a Shape>, Vec<Isometry3<f64>>), Error> {
+        let mut shapes = room(self.bodies.len(), "shapes")?;
+        shapes.extend(self.bodies.iter().map(|b| match b {
+            Ok(Body::Builtin(s)) => s,
+            _ => &*PLACEHOLDER,
+        }));
+        let mut poses = room(self.poses.len(), "poses")?;
+        poses.extend(
+            self.poses
+                .iter()
+                .map(|p| p.unwrap_or_else(|_| Isometry3::identity())),
+        );
+        Ok((shapes, poses))
     }
 
     /// Runs every pair: `run_single` on the calling thread when a shape is the caller's,
@@ -149,9 +151,10 @@ impl<'a> Batch<'a> {
             }
             return Ok(());
         }
-        let (shapes, poses) = self.scene_arrays();
+        let (shapes, poses) = self.scene_arrays()?;
         // Every slot is written by `run_scene`; the default only initialises them.
-        let mut out: Vec<PairResult<T, E>> = vec![Ok(T::default()); self.pairs.len()];
+        let mut out: Vec<PairResult<T, E>> = room(self.pairs.len(), "results")?;
+        out.resize(self.pairs.len(), Ok(T::default()));
         let internal = |e: BatchError| Error::new(CollStatus::InternalError, e.to_string());
         let scene = Scene::new(&shapes, &poses).map_err(internal)?;
         run_scene(&scene, &mut out).map_err(internal)?;
@@ -279,7 +282,10 @@ macro_rules! batch_entry {
 /// `OK` or `NOT_CONVERGED`. The call itself returns `OK` when it ran (whatever the pairs'
 /// statuses), and `NULL_POINTER` or `WRONG_COUNT` when it refused the arrays (and
 /// `coll_batch_contact` `NON_FINITE` or `INVALID_ARGUMENT` when it refused its margin),
-/// before any pair ran and without writing to `results` or `statuses`.
+/// before any pair ran and without writing to `results` or `statuses`. It returns
+/// `OUT_OF_MEMORY` when the allocator refused its own arrays (the checked shapes and
+/// poses, the rows of results): no pair ran, and `results` and `statuses` are left as
+/// they were or zeroed.
 ///
 /// Threads: on all cores when the library was built with the `parallel` feature, every
 /// shape is built in and there are more than 64 pairs; on the calling thread otherwise.

@@ -8,8 +8,9 @@
 
 use crate::convert::{count, finite, length, null, output, point_at, vector_at, write};
 use crate::handle::{self, Kind};
-use crate::status::{CollStatus, Error, guard};
+use crate::status::{CollStatus, Error, guard, room};
 use crate::user::{CollSupportFn, UserShape};
+use collision::hull::HullError;
 use collision::{
     Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Point, Segment, Shape, ShapeError, Triangle,
 };
@@ -77,6 +78,7 @@ fn shape_error(e: ShapeError) -> Error {
             CollStatus::NonFinite
         }
         ShapeError::EmptyPointSet { .. } => CollStatus::WrongCount,
+        ShapeError::Hull(HullError::OutOfMemory { .. }) => CollStatus::OutOfMemory,
         ShapeError::Hull(_) => CollStatus::HullFailed,
     };
     Error::new(status, e.to_string())
@@ -221,7 +223,9 @@ pub extern "C" fn coll_point_create(position: *const f64, out: *mut *mut CollSha
 /// accepts; `coll_hull_sizes` tells which.
 ///
 /// Ownership as `coll_ball_create`. Errors: `NULL_POINTER`, `WRONG_COUNT` (no points),
-/// `NON_FINITE` (the message gives the index of the first bad point), `HULL_FAILED`.
+/// `NON_FINITE` (the message gives the index of the first bad point), `HULL_FAILED`,
+/// `OUT_OF_MEMORY` (no room for the copy of the points or the builder's working
+/// storage, about 200 bytes a point).
 #[unsafe(no_mangle)]
 pub extern "C" fn coll_hull_create(
     xyz: *const f64,
@@ -242,10 +246,12 @@ pub extern "C" fn coll_hull_create(
         // SAFETY: not null, and the caller passes `3 * point_count` readable doubles
         // (the size fits the address space, checked by `count`).
         let coords = unsafe { std::slice::from_raw_parts(xyz, 3 * n) };
-        let points: Vec<Point3<f64>> = coords
-            .chunks_exact(3)
-            .map(|c| Point3::new(c[0], c[1], c[2]))
-            .collect();
+        let mut points = room(n, "points")?;
+        points.extend(
+            coords
+                .chunks_exact(3)
+                .map(|c| Point3::new(c[0], c[1], c[2])),
+        );
         builtin(ConvexHull::new(&points))
     })
 }

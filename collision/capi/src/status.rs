@@ -51,6 +51,27 @@ pub enum CollStatus {
     Unsupported = 11,
     /// A bug in the library (a panic was caught); the message says where.
     InternalError = 12,
+    /// The call needed more memory than the allocator would give (a hull's copy of its
+    /// points or its working storage, a batch's rows of results); nothing was computed.
+    /// The message says how much. Split the batch, or free memory.
+    OutOfMemory = 13,
+}
+
+/// An empty vector with room for `n` items of `what`, or `COLL_STATUS_OUT_OF_MEMORY`
+/// when the allocator refuses it (a vector that cannot grow would abort the host).
+///
+/// # Errors
+/// `OutOfMemory`, naming `what` and the bytes asked for.
+pub(crate) fn room<T>(n: usize, what: &str) -> Result<Vec<T>, Error> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| {
+        let bytes = n.saturating_mul(std::mem::size_of::<T>());
+        Error::new(
+            CollStatus::OutOfMemory,
+            format!("no memory for {bytes} bytes of {what} ({n} items)"),
+        )
+    })?;
+    Ok(v)
 }
 
 /// An error on its way out of an entry point: the status and the message.

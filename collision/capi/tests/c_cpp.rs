@@ -4,7 +4,8 @@
 //! threads; the bad-input program passes every kind of bad argument in turn, and the
 //! random-input program thousands of random shapes, poses and queries, each answered
 //! with a status and no NaN, both clean under AddressSanitizer and
-//! UndefinedBehaviorSanitizer.
+//! UndefinedBehaviorSanitizer; and calls beyond the memory the process may take return
+//! `COLL_STATUS_OUT_OF_MEMORY`.
 
 mod common;
 
@@ -70,6 +71,27 @@ fn passed_under_sanitizers(name: &str) -> usize {
     let (passed, failed) = tally(&run(&exe, &[], SANITIZER_ENV).stdout);
     assert_eq!(failed, 0, "{name}");
     passed
+}
+
+/// `tests/c/out_of_memory.c`: under an address-space cap, a hull of ten million points
+/// and a batch of forty million pairs return `COLL_STATUS_OUT_OF_MEMORY` with a message,
+/// and the library answers small calls afterwards. Without sanitizers, whose shadow
+/// memory does not fit under the cap.
+#[cfg(target_os = "linux")]
+#[test]
+fn calls_beyond_memory_return_out_of_memory() {
+    let dir = scratch("out_of_memory");
+    let source = crate_dir().join("tests/c/out_of_memory.c");
+    let flags = ["-std=gnu99", "-Wall", "-Wextra", "-Werror", "-O1"];
+    let exe = build(
+        "cc",
+        &[source],
+        &flags,
+        Link::Shared,
+        &dir.join("out_of_memory"),
+    );
+    let (passed, failed) = tally(&run(&exe, &[], &[]).stdout);
+    assert_eq!((passed, failed), (7, 0));
 }
 
 #[test]
