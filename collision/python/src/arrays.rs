@@ -106,7 +106,8 @@ fn conversion_error(e: &PyErr, message: String) -> PyErr {
 /// read.
 ///
 /// # Errors
-/// `InvalidInputError` when `obj` is not array-like or its dtype is not real.
+/// `InvalidInputError` when `obj` is not array-like or its dtype is not real;
+/// `OutOfMemoryError` when there is no room for its copy.
 pub fn float_values(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Values<f64>> {
     if let Some(v) = obj
         .cast::<PyArrayDyn<f64>>()
@@ -131,7 +132,8 @@ pub fn float_values(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Values<f64>>
 /// `obj` as int64 values: integer dtypes only (floats would round silently).
 ///
 /// # Errors
-/// `InvalidInputError` for a non-integer dtype or a value beyond int64.
+/// `InvalidInputError` for a non-integer dtype or a value beyond int64;
+/// `OutOfMemoryError` when there is no room for its copy.
 pub fn index_values(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Values<i64>> {
     if let Some(v) = obj
         .cast::<PyArrayDyn<i64>>()
@@ -185,7 +187,7 @@ pub fn vec3(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vector3<f64>> {
 ///
 /// # Errors
 /// `InvalidInputError` for another shape, no rows, or a non-finite coordinate (with its
-/// row).
+/// row); `OutOfMemoryError` when there is no room for the copies.
 pub fn points(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<[f64; 3]>> {
     let a = float_values(obj, what)?;
     let shape = &a.shape[..];
@@ -401,7 +403,8 @@ impl PoseRows {
 /// uses them ([`PoseRows::pose`]).
 ///
 /// # Errors
-/// `InvalidInputError` for an array of another shape or dtype.
+/// `InvalidInputError` for an array of another shape or dtype; `OutOfMemoryError` when
+/// there is no room for its copy.
 pub fn poses(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<PoseRows> {
     let a = float_values(obj, what)?;
     let width = match a.shape[..] {
