@@ -202,14 +202,14 @@ fn on_triangle(
     const MARGIN: f64 = 16.0 * f64::EPSILON;
     let n = Vector3::from(pl.normal);
     let [a, b, c] = mesh.topo[f as usize].verts.map(|i| verts[i as usize]);
-    if *p == a || *p == b || *p == c {
-        return true;
-    }
-    // The edges at the apex first: they tell a cone's triangles apart.
+    // The edges at the apex first: they tell a cone's triangles apart. A vertex fails
+    // them (`r = 0`), so it is looked for only then.
     [(b, c), (c, a), (a, b)].iter().all(|(v, w)| {
         let (e, r) = (w - v, p - v);
         n.dot(&e.cross(&r)) > MARGIN * e.lp_norm(1) * r.lp_norm(1)
-    })
+    }) || *p == a
+        || *p == b
+        || *p == c
 }
 
 impl Builder<'_> {
