@@ -77,9 +77,13 @@ fn converted<'py>(
     wanted: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let np = numpy(obj.py())?;
-    let a = np
-        .call_method1("asarray", (obj,))
-        .map_err(|e| conversion_error(&e, format!("{what}: not an array of numbers ({e})")))?;
+    let a = np.call_method1("asarray", (obj,)).map_err(|e| {
+        conversion_error(
+            obj.py(),
+            &e,
+            format!("{what}: not an array of numbers ({e})"),
+        )
+    })?;
     let found = a.getattr("dtype")?;
     let kind: String = found.getattr("kind")?.extract()?;
     if !kinds.contains(&kind.as_str()) {
@@ -89,13 +93,13 @@ fn converted<'py>(
         )));
     }
     np.call_method1("ascontiguousarray", (a, dtype))
-        .map_err(|e| conversion_error(&e, format!("{what}: {e}")))
+        .map_err(|e| conversion_error(obj.py(), &e, format!("{what}: {e}")))
 }
 
 /// The error of a failed numpy conversion `e`, carrying `message`: `OutOfMemoryError`
 /// when numpy ran out of memory, `InvalidInputError` otherwise.
-fn conversion_error(e: &PyErr, message: String) -> PyErr {
-    if Python::attach(|py| e.is_instance_of::<PyMemoryError>(py)) {
+fn conversion_error(py: Python<'_>, e: &PyErr, message: String) -> PyErr {
+    if e.is_instance_of::<PyMemoryError>(py) {
         out_of_memory(message)
     } else {
         invalid(message)

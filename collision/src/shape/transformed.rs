@@ -58,22 +58,20 @@ impl Transformed<super::Shape> {
     #[must_use]
     pub fn flattened(self) -> Transformed<super::Shape> {
         let mut flat = self;
-        loop {
-            match flat.shape {
-                super::Shape::Transformed(inner) if is_finite(&(flat.pose * inner.pose)) => {
-                    flat = Transformed {
-                        pose: flat.pose * inner.pose,
-                        shape: inner.shape,
-                    };
-                }
-                shape => {
-                    return Transformed {
-                        shape,
-                        pose: flat.pose,
-                    };
-                }
+        while let super::Shape::Transformed(inner) = flat.shape {
+            let pose = flat.pose * inner.pose;
+            if !is_finite(&pose) {
+                return Transformed {
+                    shape: super::Shape::Transformed(inner),
+                    pose: flat.pose,
+                };
             }
+            flat = Transformed {
+                shape: inner.shape,
+                pose,
+            };
         }
+        flat
     }
 }
 
