@@ -113,7 +113,7 @@ fn merge(m: &Mesh, pts: &[Point3<f64>], s: &Scale, split: &[u32]) -> Faces {
     let mut seeds: Vec<(f64, u32)> = (0..slots)
         .filter(|&f| alive(f) && has_flat_edge(m, pts, f, eps))
         .map(|f| {
-            let [a, b, c] = m.topo[f as usize].verts.map(|v| pts[v as usize]);
+            let [a, b, c] = m.topo[f as usize].verts.map(|v| &pts[v as usize]);
             ((b - a).cross(&(c - a)).norm(), f)
         })
         .collect();

@@ -35,6 +35,17 @@ pub(crate) struct Face {
     pub len: u32,
 }
 
+impl Face {
+    /// A slot's contents before [`Mesh::add_face`] fills it.
+    const UNSET: Face = Face {
+        normal: Vector3::new(0.0, 0.0, 0.0),
+        offset: 0.0,
+        err: 0.0,
+        start: 0,
+        len: 0,
+    };
+}
+
 /// The plane of triangle `a, b, c` with its rounding bound.
 ///
 /// The normal is the cross product of the two *shortest* edges, whose angle is
@@ -49,6 +60,7 @@ pub(crate) struct Face {
 /// expansion, leaving a direction error of a few `u`. Returns the face and `|n|` (twice the area),
 /// which scales the exact threshold of [`Mesh::height_above`].
 #[must_use]
+#[inline]
 pub(crate) fn plane(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, s: &Scale) -> (Face, f64) {
     const U: f64 = f64::EPSILON;
     let (ab, bc, ca) = (
@@ -112,6 +124,15 @@ pub(crate) struct Topo {
     pub state: u8,
 }
 
+impl Topo {
+    /// A slot's contents before [`Mesh::add_face`] fills it.
+    const UNSET: Topo = Topo {
+        verts: [NONE; 3],
+        twins: [NONE; 3],
+        state: FREE,
+    };
+}
+
 /// The hull under construction.
 pub(crate) struct Mesh {
     /// Planes and conflict ranges.
@@ -151,28 +172,37 @@ impl Mesh {
     }
 
     /// Adds triangle `v` (twins unset), reusing a free slot if any.
+    ///
+    /// The plane is computed in line and each record written field by field into its
+    /// slot: built whole and copied, the records went through the stack, written in
+    /// pieces and read back whole, which the processor cannot forward from its store
+    /// buffer (four stalled loads a face).
     pub fn add_face(&mut self, pts: &[Point3<f64>], v: [u32; 3], s: &Scale) -> u32 {
+        let f = match self.free.pop() {
+            Some(f) => f,
+            None => {
+                self.faces.push(Face::UNSET);
+                self.topo.push(Topo::UNSET);
+                (self.faces.len() - 1) as u32
+            }
+        };
         let (face, _) = plane(
             &pts[v[0] as usize],
             &pts[v[1] as usize],
             &pts[v[2] as usize],
             s,
         );
-        let topo = Topo {
-            verts: v,
-            twins: [NONE; 3],
-            state: ALIVE,
-        };
-        if let Some(f) = self.free.pop() {
-            let i = f as usize;
-            self.faces[i] = face;
-            self.topo[i] = topo;
-            f
-        } else {
-            self.faces.push(face);
-            self.topo.push(topo);
-            (self.faces.len() - 1) as u32
-        }
+        let slot = &mut self.faces[f as usize];
+        slot.normal = face.normal;
+        slot.offset = face.offset;
+        slot.err = face.err;
+        slot.start = 0;
+        slot.len = 0;
+        let topo = &mut self.topo[f as usize];
+        topo.verts = v;
+        topo.twins = [NONE; 3];
+        topo.state = ALIVE;
+        f
     }
 
     /// Origin vertex of half-edge `h`.

@@ -93,16 +93,18 @@ fn sums(vertices: &[Point3<f64>], triangles: &[[u32; 3]], r: Vector3<f64>, accur
     // Σ 6u(|e₁||e₂| + |n|) without R, which multiplies it at the end.
     let mut bound = 0.0;
     for t in triangles {
-        let [a, b, c] = t.map(|i| vertices[i as usize]);
+        // By reference: copied into an array, the points went through the stack in
+        // pieces that were read back whole, a stalled load or two per triangle.
+        let [a, b, c] = t.map(|i| &vertices[i as usize]);
         let arm = a.coords - r;
         let (n, len) = if accurate {
-            let n = Vector3::from(cross_accurate(&a, &b, &c));
+            let n = Vector3::from(cross_accurate(a, b, c));
             let len = n.norm();
             // Direction error of a few u: (α + 4u)|n| ≤ 12u|n|.
             bound += 2.0 * len;
             (n, len)
         } else {
-            let (n, edges) = normal_at_apex(&a, &b, &c);
+            let (n, edges) = normal_at_apex(a, b, c);
             let len = n.norm();
             bound += edges + len;
             (n, len)

@@ -33,7 +33,12 @@
 //! locality); padding cones to a fixed 8, 16 or 32 planes; the branch-free cone search
 //! for the first hull's two dozen faces too; the small cones' planes also kept a
 //! coordinate at a time in blocks of four, heights and masks four lanes at once (1,000
-//! to 10,000 points in a ball or on a box 2–5 % faster, 32 points 1–3 % slower).
+//! to 10,000 points in a ball or on a box 2–5 % faster, 32 points 1–3 % slower); the
+//! first hull's faces sorted into 48 direction cells seen from its inscribed ball's
+//! centre, each input point tested against the four or so its cell meets (16–18 %
+//! fewer instructions at 10,000 points in a ball, 11 % faster at 1,000 in a ball or on
+//! a box, no faster at 10,000, where the build after it ran longer, 2 % slower on a
+//! sphere).
 
 mod near;
 
@@ -201,15 +206,15 @@ fn on_triangle(
 ) -> bool {
     const MARGIN: f64 = 16.0 * f64::EPSILON;
     let n = Vector3::from(pl.normal);
-    let [a, b, c] = mesh.topo[f as usize].verts.map(|i| verts[i as usize]);
+    let [a, b, c] = mesh.topo[f as usize].verts.map(|i| &verts[i as usize]);
     // The edges at the apex first: they tell a cone's triangles apart. A vertex fails
     // them (`r = 0`), so it is looked for only then.
     [(b, c), (c, a), (a, b)].iter().all(|(v, w)| {
-        let (e, r) = (w - v, p - v);
+        let (e, r) = (*w - *v, p - *v);
         n.dot(&e.cross(&r)) > MARGIN * e.lp_norm(1) * r.lp_norm(1)
-    }) || *p == a
-        || *p == b
-        || *p == c
+    }) || p == a
+        || p == b
+        || p == c
 }
 
 impl Builder<'_> {

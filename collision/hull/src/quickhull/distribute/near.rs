@@ -102,9 +102,9 @@ fn locate(mesh: &Mesh, verts: &[Point3<f64>], f: u32, p: &Point3<f64>, s: &Scale
     if !(h.abs() <= bound + err && tilt <= 1.0 / 2048.0) {
         return Located::Far;
     }
-    let v = mesh.topo[f as usize].verts.map(|i| verts[i as usize]);
+    let v = mesh.topo[f as usize].verts.map(|i| &verts[i as usize]);
     if h.abs() > bound - err {
-        let [a, b, c] = &v;
+        let [a, b, c] = v;
         let (_, len) = plane(a, b, c, s);
         let limit = bound * len;
         if height_sign(a, b, c, p, limit) > 0.0 || height_sign(a, b, c, p, -limit) < 0.0 {
