@@ -73,7 +73,7 @@ pub(super) fn sharper_lower_bound<A: SupportMap, B: SupportMap>(
         let Some(n) = unit(&n) else {
             continue;
         };
-        let (a, b) = md.support_pair(&-n, hints);
+        let (a, b, _) = md.support_pair(&-n, hints);
         queries += 1;
         let lower = n.dot(&Point3::from(a - b).coords);
         if lower.is_finite() && best.is_none_or(|(l, _)| lower > l) {

@@ -81,9 +81,9 @@ fn reseed<A: SupportMap, B: SupportMap>(
             continue;
         };
         for tilt in [RESEED_TILT, -RESEED_TILT] {
-            let (a, b) = md.support_pair(&(down + t * tilt), hints);
+            let (a, b, ids) = md.support_pair(&(down + t * tilt), hints);
             queries += 1;
-            let (w, ids) = (Point3::from(a - b), [hints.a, hints.b]);
+            let w = Point3::from(a - b);
             if fresh.len() < 4 && !fresh.contains(&w, ids) {
                 fresh.push(a, b, w, ids);
             }

@@ -258,9 +258,9 @@ where
             return LoopEnd::overlapping(0);
         }
         let dir = cold_direction(md);
-        let (a, b) = md.support_pair(&dir, &mut hints);
+        let (a, b, ids) = md.support_pair(&dir, &mut hints);
         let w = Point3::from(a - b);
-        work.push(a, b, w, [hints.a, hints.b]);
+        work.push(a, b, w, ids);
         iterations = 1;
         if proof.is_some_and(|p| p.cone_holds_origin(&w, &dir)) {
             if observer.is_active()
@@ -373,8 +373,7 @@ where
             break StopReason::MaxIterations;
         }
         let direction = -v;
-        let (a, b) = md.support_pair(&direction, &mut hints);
-        let ids = [hints.a, hints.b];
+        let (a, b, ids) = md.support_pair(&direction, &mut hints);
         let w = Point3::from(a - b);
         iterations += 1;
         let vw = v.dot(&w.coords);

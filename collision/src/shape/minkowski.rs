@@ -109,24 +109,28 @@ impl<A: SupportMap, B: SupportMap> MinkowskiDifference<A, B> {
     #[must_use]
     #[inline(always)]
     pub fn support_vertex(&self, dir: &Vector3<f64>, hints: &mut SupportHints) -> SimplexVertex {
-        let (a, b) = self.support_pair(dir, hints);
-        SimplexVertex::new(a, b, hints.a, hints.b)
+        let (a, b, [id_a, id_b]) = self.support_pair(dir, hints);
+        SimplexVertex::new(a, b, id_a, id_b)
     }
 
     /// The support points `s_A(d)` and `X s_B(−Rᵀ d)` (both in A's frame) whose
-    /// difference is the support point of `A − B` along `dir`; their feature ids are left
-    /// in `hints`. `(−Rᵀ) d` equals `Rᵀ(−d)` bit for bit (negation is exact).
+    /// difference is the support point of `A − B` along `dir`, and their feature ids, which
+    /// are also left in `hints`. `(−Rᵀ) d` equals `Rᵀ(−d)` bit for bit (negation is exact).
+    ///
+    /// The ids come back as values: read back from `hints`, the two 4-byte stores were
+    /// loaded as one 8-byte word, which the store buffer cannot forward (a stalled load
+    /// per support query).
     #[inline(always)]
     pub(crate) fn support_pair(
         &self,
         dir: &Vector3<f64>,
         hints: &mut SupportHints,
-    ) -> (Point3<f64>, Point3<f64>) {
+    ) -> (Point3<f64>, Point3<f64>, [u32; 2]) {
         let sa: SupportPoint = self.a.support_hinted(dir, hints.a);
         let sb: SupportPoint = self.b.support_hinted(&(self.neg_r_t * dir), hints.b);
         hints.a = sa.id;
         hints.b = sb.id;
-        (sa.point, self.b_point_in_a(&sb.point))
+        (sa.point, self.b_point_in_a(&sb.point), [sa.id, sb.id])
     }
 }
 
