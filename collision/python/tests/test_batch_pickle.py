@@ -106,6 +106,10 @@ def test_batch_shapes_from_any_sequence(scene):
     same(cc.batch_distance((s for s in shapes), poses, pairs[:50]).distance, want)
     with pytest.raises(TypeError, match=r"shapes\[1\]: int is not a convex_collision.Shape"):
         cc.batch_distance([shapes[0], 7], poses[:2], [[0, 1]])
+    with pytest.raises(TypeError, match=r"shapes\[2\]: str is not a convex_collision.Shape"):
+        cc.batch_distance((shapes[0], shapes[1], "x"), poses[:3], [[0, 1]])
+    with pytest.raises(TypeError, match=r"shapes\[0\]: NoneType is not a convex_collision.Shape"):
+        cc.batch_distance((s for s in [None, shapes[0]]), poses[:2], [[0, 1]])
 
 
 def test_batch_matrix_poses_equal_seven(scene):
