@@ -24,6 +24,7 @@
 
 use crate::arrays;
 use crate::errors::{Kind, contact_kind, gjk_kind, invalid, ray_kind, room, status_of, types_attr};
+use crate::shape_set::PyShapeSet;
 use crate::shapes::PyShape;
 use crate::{
     STATUS_APPROXIMATE_EPA_OUT_OF_CAPACITY, STATUS_APPROXIMATE_EPA_STALLED,
@@ -220,7 +221,7 @@ fn run_records<'s, R, T: Send, E, const N: usize>(
 /// find the objects in cache. On the AMD EPYC Zen 5, after 64 MB of other reads, a batch
 /// over 800 distinct hull16 shapes with no valid pair took 53–70 µs read one by one and
 /// 32–62 µs after the copy.
-fn shape_tuple<'py>(shapes: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+pub fn shape_tuple<'py>(shapes: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
     if let Ok(tuple) = shapes.cast::<PyTuple>() {
         return Ok(tuple.clone());
     }
@@ -255,10 +256,55 @@ fn shape_refs<'a>(tuple: &'a Bound<'_, PyTuple>) -> PyResult<Vec<&'a Shape>> {
     Ok(refs)
 }
 
-/// The scene of a batch call: the shapes of `shapes` (see [`shape_refs`]), one pose per
-/// shape, and the index pairs.
+/// What keeps a batch call's shapes alive while it runs: the caller's [`PyShapeSet`],
+/// or a tuple of the shapes it gave (see [`shape_tuple`]).
+enum Shapes<'py> {
+    /// A set, checked when it was made.
+    Set(Bound<'py, PyShapeSet>),
+    /// A tuple, whose items are checked as they are read ([`shape_refs`]).
+    Tuple(Bound<'py, PyTuple>),
+}
+
+impl<'py> Shapes<'py> {
+    /// The shapes of a batch call's `shapes` argument.
+    ///
+    /// # Errors
+    /// As [`shape_tuple`].
+    fn of(shapes: &Bound<'py, PyAny>) -> PyResult<Shapes<'py>> {
+        match shapes.cast::<PyShapeSet>() {
+            Ok(set) => Ok(Shapes::Set(set.clone())),
+            Err(_) => shape_tuple(shapes).map(Shapes::Tuple),
+        }
+    }
+
+    /// How many shapes there are.
+    fn len(&self) -> usize {
+        match self {
+            Shapes::Set(set) => set.get().len(),
+            Shapes::Tuple(tuple) => tuple.len(),
+        }
+    }
+
+    /// The shapes, borrowed for as long as `self` lives.
+    ///
+    /// # Errors
+    /// As [`shape_refs`]; a set's shapes were checked when it was made.
+    fn refs(&self) -> PyResult<Vec<&Shape>> {
+        match self {
+            Shapes::Set(set) => {
+                let shapes = set.get().shapes();
+                let mut refs = room(shapes.len(), "shapes")?;
+                refs.extend(shapes);
+                Ok(refs)
+            }
+            Shapes::Tuple(tuple) => shape_refs(tuple),
+        }
+    }
+}
+
+/// The scene of a batch call: its shapes, one pose per shape, and the index pairs.
 fn read_scene<'a>(
-    shapes: &'a Bound<'_, PyTuple>,
+    shapes: &'a Shapes<'_>,
     poses: &Bound<'_, PyAny>,
     pairs: &Bound<'_, PyAny>,
 ) -> PyResult<Scene<'a>> {
@@ -271,7 +317,7 @@ fn read_scene<'a>(
         )));
     }
     Ok(Scene {
-        shapes: shape_refs(shapes)?,
+        shapes: shapes.refs()?,
         poses,
         pairs: arrays::pairs(pairs, "pairs")?,
     })
@@ -298,7 +344,7 @@ fn run_batch<'py, T: Send, E>(
     kind: impl Fn(&E) -> Kind + Send + Sync,
 ) -> PyResult<Vec<Result<T, i8>>> {
     wake_pool(pairs);
-    let shapes = shape_tuple(shapes)?;
+    let shapes = Shapes::of(shapes)?;
     let scene = read_scene(&shapes, poses, pairs)?;
     py.detach(|| scene.run(query, kind))
 }
@@ -543,7 +589,7 @@ pub fn batch_cast_ray<'py>(
         )));
     }
     wake_pool(pairs);
-    let shapes = shape_tuple(shapes)?;
+    let shapes = Shapes::of(shapes)?;
     let scene = read_scene(&shapes, poses, pairs)?;
     let rays = arrays::rays(rays, "rays")?;
     let record = |k: usize| -> Result<RayQuery<'_, Shape>, i8> {

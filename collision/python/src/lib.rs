@@ -4,7 +4,8 @@
 //! with the exceptions and result types of `_types.py`, and `__init__.pyi` types it.
 //!
 //! - `shapes.rs`: `Shape` and its subclasses, each holding a validated `collision::Shape`
-//!   and the fixture spec it was built from (pickling, fixtures);
+//!   and the fixture spec it was built from (pickling, fixtures); `shape_set.rs`:
+//!   `ShapeSet`, shapes checked once for many batch calls;
 //! - `arrays.rs`: reading arrays, points and poses (`[x, y, z, qw, qx, qy, qz]` or 4×4);
 //! - `queries.rs`: the single queries and `results/` their result objects; `batch.rs`:
 //!   the batch queries, GIL released, on every core from 17 pairs; `mass.rs`: mass
@@ -18,6 +19,7 @@ mod fixture;
 mod mass;
 mod queries;
 mod results;
+mod shape_set;
 mod shapes;
 
 use numpy::PyArray1;
@@ -93,6 +95,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pose_to_matrix, m)?)?;
     m.add_function(wrap_pyfunction!(mass::mass_properties, m)?)?;
     shapes::register(m)?;
+    shape_set::register(m)?;
     queries::register(m)?;
     results::register(m)?;
     batch::register(m)?;

@@ -6,7 +6,8 @@ then the unit quaternion scalar first, as in the toolkit's fixture files) or a 4
 homogeneous matrix, single queries (`intersects`, `distance`, `closest_points`,
 `contact`, `time_of_impact`, `cast_ray`, `mass_properties`), batch queries over
 (M, 7) or (M, 4, 4) poses and (K, 2) index pairs, GIL released, on every core from 17
-pairs (`batch_*`, with a status array;
+pairs (`batch_*`, with a status array; their shapes a list, or a `ShapeSet` checked once
+for many calls;
 `batch_cast_ray` pairs shapes with rows of an (R, 6) ray array), and
 fixture files (`Fixture`). Errors derive from `CollisionError`.
 """
@@ -48,6 +49,7 @@ from ._native import (
     Rounded,
     Segment,
     Shape,
+    ShapeSet,
     Triangle,
     batch_cast_ray,
     batch_closest_points,
@@ -101,6 +103,7 @@ __all__ = [
     "STATUS_OUT_OF_RANGE",
     "Segment",
     "Shape",
+    "ShapeSet",
     "Triangle",
     "batch_cast_ray",
     "batch_closest_points",

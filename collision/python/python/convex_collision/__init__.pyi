@@ -1,7 +1,7 @@
 """Type stubs of `convex_collision` (the native module `_native` and `_types`)."""
 
 import os
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -185,6 +185,18 @@ class ConvexHull(Shape):
     @property
     def centroid(self) -> np.ndarray:
         """The centroid of the volume, shape (3,)."""
+
+class ShapeSet(Sequence[Shape]):
+    """A fixed sequence of shapes for the `batch_*` queries, which accept it wherever they
+    take a list of shapes. Each shape is checked once, when the set is made, instead of on
+    every batch call: for batches over the same shapes again and again. Immutable;
+    indexes and iterates like a tuple; pickles."""
+
+    def __init__(self, shapes: Iterable[Shape]) -> None:
+        """Raises TypeError naming the first item that is not a Shape."""
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Shape:  # type: ignore[override]
+        """The shape at `index` (negative counts from the end); IndexError out of range."""
 
 class ClosestPoints:
     """The closest points of two shapes (world frame), or the fact that they overlap.
@@ -380,31 +392,31 @@ def mass_properties(
     `mass`."""
 
 def batch_intersects(
-    shapes: Sequence[Shape], poses: npt.ArrayLike, pairs: npt.ArrayLike
+    shapes: Union[Sequence[Shape], ShapeSet], poses: npt.ArrayLike, pairs: npt.ArrayLike
 ) -> BatchIntersects:
     """`intersects` for every (i, j) row of `pairs`, on every core for more than
     16 pairs (GIL released)."""
 
 def batch_distance(
-    shapes: Sequence[Shape], poses: npt.ArrayLike, pairs: npt.ArrayLike
+    shapes: Union[Sequence[Shape], ShapeSet], poses: npt.ArrayLike, pairs: npt.ArrayLike
 ) -> BatchDistance:
     """`distance` for every (i, j) row of `pairs`, on every core for more than
     16 pairs (GIL released)."""
 
 def batch_closest_points(
-    shapes: Sequence[Shape], poses: npt.ArrayLike, pairs: npt.ArrayLike
+    shapes: Union[Sequence[Shape], ShapeSet], poses: npt.ArrayLike, pairs: npt.ArrayLike
 ) -> BatchClosestPoints:
     """`closest_points` for every (i, j) row of `pairs`, on every core for more than
     16 pairs (GIL released)."""
 
 def batch_contact(
-    shapes: Sequence[Shape], poses: npt.ArrayLike, pairs: npt.ArrayLike, margin: float = 0.0
+    shapes: Union[Sequence[Shape], ShapeSet], poses: npt.ArrayLike, pairs: npt.ArrayLike, margin: float = 0.0
 ) -> BatchContact:
     """`contact` for every (i, j) row of `pairs`, on every core for more than
     16 pairs (GIL released)."""
 
 def batch_cast_ray(
-    shapes: Sequence[Shape],
+    shapes: Union[Sequence[Shape], ShapeSet],
     poses: npt.ArrayLike,
     rays: npt.ArrayLike,
     pairs: npt.ArrayLike,

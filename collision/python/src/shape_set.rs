@@ -1,0 +1,92 @@
+//! `ShapeSet`: a fixed sequence of shapes, checked once, for batch calls made over the
+//! same shapes again and again (a robot's links, a data set's shape library).
+//!
+//! A batch call given a list reads every shape of it, taking each item's type check
+//! (about 6 ns a shape on an AMD EPYC Zen 5), whichever shapes its pairs use: with 20,000
+//! shapes that is some 0.1 ms a call before the first pair runs. A `ShapeSet` holds the
+//! shapes it was made from, checked when it was made, and a batch call reads it without
+//! asking Python anything.
+
+use crate::batch::shape_tuple;
+use crate::shapes::PyShape;
+use collision::Shape;
+use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+/// A fixed sequence of shapes for the `batch_*` queries, which accept it wherever they
+/// take a list of shapes. Made from any sequence of shapes (each checked once, here);
+/// immutable; indexes and iterates like a tuple; pickles.
+#[pyclass(frozen, sequence, module = "convex_collision", name = "ShapeSet")]
+pub struct PyShapeSet {
+    items: Vec<Py<PyShape>>,
+}
+
+impl PyShapeSet {
+    /// The shapes, borrowed for as long as the set is.
+    pub fn shapes(&self) -> impl ExactSizeIterator<Item = &Shape> {
+        self.items.iter().map(|s| &s.get().shape)
+    }
+
+    /// How many shapes the set holds.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+}
+
+#[pymethods]
+impl PyShapeSet {
+    /// A set of the shapes of `shapes` (a list, tuple or any other iterable of shapes).
+    ///
+    /// Raises `TypeError` naming the first item that is not a shape.
+    #[new]
+    fn new(shapes: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let tuple = shape_tuple(shapes)?;
+        let mut items = crate::errors::room(tuple.len(), "shapes")?;
+        for (i, item) in tuple.iter().enumerate() {
+            let shape = item.cast_into::<PyShape>().map_err(|e| {
+                let kind = e.into_inner().get_type();
+                PyTypeError::new_err(format!(
+                    "shapes[{i}]: {} is not a convex_collision.Shape",
+                    kind.name().map_or_else(|_| "?".into(), |n| n.to_string())
+                ))
+            })?;
+            items.push(shape.unbind());
+        }
+        Ok(PyShapeSet { items })
+    }
+
+    fn __len__(&self) -> usize {
+        self.items.len()
+    }
+
+    /// The shape at `index` (negative counts from the end).
+    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Py<PyShape>> {
+        let len = self.items.len() as isize;
+        let at = if index < 0 { index + len } else { index };
+        if !(0..len).contains(&at) {
+            return Err(PyIndexError::new_err(format!(
+                "ShapeSet index {index} out of range for {len} shapes"
+            )));
+        }
+        Ok(self.items[at as usize].clone_ref(py))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("ShapeSet(<{} shapes>)", self.items.len())
+    }
+
+    /// Pickles as the tuple of its shapes.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyTuple>,))> {
+        let py = slf.py();
+        let items = PyTuple::new(py, slf.get().items.iter().map(|s| s.clone_ref(py)))?;
+        Ok((slf.get_type().into_any(), (items,)))
+    }
+}
+
+/// Registers `ShapeSet`.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyShapeSet>()
+}
