@@ -7,10 +7,10 @@
 //! shapes it was made from, checked when it was made, and a batch call reads it without
 //! asking Python anything.
 
-use crate::batch::shape_tuple;
+use crate::batch::{not_a_shape, shape_tuple};
 use crate::shapes::PyShape;
 use collision::Shape;
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
@@ -43,15 +43,9 @@ impl PyShapeSet {
     fn new(shapes: &Bound<'_, PyAny>) -> PyResult<Self> {
         let tuple = shape_tuple(shapes)?;
         let mut items = crate::errors::room(tuple.len(), "shapes")?;
-        for (i, item) in tuple.iter().enumerate() {
-            let shape = item.cast_into::<PyShape>().map_err(|e| {
-                let kind = e.into_inner().get_type();
-                PyTypeError::new_err(format!(
-                    "shapes[{i}]: {} is not a convex_collision.Shape",
-                    kind.name().map_or_else(|_| "?".into(), |n| n.to_string())
-                ))
-            })?;
-            items.push(shape.unbind());
+        for (i, item) in tuple.iter_borrowed().enumerate() {
+            let shape = item.cast::<PyShape>().map_err(|_| not_a_shape(i, &item))?;
+            items.push(shape.to_owned().unbind());
         }
         Ok(PyShapeSet { items })
     }
