@@ -189,8 +189,8 @@ class ConvexHull(Shape):
 class ShapeSet(Sequence[Shape]):
     """A fixed sequence of shapes for the `batch_*` queries, which accept it wherever they
     take a list of shapes. Each shape is checked once, when the set is made, instead of on
-    every batch call: for batches over the same shapes again and again. Immutable;
-    indexes and iterates like a tuple; pickles."""
+    every batch call: for batches over the same shapes again and again. Immutable; takes
+    integer indices (negative from the end) and iterates like a tuple; pickles."""
 
     def __init__(self, shapes: Iterable[Shape]) -> None:
         """Raises TypeError naming the first item that is not a Shape."""
