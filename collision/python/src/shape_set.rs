@@ -16,7 +16,8 @@ use pyo3::types::PyTuple;
 
 /// A fixed sequence of shapes for the `batch_*` queries, which accept it wherever they
 /// take a list of shapes. Made from any sequence of shapes (each checked once, here);
-/// immutable; takes integer indices (negative from the end) and iterates like a tuple; pickles.
+/// immutable; takes integer indices (negative from the end) and iterates like a tuple;
+/// pickles.
 #[pyclass(frozen, sequence, module = "convex_collision", name = "ShapeSet")]
 pub struct PyShapeSet {
     items: Vec<Py<PyShape>>,
