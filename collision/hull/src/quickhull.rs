@@ -31,7 +31,9 @@
 //! finds them once on the finished mesh.
 //!
 //! Tried and dropped: the 14-extreme start below 256 points (its search and
-//! insertions cost more than the points it culls).
+//! insertions cost more than the points it culls); the cone's planes computed in a loop
+//! of their own once its triangles are linked, so that their square roots and divisions
+//! overlap (2–4 % slower, AMD EPYC Zen 5).
 
 mod distribute;
 mod initial;
