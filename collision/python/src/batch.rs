@@ -246,20 +246,26 @@ pub fn shape_tuple<'py>(shapes: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTup
 /// is no room for the references.
 fn shape_refs<'a>(tuple: &'a Bound<'_, PyTuple>) -> PyResult<Vec<&'a Shape>> {
     let mut refs = room(tuple.len(), "shapes")?;
-    for (i, item) in tuple.iter_borrowed().enumerate() {
-        let shape = item.cast::<PyShape>().map_err(|_| not_a_shape(i, &item))?;
-        refs.push(&shape.get().shape);
+    for shape in checked_shapes(tuple) {
+        refs.push(&shape?.get().shape);
     }
     Ok(refs)
 }
 
-/// The `TypeError` for item `i` of a batch's shapes, `item`, which is not a shape.
-pub fn not_a_shape(i: usize, item: &Bound<'_, PyAny>) -> PyErr {
-    let kind = item.get_type();
-    let name = kind.name().map_or_else(|_| "?".into(), |n| n.to_string());
-    PyTypeError::new_err(format!(
-        "shapes[{i}]: {name} is not a convex_collision.Shape"
-    ))
+/// The items of `tuple` as shapes, borrowed, each checked in turn: a `TypeError` naming
+/// the first item that is not a shape.
+pub fn checked_shapes<'a, 'py>(
+    tuple: &'a Bound<'py, PyTuple>,
+) -> impl Iterator<Item = PyResult<Borrowed<'a, 'py, PyShape>>> {
+    tuple.iter_borrowed().enumerate().map(|(i, item)| {
+        item.cast::<PyShape>().map_err(|_| {
+            let kind = item.get_type();
+            let name = kind.name().map_or_else(|_| "?".into(), |n| n.to_string());
+            PyTypeError::new_err(format!(
+                "shapes[{i}]: {name} is not a convex_collision.Shape"
+            ))
+        })
+    })
 }
 
 /// What keeps a batch call's shapes alive while it runs: the caller's [`PyShapeSet`],

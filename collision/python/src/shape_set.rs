@@ -1,13 +1,14 @@
 //! `ShapeSet`: a fixed sequence of shapes, checked once, for batch calls made over the
 //! same shapes again and again (a robot's links, a data set's shape library).
 //!
-//! A batch call given a list reads every shape of it, taking each item's type check
-//! (about 6 ns a shape on an AMD EPYC Zen 5), whichever shapes its pairs use: with 20,000
-//! shapes that is some 0.1 ms a call before the first pair runs. A `ShapeSet` holds the
+//! A batch call given a list reads every shape of it, taking each item's type check,
+//! whichever shapes its pairs use: on an AMD EPYC Zen 5, a call over 800 shapes and no
+//! pair took 4.2–5.1 µs against 1 µs over 2, and a `ShapeSet` of 20,000 shapes made a
+//! 1,000-pair call 80–90 µs shorter (257 → 177 µs on one core). A `ShapeSet` holds the
 //! shapes it was made from, checked when it was made, and a batch call reads it without
 //! asking Python anything.
 
-use crate::batch::{not_a_shape, shape_tuple};
+use crate::batch::{checked_shapes, shape_tuple};
 use crate::shapes::PyShape;
 use collision::Shape;
 use pyo3::exceptions::PyIndexError;
@@ -44,9 +45,8 @@ impl PyShapeSet {
     fn new(shapes: &Bound<'_, PyAny>) -> PyResult<Self> {
         let tuple = shape_tuple(shapes)?;
         let mut items = crate::errors::room(tuple.len(), "shapes")?;
-        for (i, item) in tuple.iter_borrowed().enumerate() {
-            let shape = item.cast::<PyShape>().map_err(|_| not_a_shape(i, &item))?;
-            items.push(shape.to_owned().unbind());
+        for shape in checked_shapes(&tuple) {
+            items.push(shape?.to_owned().unbind());
         }
         Ok(PyShapeSet { items })
     }
