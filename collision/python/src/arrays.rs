@@ -41,7 +41,7 @@ pub struct Values<T> {
 /// without numpy's borrow tracking (costlier than the copy for the small arrays of poses
 /// and vectors) but aborts the process when the allocation fails; larger ones by a copy
 /// that fails with `OutOfMemoryError` instead.
-const SMALL_ARRAY: usize = 1 << 12;
+pub(crate) const SMALL_ARRAY: usize = 1 << 12;
 
 /// Copies a C-contiguous array (`None` for another layout, or one numpy will not lend).
 ///
@@ -159,7 +159,7 @@ pub fn index_values(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Values<i64>>
         .unwrap_or_else(|| Err(invalid(format!("{what}: could not be read as int64"))))
 }
 
-fn shape_text(shape: &[usize]) -> String {
+pub(crate) fn shape_text(shape: &[usize]) -> String {
     let parts: Vec<String> = shape.iter().map(|n| n.to_string()).collect();
     if parts.len() == 1 {
         format!("({},)", parts[0])
@@ -368,63 +368,6 @@ pub fn pose(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Isometry3<f6
         }
     };
     result.map_err(|e| invalid(format!("{what}: {e}")))
-}
-
-/// The pose rows of a batch, as given: an `(M, 7)` or `(M, 4, 4)` array's values, each
-/// row read into a pose when a pair uses it ([`PoseRows::pose`]), on the thread that runs
-/// the pair rather than under the GIL.
-pub struct PoseRows {
-    values: Vec<f64>,
-    /// 7 values a row (`[x, y, z, qw, qx, qy, qz]`) or 16 (a row-major 4×4 matrix).
-    width: usize,
-}
-
-impl PoseRows {
-    /// The number of poses.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.values.len() / self.width
-    }
-
-    /// Pose `i` (`i < len()`), or `None` for a row that is no pose: non-finite, a zero or
-    /// non-unit quaternion, or a matrix that is not a rigid motion (the pairs using it
-    /// get `STATUS_INVALID_INPUT`).
-    #[must_use]
-    pub fn pose(&self, i: usize) -> Option<Isometry3<f64>> {
-        let row = &self.values[i * self.width..(i + 1) * self.width];
-        let pose = if self.width == 7 {
-            pose_from_seven(std::array::from_fn(|k| row[k]))
-        } else {
-            pose_from_matrix(std::array::from_fn(|r| {
-                std::array::from_fn(|c| row[4 * r + c])
-            }))
-        };
-        pose.ok()
-    }
-}
-
-/// Poses for a batch: an `(M, 7)` or `(M, 4, 4)` array, its rows checked only when a pair
-/// uses them ([`PoseRows::pose`]).
-///
-/// # Errors
-/// `InvalidInputError` for an array of another shape or dtype; `OutOfMemoryError` when
-/// there is no room for its copy.
-pub fn poses(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<PoseRows> {
-    let a = float_values(obj, what)?;
-    let width = match a.shape[..] {
-        [_, 7] => 7,
-        [_, 4, 4] => 16,
-        _ => {
-            return Err(invalid(format!(
-                "{what}: expected an (M, 7) or (M, 4, 4) array, got shape {}",
-                shape_text(&a.shape)
-            )));
-        }
-    };
-    Ok(PoseRows {
-        values: a.data,
-        width,
-    })
 }
 
 /// The rows of a `(K, W)` array of a batch, kept as its values in row order (the one copy

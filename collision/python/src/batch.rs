@@ -2,7 +2,10 @@
 //! (K, 2) array of index pairs in (for ray casts, `[shape, ray]` pairs into an (R, 6)
 //! array of rays); arrays of K results and a status code per pair out.
 //!
-//! Under the GIL the call only reads the shapes and copies the pose and pair arrays. The
+//! Under the GIL the call only reads the shapes and copies the pair array and the pose
+//! rows (those its pairs use when they are few, `pose_rows.rs`): a call on a
+//! [`PyShapeSet`] with float64 poses in C order costs in proportion to its pairs, not to
+//! the scene. The
 //! pairs then run with the GIL released, in slices balanced over a rayon pool with a
 //! thread per core (`run_slices`), each slice reading its pairs' poses itself and calling
 //! the single query on each (`run_records`), so a batch row equals the single call bit
@@ -24,6 +27,7 @@
 
 use crate::arrays;
 use crate::errors::{Kind, contact_kind, gjk_kind, invalid, ray_kind, room, status_of, types_attr};
+use crate::pose_rows::{self, PoseRows};
 use crate::shape_set::PyShapeSet;
 use crate::shapes::PyShape;
 use crate::{
@@ -143,8 +147,8 @@ fn wake_pool(pairs: &Bound<'_, PyAny>) {
 /// The shapes, pose rows and index pairs of a batch call, read while holding the GIL;
 /// the poses are parsed by the threads that run the pairs.
 struct Scene<'a> {
-    shapes: Vec<&'a Shape>,
-    poses: arrays::PoseRows,
+    shapes: ShapeRefs<'a>,
+    poses: PoseRows,
     pairs: arrays::Rows<i64, 2>,
 }
 
@@ -159,13 +163,14 @@ impl<'a> Scene<'a> {
         let [i, j] = self.pairs.get(k).ok_or(STATUS_INVALID_INPUT)?;
         let index = |i: i64| self.index(i).ok_or(STATUS_INVALID_INPUT);
         let (i, j) = (index(i)?, index(j)?);
-        let (Some(pose_a), Some(pose_b)) = (self.poses.pose(i), self.poses.pose(j)) else {
+        let (Some(pose_a), Some(pose_b)) = (self.poses.pose(k, 0, i), self.poses.pose(k, 1, j))
+        else {
             return Err(STATUS_INVALID_INPUT);
         };
         Ok(Pair {
-            a: self.shapes[i],
+            a: self.shapes.get(i),
             pose_a,
-            b: self.shapes[j],
+            b: self.shapes.get(j),
             pose_b,
         })
     }
@@ -179,7 +184,10 @@ impl<'a> Scene<'a> {
     ) -> PyResult<Vec<Result<T, i8>>> {
         let shapes = |k: usize| {
             let [i, j] = self.pairs.get(k)?;
-            Some([self.shapes[self.index(i)?], self.shapes[self.index(j)?]])
+            Some([
+                self.shapes.get(self.index(i)?),
+                self.shapes.get(self.index(j)?),
+            ])
         };
         run_records(self.pairs.len(), &|k| self.pair(k), &shapes, query, kind)
     }
@@ -297,30 +305,56 @@ impl<'py> Shapes<'py> {
         }
     }
 
-    /// The shapes, borrowed for as long as `self` lives.
+    /// The shapes, borrowed for as long as `self` lives: a set's items in place (no
+    /// copy of its M references per call), a tuple's items checked and referenced.
     ///
     /// # Errors
     /// As [`shape_refs`]; a set's shapes were checked when it was made.
-    fn refs(&self) -> PyResult<Vec<&Shape>> {
+    fn refs(&self) -> PyResult<ShapeRefs<'_>> {
         match self {
-            Shapes::Set(set) => {
-                let shapes = set.get().shapes();
-                let mut refs = room(shapes.len(), "shapes")?;
-                refs.extend(shapes);
-                Ok(refs)
-            }
-            Shapes::Tuple(tuple) => shape_refs(tuple),
+            Shapes::Set(set) => Ok(ShapeRefs::Set(set.get().items())),
+            Shapes::Tuple(tuple) => shape_refs(tuple).map(ShapeRefs::Tuple),
         }
     }
 }
 
-/// The scene of a batch call: its shapes, one pose per shape, and the index pairs.
+/// A batch call's shapes by index, borrowed from what keeps them alive ([`Shapes`]).
+enum ShapeRefs<'a> {
+    /// A set's items, read where the set keeps them.
+    Set(&'a [Py<PyShape>]),
+    /// A tuple's items, checked to be shapes.
+    Tuple(Vec<&'a Shape>),
+}
+
+impl<'a> ShapeRefs<'a> {
+    /// How many shapes there are.
+    fn len(&self) -> usize {
+        match self {
+            ShapeRefs::Set(items) => items.len(),
+            ShapeRefs::Tuple(refs) => refs.len(),
+        }
+    }
+
+    /// Shape `i` (`i < len()`).
+    fn get(&self, i: usize) -> &'a Shape {
+        match self {
+            ShapeRefs::Set(items) => &items[i].get().shape,
+            ShapeRefs::Tuple(refs) => refs[i],
+        }
+    }
+}
+
+/// The scene of a batch call: its shapes, one pose per shape, and the index pairs, of
+/// which the first `sides` indices are shapes (2 for pairs of shapes, 1 for `[shape,
+/// ray]` pairs).
 fn read_scene<'a>(
     shapes: &'a Shapes<'_>,
     poses: &Bound<'_, PyAny>,
     pairs: &Bound<'_, PyAny>,
+    sides: usize,
 ) -> PyResult<Scene<'a>> {
-    let poses = arrays::poses(poses, "poses")?;
+    let pairs = arrays::pairs(pairs, "pairs")?;
+    let poses = pose_rows::poses(poses, "poses", &pairs, sides)?;
     if poses.len() != shapes.len() {
         return Err(invalid(format!(
             "poses: {} poses for {} shapes (one pose per shape)",
@@ -331,7 +365,7 @@ fn read_scene<'a>(
     Ok(Scene {
         shapes: shapes.refs()?,
         poses,
-        pairs: arrays::pairs(pairs, "pairs")?,
+        pairs,
     })
 }
 
@@ -357,7 +391,7 @@ fn run_batch<'py, T: Send, E>(
 ) -> PyResult<Vec<Result<T, i8>>> {
     wake_pool(pairs);
     let shapes = Shapes::of(shapes)?;
-    let scene = read_scene(&shapes, poses, pairs)?;
+    let scene = read_scene(&shapes, poses, pairs, 2)?;
     py.detach(|| scene.run(query, kind))
 }
 
@@ -602,7 +636,7 @@ pub fn batch_cast_ray<'py>(
     }
     wake_pool(pairs);
     let shapes = Shapes::of(shapes)?;
-    let scene = read_scene(&shapes, poses, pairs)?;
+    let scene = read_scene(&shapes, poses, pairs, 1)?;
     let rays = arrays::rays(rays, "rays")?;
     let record = |k: usize| -> Result<RayQuery<'_, Shape>, i8> {
         let [i, r] = scene.pairs.get(k).ok_or(STATUS_INVALID_INPUT)?;
@@ -617,12 +651,12 @@ pub fn batch_cast_ray<'py>(
             return Err(STATUS_INVALID_INPUT);
         }
         Ok(RayQuery {
-            shape: scene.shapes[shape],
-            pose: scene.poses.pose(shape).ok_or(STATUS_INVALID_INPUT)?,
+            shape: scene.shapes.get(shape),
+            pose: scene.poses.pose(k, 0, shape).ok_or(STATUS_INVALID_INPUT)?,
             ray: Ray::new(Point3::new(ox, oy, oz), dir),
         })
     };
-    let shape_of = |k: usize| Some([scene.shapes[scene.index(scene.pairs.get(k)?[0])?]]);
+    let shape_of = |k: usize| Some([scene.shapes.get(scene.index(scene.pairs.get(k)?[0])?)]);
     let rows = py.detach(|| {
         run_records(
             scene.pairs.len(),

@@ -17,6 +17,7 @@ mod batch;
 mod errors;
 mod fixture;
 mod mass;
+mod pose_rows;
 mod queries;
 mod results;
 mod shape_set;

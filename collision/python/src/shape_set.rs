@@ -10,14 +10,14 @@
 
 use crate::batch::{checked_shapes, shape_tuple};
 use crate::shapes::PyShape;
-use collision::Shape;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 /// A fixed sequence of shapes for the `batch_*` queries, which accept it wherever they
-/// take a list of shapes. Made from any sequence of shapes (each checked once, here);
-/// immutable; takes integer indices (negative from the end) and iterates like a tuple;
+/// take a list of shapes. Made from any sequence of shapes (each checked once, here); a
+/// batch on a set whose pairs use few of its poses (float64, C order) costs in
+/// proportion to the pairs, not to the set's size; immutable; takes integer indices (negative from the end) and iterates like a tuple;
 /// pickles.
 #[pyclass(frozen, sequence, module = "convex_collision", name = "ShapeSet")]
 pub struct PyShapeSet {
@@ -25,9 +25,10 @@ pub struct PyShapeSet {
 }
 
 impl PyShapeSet {
-    /// The shapes, borrowed for as long as the set is.
-    pub fn shapes(&self) -> impl ExactSizeIterator<Item = &Shape> {
-        self.items.iter().map(|s| &s.get().shape)
+    /// The set's items, which are shapes (each one's `get().shape`), borrowed for as
+    /// long as the set is.
+    pub fn items(&self) -> &[Py<PyShape>] {
+        &self.items
     }
 
     /// How many shapes the set holds.

@@ -227,8 +227,16 @@ def test_bad_rows_among_good_ones_keep_their_places(scene, count):
     bad = (pairs < 0).any(axis=1) | (pairs >= len(shapes)).any(axis=1)
     bad |= np.isin(pairs, [3, 5]).any(axis=1)
     assert 0.1 < bad.mean() < 0.5
-    dist = cc.batch_distance(shapes, poses, pairs)
-    con = cc.batch_contact(shapes, poses, pairs, margin=0.3)
+    check_rows(shapes, poses, pairs, bad)
+
+
+def check_rows(shapes, poses, pairs, bad, given=None):
+    """Batch distance and contact (margin 0.3) on `given` (`shapes` by default): rows
+    flagged in `bad` have the invalid-input status, the others the single calls' answers
+    bit for bit."""
+    given = shapes if given is None else given
+    dist = cc.batch_distance(given, poses, pairs)
+    con = cc.batch_contact(given, poses, pairs, margin=0.3)
     for k, (i, j) in enumerate(pairs):
         if bad[k]:
             assert dist.status[k] == cc.STATUS_INVALID_INPUT and dist.distance[k] == np.inf
@@ -238,4 +246,10 @@ def test_bad_rows_among_good_ones_keep_their_places(scene, count):
         assert dist.status[k] == cc.STATUS_OK
         same(dist.distance[k], np.float64(cc.distance(a, pa, b, pb)))
         c = cc.contact(a, pa, b, pb, margin=0.3)
+        assert con.has_contact[k] == (c is not None)
         same(con.separation[k], np.float64(np.inf if c is None else c.separation))
+        if c is not None:
+            same(con.depth[k], np.float64(c.depth))
+            same(con.normal[k], c.normal)
+            same(con.point_a[k], c.point_a)
+    return con

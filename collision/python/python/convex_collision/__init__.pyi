@@ -189,7 +189,9 @@ class ConvexHull(Shape):
 class ShapeSet(Sequence[Shape]):
     """A fixed sequence of shapes for the `batch_*` queries, which accept it wherever they
     take a list of shapes. Each shape is checked once, when the set is made, instead of on
-    every batch call: for batches over the same shapes again and again. Immutable; takes
+    every batch call: for batches over the same shapes again and again. A batch on a set
+    whose pairs use few of its poses (float64, C order) costs in proportion to the pairs,
+    not to the set's size. Immutable; takes
     integer indices (negative from the end) and iterates like a tuple; pickles."""
 
     def __init__(self, shapes: Iterable[Shape]) -> None:
