@@ -23,6 +23,12 @@ pub struct SupportHints {
 /// Its support map is `s(d) = s_A(d) − X s_B(−Rᵀ d)`, where `X = (R, t)` is B's pose in
 /// A's frame (van den Bergen 2004, §4.3.2). Working in A's frame means large world
 /// offsets cancel once, in the relative pose, and never in the support points.
+///
+/// Tried and dropped: a scanned hull B's vertex blocks turned into A's frame once per
+/// query, so that each support query skips turning the direction into B's frame and
+/// the point back (Box2D's distance proxies do this in 2D). On hull16 distances (AMD
+/// EPYC Zen 5) the shorter chain saved about 14 ns a query, and the per-query copy of
+/// the blocks cost more than that: 239 ns a query against 222 ns.
 #[derive(Clone, Copy, Debug)]
 pub struct MinkowskiDifference<A, B> {
     a: A,
