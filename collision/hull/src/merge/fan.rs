@@ -32,6 +32,11 @@ pub(crate) fn clashing_faces(faces: &Faces) -> Vec<u32> {
         return Vec::new();
     }
     diagonals.sort_unstable();
+    // Bit `v % 64` for each vertex `v` that ends a diagonal: an edge whose ends are not
+    // both marked is no diagonal, and skips the search (most edges, on small hulls).
+    let ends = diagonals
+        .iter()
+        .fold(0u64, |m, &((u, v), _)| m | bit(u) | bit(v));
     let mut clashing = vec![false; faces.seeds.len()];
     for w in diagonals.windows(2) {
         if w[0].0 == w[1].0 {
@@ -43,6 +48,9 @@ pub(crate) fn clashing_faces(faces: &Faces) -> Vec<u32> {
         let f = face(i);
         for (k, &u) in f.iter().enumerate() {
             let e = key(u, f[(k + 1) % f.len()]);
+            if ends & bit(e.0) == 0 || ends & bit(e.1) == 0 {
+                continue;
+            }
             let first = diagonals.partition_point(|d| d.0 < e);
             for d in diagonals[first..].iter().take_while(|d| d.0 == e) {
                 clashing[d.1 as usize] = true;
@@ -53,6 +61,11 @@ pub(crate) fn clashing_faces(faces: &Faces) -> Vec<u32> {
         .filter(|&i| clashing[i])
         .map(|i| faces.seeds[i])
         .collect()
+}
+
+/// Vertex `v`'s bit in a 64-bit filter of vertices (`v % 64`: vertices 64 apart share it).
+fn bit(v: u32) -> u64 {
+    1 << (v % 64)
 }
 
 #[cfg(test)]
@@ -100,5 +113,56 @@ mod tests {
         // Quad 0 1 2 3 fans through 0–2, an edge of the triangle 2 0 4.
         let f = faces(&[&[0, 1, 2, 3], &[2, 0, 4]]);
         assert_eq!(clashing_faces(&f), vec![0]);
+        // The same with vertices 64 apart sharing the filter's bits: 66 and 2 share
+        // one, so the edge 66–0 is searched for and found to be no diagonal.
+        let f = faces(&[&[0, 1, 2, 3], &[2, 0, 4], &[66, 0, 2]]);
+        assert_eq!(clashing_faces(&f), vec![0]);
+        let f = faces(&[&[64, 65, 66, 67], &[66, 64, 68], &[0, 66, 2]]);
+        assert_eq!(clashing_faces(&f), vec![0]);
+    }
+
+    /// Against the plain rule on seeded random face lists (vertex labels up to 200, so
+    /// the filter's bits are shared): a face clashes when one of its diagonals is
+    /// another face's diagonal or any face's edge.
+    #[test]
+    fn clashes_match_the_plain_rule() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..2_000 {
+            let polygons: Vec<Vec<u32>> = (0..rng.random_range(1..12))
+                .map(|_| {
+                    let n = rng.random_range(3..8);
+                    let mut p: Vec<u32> = Vec::new();
+                    while p.len() < n {
+                        let v = rng.random_range(0..200u32) % rng.random_range(6..200u32);
+                        if !p.contains(&v) {
+                            p.push(v);
+                        }
+                    }
+                    p
+                })
+                .collect();
+            let refs: Vec<&[u32]> = polygons.iter().map(Vec::as_slice).collect();
+            let key = |u: u32, v: u32| (u.min(v), u.max(v));
+            let diagonals = |p: &[u32]| -> Vec<(u32, u32)> {
+                p[2..p.len() - 1].iter().map(|&v| key(p[0], v)).collect()
+            };
+            let edges = |p: &[u32]| -> Vec<(u32, u32)> {
+                (0..p.len())
+                    .map(|k| key(p[k], p[(k + 1) % p.len()]))
+                    .collect()
+            };
+            let want: Vec<u32> = (0..polygons.len())
+                .filter(|&i| {
+                    diagonals(&polygons[i]).iter().any(|d| {
+                        polygons.iter().enumerate().any(|(j, q)| {
+                            edges(q).contains(d) || (j != i && diagonals(q).contains(d))
+                        })
+                    })
+                })
+                .map(|i| 10 * i as u32)
+                .collect();
+            assert_eq!(clashing_faces(&faces(&refs)), want, "{polygons:?}");
+        }
     }
 }
