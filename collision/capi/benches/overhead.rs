@@ -17,21 +17,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use nalgebra::{Isometry3, Point3, Quaternion, Translation3, UnitQuaternion};
 use std::hint::black_box;
 
-/// A 64-bit LCG, as in the tests.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.next()
-    }
-}
+#[path = "../tests/common/lcg.rs"]
+mod lcg;
+use lcg::Lcg;
 
 /// `pairs` seeded hull pairs of `points` points on a unit sphere, each as Rust shapes
 /// and poses, C handles and C poses.

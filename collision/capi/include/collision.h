@@ -522,8 +522,13 @@ extern "C" {
  * poses, the rows of results): no pair ran, and `results` and `statuses` are left as
  * they were or zeroed.
  *
+ * Cost: each handle and pose the pairs use is checked, or every one of the scene's when
+ * they are fewer than the pairs' (`2 * pair_count`): a call over a large scene costs in
+ * proportion to its pairs.
+ *
  * Threads: on all cores when the library was built with the `parallel` feature, every
- * shape is built in and there are more than 64 pairs; on the calling thread otherwise.
+ * shape the call reads (the pairs' shapes, or the scene's when they are fewer) is built
+ * in and there are more than 64 pairs; on the calling thread otherwise.
  */
 enum CollStatus coll_batch_distance(const struct CollShape *const *shapes,
                                     size_t shape_count,

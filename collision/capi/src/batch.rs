@@ -5,12 +5,23 @@
 //! to `results[k]` and its status to `statuses[k]`; each is exactly what the single call
 //! on the same shapes and poses returns, bit for bit.
 //!
-//! When every shape is built in, the pairs run through `collision::batch`: on all cores
-//! when the library is built with the `parallel` feature and the batch has more than 64
-//! pairs (the calling thread and rayon's global pool, in chunks of 16 to 64 pairs), on
-//! the calling thread otherwise. A call that includes a user shape runs its
-//! pairs one after another on the calling thread, through the single calls' code (its
-//! callbacks then never run concurrently within the call).
+//! A call checks each handle and pose it reads once: its pairs' entries when they are
+//! fewer than the scene's (a frame's candidate pairs in a large world), every entry
+//! otherwise, so that it costs in proportion to the smaller of the two (`Batch`).
+//! `benches/batch_scene.rs` on the AMD EPYC Zen 5, one core, 20,000 entries of 200 hull16
+//! handles: a call of 16 pairs took 1.05 ms when every entry was checked and copied (a
+//! fresh 3 MB a call, which the allocator gave back to the system and faulted in again)
+//! and takes 2.3 µs; 1,000 pairs 0.22–1.21 ms (depending on the allocator's state) →
+//! 0.15–0.17 ms. 11,000 pairs read the scene whole either way, with half the copies:
+//! 1.50–1.53 → 1.54–1.60 ms in the bench's process, 2.56 → 1.52 ms as a process's first
+//! call.
+//!
+//! When no shape the call reads is a user shape, the pairs run through
+//! `collision::batch`: on all cores when the library is built with the `parallel`
+//! feature and the batch has more than 64 pairs (the calling thread and rayon's global
+//! pool, in chunks of 16 to 64 pairs), on the calling thread otherwise. A call that
+//! reads a user shape runs its pairs one after another on the calling thread, through
+//! the single calls' code (its callbacks then never run concurrently within the call).
 
 use crate::convert::{count, length, output, pose};
 use crate::query::{NO_CONTACT, Pair, contact_value, distance_value, intersects_value};
@@ -22,22 +33,40 @@ use collision::{Point, Shape};
 use nalgebra::{Isometry3, Point3};
 use std::sync::LazyLock;
 
+/// A slot's body and pose, or the status of the first check that refused them (the
+/// handle's, then the pose's).
+type SlotCheck<'a> = Result<(&'a Body, Isometry3<f64>), CollStatus>;
+
 /// A stand-in for shapes a pair cannot use (its status is set from the check instead).
 static PLACEHOLDER: LazyLock<Shape> =
     LazyLock::new(|| Shape::Point(Point::new(Point3::origin()).expect("the origin is finite")));
 
-/// The checked arrays of a batch call.
+/// The checked arrays of a batch call, as slots: each slot a shape's body and pose, or
+/// the status of its check. The slots are the two shapes of each pair in pair order
+/// (slots `2k` and `2k + 1`), or the scene's shapes when there are fewer of those, so
+/// that a call costs in proportion to the smaller of the two: a call over a large
+/// scene neither checks nor copies the scene's arrays whole, and one whose pairs use
+/// each shape many times checks each once.
 struct Batch<'a> {
-    /// Each shape's body, or the status of its handle.
-    bodies: Vec<Result<&'a Body, CollStatus>>,
-    /// Each pose, or the status of its check.
-    poses: Vec<Result<Isometry3<f64>, CollStatus>>,
-    /// The pairs of indices.
+    /// Each slot's body (`None` where it was refused).
+    bodies: Vec<Option<&'a Body>>,
+    /// Each slot's pose (the identity where it was refused): the scene's poses as they
+    /// are, with no second copy.
+    poses: Vec<Isometry3<f64>>,
+    /// Each slot's status: `Ok`, or why its handle (first) or its pose was refused.
+    statuses: Vec<CollStatus>,
+    /// Whether a slot holds a user shape.
+    has_user_shape: bool,
+    /// The caller's pairs of shape indices.
     pairs: &'a [[u32; 2]],
+    /// The pairs of slots, when the slots are the pairs' shapes (`None`: the slots are
+    /// the scene's shapes and `pairs` name them).
+    slot_pairs: Option<Vec<[u32; 2]>>,
 }
 
 impl<'a> Batch<'a> {
-    /// Reads and checks the arrays.
+    /// Reads and checks the arrays: each pair's two entries, or every entry of the scene
+    /// when it has fewer.
     ///
     /// # Safety
     /// Each pointer must be null or hold its count of items (`2 * pair_count` indices).
@@ -67,60 +96,103 @@ impl<'a> Batch<'a> {
         };
         // Only statuses are kept per entry (a batch reports no message per pair), so the
         // entries are not named.
-        let mut bodies = room(shapes.len(), "shapes")?;
-        bodies.extend(
-            shapes
-                .iter()
-                // SAFETY: each entry is null or a handle of this library.
-                .map(|&s| unsafe { shape_body(s, "shapes") }.map_err(|e| e.status)),
-        );
-        let mut checked = room(poses.len(), "poses")?;
-        checked.extend(poses.iter().map(|p| pose(p, "poses").map_err(|e| e.status)));
-        let poses = checked;
-        Ok(Batch {
-            bodies,
-            poses,
+        let check = |i: usize| -> SlotCheck<'a> {
+            // SAFETY: each entry is null or a handle of this library.
+            let body = unsafe { shape_body(shapes[i], "shapes") }.map_err(|e| e.status)?;
+            Ok((body, pose(&poses[i], "poses").map_err(|e| e.status)?))
+        };
+        let slots = 2 * pair_count;
+        let gather = slots <= u32::MAX as usize && slots <= shape_count;
+        let entries = if gather { slots } else { shape_count };
+        let mut batch = Batch {
+            bodies: room(entries, "shapes")?,
+            poses: room(entries, "poses")?,
+            statuses: room(entries, "poses")?,
+            has_user_shape: false,
             pairs,
-        })
+            slot_pairs: None,
+        };
+        if !gather {
+            for i in 0..shape_count {
+                batch.push(check(i));
+            }
+            return Ok(batch);
+        }
+        let mut slot_pairs = room(pair_count, "pairs")?;
+        let refused = || Err(CollStatus::InvalidArgument);
+        for (k, &[i, j]) in pairs.iter().enumerate() {
+            let (i, j) = (i as usize, j as usize);
+            // An index out of range refuses its pair before anything else: both slots say so.
+            let in_range = i < shape_count && j < shape_count;
+            batch.push(if in_range { check(i) } else { refused() });
+            batch.push(if in_range { check(j) } else { refused() });
+            slot_pairs.push([2 * k as u32, 2 * k as u32 + 1]);
+        }
+        batch.slot_pairs = Some(slot_pairs);
+        Ok(batch)
     }
 
-    /// Pair `k`'s shapes and poses, or the status that keeps it from running.
-    fn pair(&self, k: usize) -> Result<Pair<'_>, CollStatus> {
-        let [i, j] = self.pairs[k].map(|i| i as usize);
-        let (Some(a), Some(b)) = (self.bodies.get(i), self.bodies.get(j)) else {
+    /// Appends a slot.
+    #[inline]
+    fn push(&mut self, slot: SlotCheck<'a>) {
+        let (body, pose, status) = match slot {
+            Ok((body, pose)) => (Some(body), pose, CollStatus::Ok),
+            Err(status) => (None, Isometry3::identity(), status),
+        };
+        self.has_user_shape |= matches!(body, Some(Body::User(_)));
+        self.bodies.push(body);
+        self.poses.push(pose);
+        self.statuses.push(status);
+    }
+
+    /// The pairs of slots the scene runs, pair `k` at `k`.
+    fn scene_pairs(&self) -> &[[u32; 2]] {
+        self.slot_pairs.as_deref().unwrap_or(self.pairs)
+    }
+
+    /// Pair `k`'s slots, or the status that keeps it from running: an index out of
+    /// range first, then the first shape's handle and pose, then the second's.
+    #[inline]
+    fn slots(&self, k: usize) -> Result<[usize; 2], CollStatus> {
+        let [a, b] = self.scene_pairs()[k].map(|s| s as usize);
+        let (Some(&status_a), Some(&status_b)) = (self.statuses.get(a), self.statuses.get(b))
+        else {
             return Err(CollStatus::InvalidArgument);
         };
+        match (status_a, status_b) {
+            (CollStatus::Ok, CollStatus::Ok) => Ok([a, b]),
+            (CollStatus::Ok, refused) | (refused, _) => Err(refused),
+        }
+    }
+
+    /// Pair `k`'s shapes and poses, or the status that keeps it from running (see
+    /// [`Self::slots`]).
+    fn pair(&self, k: usize) -> Result<Pair<'_>, CollStatus> {
+        let [a, b] = self.slots(k)?;
+        let (Some(body_a), Some(body_b)) = (self.bodies[a], self.bodies[b]) else {
+            // Every slot whose status is `Ok` has its body.
+            return Err(CollStatus::InternalError);
+        };
         Ok(Pair {
-            a: (*a)?,
-            pose_a: self.poses[i].as_ref().map_err(|&s| s)?,
-            b: (*b)?,
-            pose_b: self.poses[j].as_ref().map_err(|&s| s)?,
+            a: body_a,
+            pose_a: &self.poses[a],
+            b: body_b,
+            pose_b: &self.poses[b],
         })
     }
 
-    /// Whether a valid shape of the batch is a user shape.
-    fn has_user_shape(&self) -> bool {
-        self.bodies.iter().any(|b| matches!(b, Ok(Body::User(_))))
-    }
-
-    /// The built-in shapes and poses as a scene's arrays, with stand-ins where a pair
-    /// cannot run.
+    /// The slots' built-in shapes as a scene's array, with stand-ins where a pair cannot
+    /// run (the poses are [`Self::poses`] as they are).
     ///
     /// # Errors
-    /// `OutOfMemory` when there is no room for them.
-    fn scene_arrays(&self) -> Result<(Vec<&'a Shape>, Vec<Isometry3<f64>>), Error> {
+    /// `OutOfMemory` when there is no room for it.
+    fn scene_shapes(&self) -> Result<Vec<&'a Shape>, Error> {
         let mut shapes = room(self.bodies.len(), "shapes")?;
         shapes.extend(self.bodies.iter().map(|b| match b {
-            Ok(Body::Builtin(s)) => s,
+            Some(Body::Builtin(s)) => s,
             _ => &*PLACEHOLDER,
         }));
-        let mut poses = room(self.poses.len(), "poses")?;
-        poses.extend(
-            self.poses
-                .iter()
-                .map(|p| p.unwrap_or_else(|_| Isometry3::identity())),
-        );
-        Ok((shapes, poses))
+        Ok(shapes)
     }
 
     /// Runs every pair: `run_single` on the calling thread when a shape is the caller's,
@@ -132,7 +204,11 @@ impl<'a> Batch<'a> {
         statuses: &mut [CollStatus],
         zero: V,
         run_single: impl Fn(&Pair<'_>) -> Result<(V, CollStatus), Error>,
-        run_scene: impl FnOnce(&Scene<'_, &Shape>, &mut [PairResult<T, E>]) -> Result<(), BatchError>,
+        run_scene: impl FnOnce(
+            &Scene<'_, &Shape>,
+            &[[u32; 2]],
+            &mut [PairResult<T, E>],
+        ) -> Result<(), BatchError>,
         convert: impl Fn(Result<T, E>) -> Result<(V, CollStatus), Error>,
     ) -> Result<(), Error> {
         let mut write = |k: usize, (value, status): (V, CollStatus)| {
@@ -141,7 +217,7 @@ impl<'a> Batch<'a> {
             statuses[k] = status;
         };
         let failed = |e: Error| (zero, e.status);
-        if self.has_user_shape() {
+        if self.has_user_shape {
             for k in 0..self.pairs.len() {
                 let answer = match self.pair(k) {
                     Ok(p) => run_single(&p).unwrap_or_else(failed),
@@ -151,15 +227,15 @@ impl<'a> Batch<'a> {
             }
             return Ok(());
         }
-        let (shapes, poses) = self.scene_arrays()?;
+        let shapes = self.scene_shapes()?;
         // Every slot is written by `run_scene`; the default only initialises them.
         let mut out: Vec<PairResult<T, E>> = room(self.pairs.len(), "results")?;
         out.resize(self.pairs.len(), Ok(T::default()));
         let internal = |e: BatchError| Error::new(CollStatus::InternalError, e.to_string());
-        let scene = Scene::new(&shapes, &poses).map_err(internal)?;
-        run_scene(&scene, &mut out).map_err(internal)?;
+        let scene = Scene::new(&shapes, &self.poses).map_err(internal)?;
+        run_scene(&scene, self.scene_pairs(), &mut out).map_err(internal)?;
         for (k, answer) in out.into_iter().enumerate() {
-            let answer = match (self.pair(k), answer) {
+            let answer = match (self.slots(k), answer) {
                 (Err(status), _) => (zero, status),
                 (Ok(_), Ok(t)) => convert(Ok(t)).unwrap_or_else(failed),
                 (Ok(_), Err(PairError::Query(e))) => convert(Err(e)).unwrap_or_else(failed),
@@ -287,8 +363,13 @@ macro_rules! batch_entry {
 /// poses, the rows of results): no pair ran, and `results` and `statuses` are left as
 /// they were or zeroed.
 ///
+/// Cost: each handle and pose the pairs use is checked, or every one of the scene's when
+/// they are fewer than the pairs' (`2 * pair_count`): a call over a large scene costs in
+/// proportion to its pairs.
+///
 /// Threads: on all cores when the library was built with the `parallel` feature, every
-/// shape is built in and there are more than 64 pairs; on the calling thread otherwise.
+/// shape the call reads (the pairs' shapes, or the scene's when they are fewer) is built
+/// in and there are more than 64 pairs; on the calling thread otherwise.
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
 pub extern "C" fn coll_batch_distance(
@@ -323,7 +404,7 @@ pub extern "C" fn coll_batch_distance(
             |p| distance_value(crate::query::with_pair!(p, |a, b| collision::distance(
                 a, p.pose_a, b, p.pose_b
             ))),
-            |scene, out| scene.distance(batch.pairs, out),
+            |scene, pairs, out| scene.distance(pairs, out),
             distance_value,
         )
     )
@@ -363,7 +444,7 @@ pub extern "C" fn coll_batch_intersects(
             |p| intersects_value(crate::query::with_pair!(p, |a, b| collision::intersects(
                 a, p.pose_a, b, p.pose_b
             ))),
-            |scene, out| scene.intersects(batch.pairs, out),
+            |scene, pairs, out| scene.intersects(pairs, out),
             intersects_value,
         )
     )
@@ -409,7 +490,7 @@ pub extern "C" fn coll_batch_contact(
                         a, p.pose_a, b, p.pose_b, margin
                     )))
                 },
-                |scene, out| scene.contact(batch.pairs, margin, out),
+                |scene, pairs, out| scene.contact(pairs, margin, out),
                 contact_value,
             )
         }

@@ -2,7 +2,8 @@
 //! 3,000 seeded pairs over 24 shapes of every built-in kind (a few pairs with an index
 //! out of range, a bad pose or a destroyed handle), through `collision::batch` (on all
 //! cores with the `parallel` feature), and again with a user shape in the scene (the
-//! sequential path).
+//! sequential path); then 300 pairs over a scene of 4,000 entries (the 24 handles
+//! repeated, each entry its own pose), whose calls check only the pairs' entries.
 
 // The test defines a C support callback and reads the library's C string.
 #![allow(unsafe_code)]
@@ -106,10 +107,10 @@ fn poses(rng: &mut Lcg, n: usize) -> Vec<CollPose> {
                 ],
                 orientation: q.map(|c| c / norm),
             };
-            if i == 5 {
+            if i % 24 == 5 {
                 pose.position[1] = f64::NAN;
             }
-            if i == 6 {
+            if i % 24 == 6 {
                 pose.orientation = [0.0; 4];
             }
             pose
@@ -117,27 +118,29 @@ fn poses(rng: &mut Lcg, n: usize) -> Vec<CollPose> {
         .collect()
 }
 
-fn check_scene(seed: u64, with_user: bool) {
+/// `n` seeded pairs over a scene of `entries` handles (the 24 shapes of [`shapes`] in
+/// turn, each entry its own pose), against the single calls.
+fn check_scene(seed: u64, with_user: bool, entries: usize, n: usize) {
     let mut rng = Lcg(seed);
     let radius = 0.7;
     let shapes = shapes(&mut rng, &radius, with_user);
-    let poses = poses(&mut rng, shapes.len());
+    let poses = poses(&mut rng, entries);
     // A destroyed handle in the scene: its pairs report it, the others run.
     ok(coll_shape_destroy(shapes[7]));
-    let n = 3000;
     let pairs: Vec<u32> = (0..2 * n)
         .map(|k| {
             if k == 11 {
-                99
+                entries as u32 + 75
             } else {
-                (rng.next() * shapes.len() as f64) as u32
+                (rng.next() * entries as f64) as u32
             }
         })
         .collect();
-    let handles: Vec<*const CollShape> = shapes.iter().map(|&s| s.cast_const()).collect();
+    let handles: Vec<*const CollShape> =
+        (0..entries).map(|e| shapes[e % 24].cast_const()).collect();
     let pair = |k: usize| {
         let [i, j] = [pairs[2 * k] as usize, pairs[2 * k + 1] as usize];
-        (i, j, i < shapes.len() && j < shapes.len())
+        (i, j, i < entries && j < entries)
     };
 
     let mut distances = vec![
@@ -171,7 +174,7 @@ fn check_scene(seed: u64, with_user: bool) {
             distance: -1.0,
             lower_bound: -1.0,
         };
-        let status = coll_distance(shapes[i], &poses[i], shapes[j], &poses[j], &mut single);
+        let status = coll_distance(handles[i], &poses[i], handles[j], &poses[j], &mut single);
         assert_eq!(statuses[k], status, "pair {k} ({i}, {j}) distance status");
         if matches!(status, CollStatus::Ok | CollStatus::NotConverged) {
             assert_eq!(distances[k], single, "pair {k} ({i}, {j}) distance");
@@ -207,7 +210,7 @@ fn check_scene(seed: u64, with_user: bool) {
             continue;
         }
         let mut single = false;
-        let status = coll_intersects(shapes[i], &poses[i], shapes[j], &poses[j], &mut single);
+        let status = coll_intersects(handles[i], &poses[i], handles[j], &poses[j], &mut single);
         assert_eq!(
             (statuses[k], hits[k]),
             (status, single),
@@ -250,9 +253,9 @@ fn check_scene(seed: u64, with_user: bool) {
         }
         let mut single = zero;
         let status = coll_contact(
-            shapes[i],
+            handles[i],
             &poses[i],
-            shapes[j],
+            handles[j],
             &poses[j],
             0.05,
             null_mut(),
@@ -307,12 +310,23 @@ fn check_scene(seed: u64, with_user: bool) {
 
 #[test]
 fn batch_calls_equal_single_calls_on_builtin_shapes() {
-    check_scene(7, false);
+    check_scene(7, false, 24, 3000);
+}
+
+/// 300 pairs over 4,000 entries: the call checks the pairs' 600 entries alone.
+#[test]
+fn batch_calls_over_a_large_scene_equal_single_calls() {
+    check_scene(9, false, 4000, 300);
+}
+
+#[test]
+fn batch_calls_over_a_large_scene_equal_single_calls_with_a_user_shape() {
+    check_scene(10, true, 4000, 300);
 }
 
 #[test]
 fn batch_calls_equal_single_calls_with_a_user_shape() {
-    check_scene(8, true);
+    check_scene(8, true, 24, 3000);
 }
 
 /// A refused batch call writes nothing: a contact batch whose margin is NaN or negative,

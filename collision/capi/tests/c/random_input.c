@@ -4,7 +4,8 @@
  * values and non-unit quaternions, margins, rays and motions alike. Every call must
  * return a status of the enum other than COLL_STATUS_INTERNAL_ERROR, and a call that
  * returns COLL_STATUS_OK must have
- * written no NaN. Nothing may crash: the test runs this under AddressSanitizer and
+ * written no NaN; batch calls over a scene of such shapes and poses give each pair the
+ * single call's status and answer. Nothing may crash: the test runs this under AddressSanitizer and
  * UndefinedBehaviorSanitizer. (A contact of shapes near 1e300 once looped in EPA until
  * the stack overflowed, and rounding a rounded shape nested it.) Prints "N passed,
  * N failed" and exits non-zero on any failure.
@@ -121,6 +122,114 @@ static void check(CollStatus status, int nan, const char *what, int round) {
     }
 }
 
+/* Whether two doubles are the same answer (equal, or both NaN: never OK answers). */
+static int same_number(double x, double y) { return x == y || (isnan(x) && isnan(y)); }
+
+static int same_numbers(const double *x, const double *y, int n) {
+    for (int k = 0; k < n; ++k) {
+        if (!same_number(x[k], y[k])) return 0;
+    }
+    return 1;
+}
+
+/* Whether a status carries an answer. */
+static int answered(CollStatus s) {
+    return s == COLL_STATUS_OK || s == COLL_STATUS_NOT_CONVERGED;
+}
+
+/* Counts a batch row against the single call: the same status, and the same answer
+ * when there is one. */
+static void check_row(int same, const char *what, int k, CollStatus got, CollStatus want) {
+    if (got == want && same) {
+        ++passed;
+    } else {
+        printf("FAIL %s pair %d: status %d, the single call's %d\n", what, k, (int)got, (int)want);
+        ++failed;
+    }
+}
+
+enum { SCENE_KINDS = 24, SCENE_ENTRIES = 1000, MANY_PAIRS = 2000 };
+
+/* Batch calls over a scene of random shapes (null handles among them, where a shape was
+ * refused) at random poses (special values and non-unit quaternions among them), with
+ * indices out of range: every row's status and answer are the single call's, through
+ * both of the call's paths (40 pairs of 1,000 entries read the pairs' entries alone,
+ * 2,000 pairs the scene whole). */
+static void batch_rounds(void) {
+    CollShape *kinds[SCENE_KINDS];
+    for (int k = 0; k < SCENE_KINDS; ++k) kinds[k] = shape();
+    static const CollShape *handles[SCENE_ENTRIES];
+    static CollPose poses[SCENE_ENTRIES];
+    for (int e = 0; e < SCENE_ENTRIES; ++e) {
+        handles[e] = kinds[below(SCENE_KINDS)];
+        poses[e] = pose();
+    }
+    static uint32_t pairs[2 * MANY_PAIRS];
+    static CollDistance distances[MANY_PAIRS];
+    static bool hits[MANY_PAIRS];
+    static CollContact contacts[MANY_PAIRS];
+    static CollStatus statuses[MANY_PAIRS];
+    const int counts[] = {40, MANY_PAIRS};
+    for (int c = 0; c < 2; ++c) {
+        int n = counts[c];
+        for (int k = 0; k < 2 * n; ++k) {
+            pairs[k] = uniform() < 0.02 ? SCENE_ENTRIES + (uint32_t)below(100)
+                                        : (uint32_t)below(SCENE_ENTRIES);
+        }
+        double margin = uniform();
+        check(coll_batch_distance(handles, SCENE_ENTRIES, poses, SCENE_ENTRIES, pairs, n,
+                                  distances, statuses, n),
+              0, "coll_batch_distance", c);
+        for (int k = 0; k < n; ++k) {
+            uint32_t i = pairs[2 * k], j = pairs[2 * k + 1];
+            CollDistance one = {0, 0};
+            CollStatus want = COLL_STATUS_INVALID_ARGUMENT;
+            if (i < SCENE_ENTRIES && j < SCENE_ENTRIES) {
+                want = coll_distance(handles[i], &poses[i], handles[j], &poses[j], &one);
+            }
+            int same = !answered(want) || (same_number(one.distance, distances[k].distance) &&
+                                           same_number(one.lower_bound, distances[k].lower_bound));
+            check_row(same, "coll_batch_distance", k, statuses[k], want);
+        }
+        check(coll_batch_intersects(handles, SCENE_ENTRIES, poses, SCENE_ENTRIES, pairs, n, hits,
+                                    statuses, n),
+              0, "coll_batch_intersects", c);
+        for (int k = 0; k < n; ++k) {
+            uint32_t i = pairs[2 * k], j = pairs[2 * k + 1];
+            bool one = false;
+            CollStatus want = COLL_STATUS_INVALID_ARGUMENT;
+            if (i < SCENE_ENTRIES && j < SCENE_ENTRIES) {
+                want = coll_intersects(handles[i], &poses[i], handles[j], &poses[j], &one);
+            }
+            check_row(!answered(want) || one == hits[k], "coll_batch_intersects", k, statuses[k],
+                      want);
+        }
+        check(coll_batch_contact(handles, SCENE_ENTRIES, poses, SCENE_ENTRIES, pairs, n, margin,
+                                 contacts, statuses, n),
+              0, "coll_batch_contact", c);
+        for (int k = 0; k < n; ++k) {
+            uint32_t i = pairs[2 * k], j = pairs[2 * k + 1];
+            CollContact one;
+            CollStatus want = COLL_STATUS_INVALID_ARGUMENT;
+            if (i < SCENE_ENTRIES && j < SCENE_ENTRIES) {
+                want = coll_contact(handles[i], &poses[i], handles[j], &poses[j], margin, NULL,
+                                    &one);
+            }
+            const CollContact *got = &contacts[k];
+            int same = !answered(want) ||
+                       (one.in_range == got->in_range && (!one.in_range ||
+                        (same_number(one.separation, got->separation) &&
+                         same_number(one.depth, got->depth) &&
+                         same_numbers(one.normal, got->normal, 3) &&
+                         same_numbers(one.point_a, got->point_a, 3) &&
+                         same_numbers(one.point_b, got->point_b, 3) &&
+                         one.exactness == got->exactness && one.method == got->method)));
+            check_row(same, "coll_batch_contact", k, statuses[k], want);
+        }
+    }
+    for (int k = 0; k < SCENE_KINDS; ++k) coll_shape_destroy(kinds[k]);
+}
+
 int main(int argc, char **argv) {
     /* Another seed as the first argument, for longer runs by hand. */
     if (argc > 1) state = strtoull(argv[1], NULL, 10);
@@ -180,6 +289,7 @@ int main(int argc, char **argv) {
         coll_shape_destroy(a);
         coll_shape_destroy(b);
     }
+    batch_rounds();
     /* A shape rounded ten thousand times stays one level deep (nested, every copy
      * walked the chain: a stack overflow), and its margins add. */
     CollShape *s = NULL;

@@ -10,6 +10,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod lcg;
+#[allow(unused_imports)]
+pub use lcg::Lcg;
+
 /// The crate's directory.
 pub fn crate_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -155,23 +159,4 @@ pub fn parse(stdout: &[u8]) -> std::collections::HashMap<String, Vec<f64>> {
             Some((name, values))
         })
         .collect()
-}
-
-/// A small seeded generator shared by the tests (64-bit LCG, Knuth's MMIX constants).
-pub struct Lcg(pub u64);
-
-impl Lcg {
-    /// A uniform number in `[0, 1)`.
-    pub fn next(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    /// A uniform number in `[lo, hi)`.
-    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.next()
-    }
 }
