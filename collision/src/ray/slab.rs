@@ -2,10 +2,9 @@
 //!
 //! Tried and dropped: three reciprocals of the direction instead of six divisions (the
 //! same time on the bench rays); the bounds kept with plain comparisons instead of
-//! `f64::max` and `min` (fewer instructions, but they became branches: 14 % slower); both
-//! planes of a slab in one packed division, the bounds kept by `select_unpredictable`
-//! (packed compares and blends: 12–17 % slower on the AMD EPYC Zen 5, with or without
-//! the normal).
+//! `f64::max` and `min` (fewer instructions, but they became branches: 14 % slower), or by
+//! `select_unpredictable` (blends: 12–17 % slower on the AMD EPYC Zen 5); both planes of a
+//! slab in one packed division (the same time: the divider is not the limit).
 
 use super::{LocalHit, LocalRay, PosedRay, RayCast, RayError, cast_in_matrix_frame};
 use crate::observer::RayShape;
