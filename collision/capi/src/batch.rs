@@ -107,7 +107,7 @@ impl<'a> Batch<'a> {
         let mut batch = Batch {
             bodies: room(entries, "shapes")?,
             poses: room(entries, "poses")?,
-            statuses: room(entries, "poses")?,
+            statuses: room(entries, "statuses")?,
             has_user_shape: false,
             pairs,
             slot_pairs: None,

@@ -17,8 +17,8 @@ use pyo3::types::PyTuple;
 /// A fixed sequence of shapes for the `batch_*` queries, which accept it wherever they
 /// take a list of shapes. Made from any sequence of shapes (each checked once, here); a
 /// batch on a set whose pairs use few of its poses (float64, C order) costs in
-/// proportion to the pairs, not to the set's size; immutable; takes integer indices (negative from the end) and iterates like a tuple;
-/// pickles.
+/// proportion to the pairs, not to the set's size; immutable; takes integer indices
+/// (negative from the end) and iterates like a tuple; pickles.
 #[pyclass(frozen, sequence, module = "convex_collision", name = "ShapeSet")]
 pub struct PyShapeSet {
     items: Vec<Py<PyShape>>,
