@@ -40,13 +40,19 @@ def same(x, y):
     assert x.tobytes() == y.tobytes()
 
 
+def random_scene(seed, count, pair_count):
+    """`count` random shapes and poses and `pair_count` index pairs into them, with the
+    generator (seeded `seed`) for further draws."""
+    rng = np.random.default_rng(seed)
+    shapes = random_shapes(rng, count)
+    poses = random_poses(rng, count)
+    pairs = rng.integers(0, count, size=(pair_count, 2))
+    return rng, shapes, poses, pairs
+
+
 @pytest.fixture(scope="module")
 def scene():
-    rng = np.random.default_rng(31)
-    shapes = random_shapes(rng, 200)
-    poses = random_poses(rng, 200)
-    pairs = rng.integers(0, 200, size=(2000, 2))
-    return shapes, poses, pairs
+    return random_scene(31, 200, 2000)[1:]
 
 
 def test_batch_equals_single_calls(scene):

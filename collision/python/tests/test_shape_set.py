@@ -7,15 +7,12 @@ import numpy as np
 import pytest
 
 import convex_collision as cc
-from test_batch_pickle import random_poses, random_shapes, same
+from test_batch_pickle import random_scene, same
 
 
 @pytest.fixture(scope="module")
 def scene():
-    rng = np.random.default_rng(57)
-    shapes = random_shapes(rng, 120)
-    poses = random_poses(rng, 120)
-    pairs = rng.integers(0, 120, size=(1500, 2))
+    rng, shapes, poses, pairs = random_scene(57, 120, 1500)
     rays = np.hstack([rng.uniform(-4, 4, size=(300, 3)), rng.normal(size=(300, 3))])
     ray_pairs = np.stack([rng.integers(0, 120, 1500), rng.integers(0, 300, 1500)], axis=1)
     return shapes, poses, pairs, rays, ray_pairs
