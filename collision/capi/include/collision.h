@@ -524,7 +524,7 @@ extern "C" {
  *
  * Cost: each handle and pose the pairs use is checked, or every one of the scene's when
  * they are fewer than the pairs' (`2 * pair_count`): a call over a large scene costs in
- * proportion to its pairs.
+ * proportion to its pairs. A call of at most 64 pairs allocates nothing.
  *
  * Threads: on all cores when the library was built with the `parallel` feature, every
  * shape the call reads (the pairs' shapes, or the scene's when they are fewer) is built

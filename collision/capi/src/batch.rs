@@ -16,12 +16,14 @@
 //! → 1.44–1.49 ms when the allocator had the room, 2.62–2.65 → 1.46–1.48 ms when it had
 //! not.
 //!
-//! When no shape the call reads is a user shape, the pairs run through
-//! `collision::batch`: on all cores when the library is built with the `parallel`
-//! feature and the batch has more than 64 pairs (the calling thread and rayon's global
-//! pool, in chunks of 16 to 64 pairs), on the calling thread otherwise. A call that
-//! reads a user shape runs its pairs one after another on the calling thread, through
-//! the single calls' code (its callbacks then never run concurrently within the call).
+//! A batch of at most 64 pairs (`DIRECT_PAIRS`) runs its pairs one after another on the
+//! calling thread, each reading its two entries as its single call does: it allocates
+//! nothing (16 pairs over the bench's scene: 2.09–2.13 → 1.84–1.91 µs). A larger one checks its entries first, into slots; when no slot holds a user
+//! shape its pairs run through `collision::batch`: on all cores when the library is
+//! built with the `parallel` feature (the calling thread and rayon's global pool, in
+//! chunks of 16 to 64 pairs), on the calling thread otherwise. A call that reads a user
+//! shape runs its pairs one after another on the calling thread, through the single
+//! calls' code (its callbacks then never run concurrently within the call).
 
 use crate::convert::{count, length, output, pose};
 use crate::query::{NO_CONTACT, Pair, contact_value, distance_value, intersects_value};
@@ -62,6 +64,55 @@ struct Batch<'a> {
     /// The pairs of slots, when the slots are the pairs' shapes (`None`: the slots are
     /// the scene's shapes and `pairs` name them).
     slot_pairs: Option<Vec<[u32; 2]>>,
+    /// The caller's arrays, which a direct batch reads pair by pair.
+    arrays: Arrays<'a>,
+    /// Whether the batch is small enough to run directly ([`DIRECT_PAIRS`]): then it has
+    /// no slots, and each pair reads its two entries when it runs.
+    direct: bool,
+}
+
+/// Batches of at most this many pairs run on the calling thread whatever the build
+/// (as `collision::batch` runs them: waking other threads would cost about as much as
+/// their work), each pair reading its two entries as its single call does, with nothing
+/// allocated; larger ones check their entries first, into slots.
+const DIRECT_PAIRS: usize = 64;
+
+/// The caller's arrays of a batch call, their lengths checked.
+#[derive(Clone, Copy)]
+struct Arrays<'a> {
+    /// The shape handles (each null or a handle of this library).
+    shapes: &'a [*const CollShape],
+    /// One pose per shape.
+    poses: &'a [CollPose],
+    /// Pairs of indices into both.
+    pairs: &'a [[u32; 2]],
+}
+
+impl<'a> Arrays<'a> {
+    /// Entry `i`'s body and pose (`i` in range), or the status of the first check that
+    /// refused them: the handle's, then the pose's. Only statuses are kept (a batch
+    /// reports no message per pair), so the entries are not named.
+    ///
+    /// Always inlined: the pass over a whole scene keeps only the refusal, and out of
+    /// line the pose came back through memory (4 % slower at 11,000 pairs over 20,000
+    /// entries, `benches/batch_scene.rs`).
+    #[inline(always)]
+    fn entry(&self, i: usize) -> SlotCheck<'a> {
+        // SAFETY: each entry is null or a handle of this library.
+        let body = unsafe { shape_body(self.shapes[i], "shapes") }.map_err(|e| e.status)?;
+        Ok((body, pose(&self.poses[i], "poses").map_err(|e| e.status)?))
+    }
+
+    /// Pair `k`'s two entries, or the status that keeps it from running: an index out
+    /// of range first, then the first entry's refusal, then the second's (as
+    /// [`Batch::slots`] orders them).
+    fn pair(&self, k: usize) -> Result<[(&'a Body, Isometry3<f64>); 2], CollStatus> {
+        let [i, j] = self.pairs[k].map(|i| i as usize);
+        if i >= self.shapes.len() || j >= self.shapes.len() {
+            return Err(CollStatus::InvalidArgument);
+        }
+        Ok([self.entry(i)?, self.entry(j)?])
+    }
 }
 
 impl<'a> Batch<'a> {
@@ -94,16 +145,20 @@ impl<'a> Batch<'a> {
                 slice(pairs.cast::<[u32; 2]>(), pair_count, "pairs")?,
             )
         };
-        // Only statuses are kept per entry (a batch reports no message per pair), so the
-        // entries are not named.
-        let check = |i: usize| -> SlotCheck<'a> {
-            // SAFETY: each entry is null or a handle of this library.
-            let body = unsafe { shape_body(shapes[i], "shapes") }.map_err(|e| e.status)?;
-            Ok((body, pose(&poses[i], "poses").map_err(|e| e.status)?))
+        let arrays = Arrays {
+            shapes,
+            poses,
+            pairs,
         };
+        let check = |i: usize| arrays.entry(i);
+        let direct = pair_count <= DIRECT_PAIRS;
         let slots = 2 * pair_count;
         let gather = slots <= u32::MAX as usize && slots <= shape_count;
-        let entries = if gather { slots } else { shape_count };
+        let entries = match (direct, gather) {
+            (true, _) => 0,
+            (false, true) => slots,
+            (false, false) => shape_count,
+        };
         let mut batch = Batch {
             bodies: room(entries, "shapes")?,
             poses: room(entries, "poses")?,
@@ -111,7 +166,12 @@ impl<'a> Batch<'a> {
             has_user_shape: false,
             pairs,
             slot_pairs: None,
+            arrays,
+            direct,
         };
+        if direct {
+            return Ok(batch);
+        }
         if !gather {
             // The scene whole, in streaming passes over the caller's arrays: the bodies,
             // the poses, then each entry's first refusal (a loop pushing each entry's
@@ -181,19 +241,18 @@ impl<'a> Batch<'a> {
     }
 
     /// Pair `k`'s shapes and poses, or the status that keeps it from running (see
-    /// [`Self::slots`]).
-    fn pair(&self, k: usize) -> Result<Pair<'_>, CollStatus> {
+    /// [`Self::slots`]): read from the caller's arrays in a direct batch, from the
+    /// slots otherwise.
+    fn entries(&self, k: usize) -> Result<[(&'a Body, Isometry3<f64>); 2], CollStatus> {
+        if self.direct {
+            return self.arrays.pair(k);
+        }
         let [a, b] = self.slots(k)?;
         let (Some(body_a), Some(body_b)) = (self.bodies[a], self.bodies[b]) else {
             // Every slot whose status is `Ok` has its body.
             return Err(CollStatus::InternalError);
         };
-        Ok(Pair {
-            a: body_a,
-            pose_a: &self.poses[a],
-            b: body_b,
-            pose_b: &self.poses[b],
-        })
+        Ok([(body_a, self.poses[a]), (body_b, self.poses[b])])
     }
 
     /// The slots' built-in shapes as a scene's array, with stand-ins where a pair cannot
@@ -210,9 +269,9 @@ impl<'a> Batch<'a> {
         Ok(shapes)
     }
 
-    /// Runs every pair: `run_single` on the calling thread when a shape is the caller's,
-    /// else `run_scene` on the whole scene (its results converted by `convert`); then
-    /// writes each pair's value (or `zero`) and status.
+    /// Runs every pair: `run_single` on the calling thread in a direct batch or when a
+    /// shape is the caller's, else `run_scene` on the whole scene (its results converted
+    /// by `convert`); then writes each pair's value (or `zero`) and status.
     fn run<V: Copy, T: Clone + Default, E: Clone>(
         &self,
         results: &mut [V],
@@ -232,10 +291,16 @@ impl<'a> Batch<'a> {
             statuses[k] = status;
         };
         let failed = |e: Error| (zero, e.status);
-        if self.has_user_shape {
+        if self.direct || self.has_user_shape {
             for k in 0..self.pairs.len() {
-                let answer = match self.pair(k) {
-                    Ok(p) => run_single(&p).unwrap_or_else(failed),
+                let answer = match self.entries(k) {
+                    Ok([(a, pose_a), (b, pose_b)]) => run_single(&Pair {
+                        a,
+                        pose_a: &pose_a,
+                        b,
+                        pose_b: &pose_b,
+                    })
+                    .unwrap_or_else(failed),
                     Err(status) => (zero, status),
                 };
                 write(k, answer);
@@ -380,7 +445,7 @@ macro_rules! batch_entry {
 ///
 /// Cost: each handle and pose the pairs use is checked, or every one of the scene's when
 /// they are fewer than the pairs' (`2 * pair_count`): a call over a large scene costs in
-/// proportion to its pairs.
+/// proportion to its pairs. A call of at most 64 pairs allocates nothing.
 ///
 /// Threads: on all cores when the library was built with the `parallel` feature, every
 /// shape the call reads (the pairs' shapes, or the scene's when they are fewer) is built

@@ -3,7 +3,8 @@
 //! out of range, a bad pose or a destroyed handle), through `collision::batch` (on all
 //! cores with the `parallel` feature), and again with a user shape in the scene (the
 //! sequential path); then 300 pairs over a scene of 4,000 entries (the 24 handles
-//! repeated, each entry its own pose), whose calls check only the pairs' entries.
+//! repeated, each entry its own pose), whose calls check only the pairs' entries; and
+//! batches of 64 pairs, which read each pair's entries as it runs.
 
 // The test defines a C support callback and reads the library's C string.
 #![allow(unsafe_code)]
@@ -412,4 +413,13 @@ fn refused_batch_calls_leave_their_outputs_untouched() {
     assert_eq!(statuses, [CollStatus::Ok]);
     assert!((distances[0].distance - 3.0).abs() <= 1e-12);
     ok(coll_shape_destroy(ball));
+}
+
+/// Batches of at most 64 pairs read each pair's entries as it runs (no slots): over a
+/// small scene, a large one, and with a user shape.
+#[test]
+fn direct_batches_equal_single_calls() {
+    check_scene(15, false, 24, 64);
+    check_scene(12, false, 4000, 64);
+    check_scene(13, true, 4000, 64);
 }
