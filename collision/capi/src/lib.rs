@@ -1,7 +1,9 @@
 //! A C ABI for the collision toolkit, so that engines written in C, C++, C# or for Godot
 //! can call its queries. The header, `include/collision.h`, is generated from this
 //! crate by cbindgen (`cargo run -p collision-capi --example generate_header`) and
-//! checked into the repository.
+//! checked into the repository. `csharp/Collision.cs` declares the same functions and
+//! types for C# (P/Invoke); `tests/csharp.rs` checks that it names every function and
+//! that its structs have the library's sizes, and calls each function from C#.
 //!
 //! # Conventions
 //! - Every function but [`coll_last_error_message`] returns a [`CollStatus`]; a call that
