@@ -4,6 +4,8 @@
 //! early as possible, keeping the peak memory under 300 bytes per input point
 //! (see `BENCHMARKS.md`).
 
+use crate::HullError;
+use crate::error::{filled, room};
 use crate::merge::Faces;
 use crate::mesh::{Mesh, NONE};
 use crate::properties::mass_properties;
@@ -12,7 +14,10 @@ use nalgebra::Point3;
 
 /// Builds the output. The mesh's vertex `v` is input point `input_index[v]` of
 /// `original`, which the builder saw multiplied by `factor`.
-#[must_use]
+///
+/// # Errors
+/// [`HullError::OutOfMemory`] when an output array (in proportion to the hull's
+/// vertices) does not fit in memory.
 pub(crate) fn assemble(
     mesh: Mesh,
     faces: Faces,
@@ -20,7 +25,8 @@ pub(crate) fn assemble(
     original: &[Point3<f64>],
     factor: f64,
     tolerance: f64,
-) -> Hull {
+) -> Result<Hull, HullError> {
+    let count = original.len();
     let Faces {
         loops: mut face_indices,
         offsets: face_offsets,
@@ -38,7 +44,7 @@ pub(crate) fn assemble(
     let range = |i: usize| face_offsets[i] as usize..face_offsets[i + 1] as usize;
     // Planes first, so the mesh can go: the seed's normal, offset raised to
     // the highest face vertex.
-    let mut planes = Vec::with_capacity(nf);
+    let mut planes = room(nf, count)?;
     for (i, &seed) in seeds.iter().enumerate() {
         let face = &mesh_faces[seed as usize];
         let normal = face.normal;
@@ -56,8 +62,8 @@ pub(crate) fn assemble(
         planes.push(Plane { normal, offset });
     }
     drop((mesh_faces, seeds));
-    let mut remap = vec![NONE; input_index.len()];
-    let mut vertices = Vec::with_capacity(input_index.len());
+    let mut remap = filled(input_index.len(), NONE, count)?;
+    let mut vertices = room(input_index.len(), count)?;
     for v in &mut face_indices {
         let slot = &mut remap[*v as usize];
         if *slot == NONE {
@@ -69,7 +75,7 @@ pub(crate) fn assemble(
     drop(remap);
     let face = |i: usize| &face_indices[range(i)];
     // Fan triangulation of each convex face.
-    let mut triangles = Vec::with_capacity(face_indices.len() - 2 * nf);
+    let mut triangles = room(face_indices.len() - 2 * nf, count)?;
     for i in 0..nf {
         let f = face(i);
         for k in 1..f.len() - 1 {
@@ -77,7 +83,7 @@ pub(crate) fn assemble(
         }
     }
     // Vertex adjacency (compressed rows): `u → v` for each face edge.
-    let mut neighbor_offsets = vec![0u32; vertices.len() + 1];
+    let mut neighbor_offsets = filled(vertices.len() + 1, 0u32, count)?;
     for i in 0..nf {
         for &v in face(i) {
             neighbor_offsets[v as usize + 1] += 1;
@@ -88,7 +94,7 @@ pub(crate) fn assemble(
     }
     // Each row is filled through its start offset, which then ends at the next
     // row's start: shifted back by one, the offsets are whole again.
-    let mut neighbors = vec![0u32; face_indices.len()];
+    let mut neighbors = filled(face_indices.len(), 0u32, count)?;
     for i in 0..nf {
         let f = face(i);
         for (k, &u) in f.iter().enumerate() {
@@ -105,14 +111,15 @@ pub(crate) fn assemble(
     let props = if factor == 1.0 {
         mass_properties(&vertices, &triangles)
     } else {
-        let scaled: Vec<Point3<f64>> = vertices.iter().map(|p| p * factor).collect();
+        let mut scaled = room(vertices.len(), count)?;
+        scaled.extend(vertices.iter().map(|p| p * factor));
         let mut props = mass_properties(&scaled, &triangles);
         props.volume = props.volume / factor / factor / factor;
         props.area = props.area / factor / factor;
         props.centroid /= factor;
         props
     };
-    Hull {
+    Ok(Hull {
         vertices,
         triangles,
         face_offsets,
@@ -124,5 +131,5 @@ pub(crate) fn assemble(
         area: props.area,
         centroid: props.centroid,
         tolerance,
-    }
+    })
 }

@@ -33,9 +33,10 @@ pub enum HullError {
         /// How many points were given.
         count: usize,
     },
-    /// The builder's working storage, reserved up front in proportion to the points
-    /// (about 200 bytes a point), could not be allocated: the point set is too large for
-    /// the memory the process may take.
+    /// The builder's working storage (about 200 bytes a point, reserved up front) or a
+    /// later part of the build (the hull's vertex lists, faces and output, in proportion
+    /// to its vertices) could not be allocated: the point set is too large for the
+    /// memory the process may take.
     #[error("no memory for the hull of {count} points ({bytes} bytes of working storage)")]
     OutOfMemory {
         /// How many points were given.
@@ -142,4 +143,40 @@ pub enum HullDefect {
         /// Vertex index.
         vertex: usize,
     },
+}
+
+/// Room for `additional` more items in `v`, or [`HullError::OutOfMemory`] for a build of
+/// `count` points: the builder's allocations after its bulk reservation go through this
+/// and the helpers below, so that no point set aborts the process when memory runs out
+/// part-way.
+pub(crate) fn reserve<T>(v: &mut Vec<T>, additional: usize, count: usize) -> Result<(), HullError> {
+    v.try_reserve(additional)
+        .map_err(|_| HullError::OutOfMemory {
+            count,
+            bytes: additional.saturating_mul(std::mem::size_of::<T>()),
+        })
+}
+
+/// An empty vector with room for `n` items (see [`reserve`]).
+pub(crate) fn room<T>(n: usize, count: usize) -> Result<Vec<T>, HullError> {
+    let mut v = Vec::new();
+    reserve(&mut v, n, count)?;
+    Ok(v)
+}
+
+/// `n` copies of `value` (see [`reserve`]).
+pub(crate) fn filled<T: Clone>(n: usize, value: T, count: usize) -> Result<Vec<T>, HullError> {
+    let mut v = room(n, count)?;
+    v.resize(n, value);
+    Ok(v)
+}
+
+/// Pushes `x` onto `v`, doubling its room when full (see [`reserve`]): for lists whose
+/// final length is not known in advance.
+pub(crate) fn push<T>(v: &mut Vec<T>, x: T, count: usize) -> Result<(), HullError> {
+    if v.len() == v.capacity() {
+        reserve(v, v.len().max(4), count)?;
+    }
+    v.push(x);
+    Ok(())
 }

@@ -107,7 +107,9 @@ impl Hull {
     ///   [`HullError::Coplanar`] when the points span no volume within the
     ///   tolerance (see the crate docs);
     /// * [`HullError::OutOfMemory`] when the working storage reserved up front (about
-    ///   200 bytes a point) cannot be allocated;
+    ///   200 bytes a point), or any later allocation of the build (vertex lists, faces,
+    ///   the output), cannot be made: the build never aborts the process for want of
+    ///   memory;
     /// * [`HullError::Internal`] if an internal invariant broke (a bug).
     pub fn build(points: &[Point3<f64>]) -> Result<Hull, HullError> {
         if points.is_empty() {
@@ -147,18 +149,11 @@ impl Hull {
         let mut builder = quickhull::Builder::new(&work, &bounds, scale)?;
         builder.run()?;
         let (mesh, vertex_positions, input_index) = builder.into_parts();
-        let faces = merge::faces(&mesh, &vertex_positions, &scale);
+        let faces = merge::faces(&mesh, &vertex_positions, &scale, points.len())?;
         drop(vertex_positions);
         let factor = factor.unwrap_or(1.0);
         let tolerance = scale.eps / factor;
-        Ok(assemble::assemble(
-            mesh,
-            faces,
-            &input_index,
-            points,
-            factor,
-            tolerance,
-        ))
+        assemble::assemble(mesh, faces, &input_index, points, factor, tolerance)
     }
 
     /// The extreme points, each once.

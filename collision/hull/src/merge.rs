@@ -25,6 +25,8 @@
 
 mod fan;
 
+use crate::HullError;
+use crate::error::{filled, push, reserve, room};
 use crate::mesh::{ALIVE, Mesh, NONE, next};
 use crate::tolerance::Scale;
 use nalgebra::Point3;
@@ -75,29 +77,39 @@ fn has_flat_edge(m: &Mesh, pts: &[Point3<f64>], f: u32, eps: f64) -> bool {
 /// The faces of the finished mesh `m` (vertices `pts`): its triangles grouped into
 /// faces with every vertex a corner, and no two faces' fan triangulations sharing
 /// an edge.
-#[must_use]
-pub(crate) fn faces(m: &Mesh, pts: &[Point3<f64>], s: &Scale) -> Faces {
+///
+/// # Errors
+/// [`HullError::OutOfMemory`] (for a build of `count` points) when a list in proportion
+/// to the faces does not fit in memory.
+pub(crate) fn faces(
+    m: &Mesh,
+    pts: &[Point3<f64>],
+    s: &Scale,
+    count: usize,
+) -> Result<Faces, HullError> {
     // Regions that must stay triangles, by seed slot (sorted).
     let mut split: Vec<u32> = Vec::new();
     loop {
-        let mut faces = merge(m, pts, s, &split);
-        drop_non_corners(&mut faces, pts.len());
+        let mut faces = merge(m, pts, s, &split, count)?;
+        drop_non_corners(&mut faces, pts.len(), count)?;
         if faces.seeds.len() < 4 {
             // A sliver about `ε` thick, every triangle within `ε` of its neighbours'
             // planes, merged into fewer faces than a solid has (two, back to back, with
             // zero volume): keep quickhull's triangles, which enclose it exactly.
-            let every_slot: Vec<u32> = (0..m.faces.len() as u32).collect();
-            let mut triangles = merge(m, pts, s, &every_slot);
-            drop_non_corners(&mut triangles, pts.len());
-            return triangles;
+            let mut every_slot = room(m.faces.len(), count)?;
+            every_slot.extend(0..m.faces.len() as u32);
+            let mut triangles = merge(m, pts, s, &every_slot, count)?;
+            drop_non_corners(&mut triangles, pts.len(), count)?;
+            return Ok(triangles);
         }
-        let clashing = fan::clashing_faces(&faces);
+        let clashing = fan::clashing_faces(&faces, count)?;
         // A split region gives triangles, which have no diagonals, so every clash
         // names a region not split yet and the loop ends (at the latest with every
         // region split: the quickhull triangles themselves).
         if clashing.is_empty() {
-            return faces;
+            return Ok(faces);
         }
+        reserve(&mut split, clashing.len(), count)?;
         split.extend(clashing);
         split.sort_unstable();
     }
@@ -105,33 +117,45 @@ pub(crate) fn faces(m: &Mesh, pts: &[Point3<f64>], s: &Scale) -> Faces {
 
 /// Groups the alive triangles of `m` into faces; the regions seeded at the slots in
 /// `split` (sorted) stay single triangles.
-#[must_use]
-fn merge(m: &Mesh, pts: &[Point3<f64>], s: &Scale, split: &[u32]) -> Faces {
+///
+/// # Errors
+/// As [`faces`].
+fn merge(
+    m: &Mesh,
+    pts: &[Point3<f64>],
+    s: &Scale,
+    split: &[u32],
+    count: usize,
+) -> Result<Faces, HullError> {
     let eps = s.eps;
     let slots = m.faces.len() as u32;
     let alive = |f: u32| m.topo[f as usize].state == ALIVE;
-    let mut seeds: Vec<(f64, u32)> = (0..slots)
-        .filter(|&f| alive(f) && has_flat_edge(m, pts, f, eps))
-        .map(|f| {
-            let [a, b, c] = m.topo[f as usize].verts.map(|v| &pts[v as usize]);
-            ((b - a).cross(&(c - a)).norm(), f)
-        })
-        .collect();
+    let mut seeds: Vec<(f64, u32)> = Vec::new();
+    for f in (0..slots).filter(|&f| alive(f) && has_flat_edge(m, pts, f, eps)) {
+        let [a, b, c] = m.topo[f as usize].verts.map(|v| &pts[v as usize]);
+        push(&mut seeds, ((b - a).cross(&(c - a)).norm(), f), count)?;
+    }
     seeds.sort_unstable_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
 
     // Sized for the worst case, every alive triangle its own face, so that the pushes
-    // below never regrow the buffers.
+    // below never regrow the buffers (nor do `members` and `stack`, each holding a
+    // region's faces at most once).
     let alive_count = (0..slots).filter(|&f| alive(f)).count();
     let mut out = Faces {
-        loops: Vec::with_capacity(3 * alive_count),
-        offsets: Vec::with_capacity(alive_count + 1),
-        seeds: Vec::with_capacity(alive_count),
+        loops: room(3 * alive_count, count)?,
+        offsets: room(alive_count + 1, count)?,
+        seeds: room(alive_count, count)?,
         merged: false,
     };
     out.offsets.push(0);
-    let mut region = vec![NONE; if seeds.is_empty() { 0 } else { slots as usize }];
-    let mut members = Vec::new();
-    let mut stack = Vec::new();
+    let mut region = filled(
+        if seeds.is_empty() { 0 } else { slots as usize },
+        NONE,
+        count,
+    )?;
+    let mut members = room(if seeds.is_empty() { 0 } else { alive_count }, count)?;
+    let mut stack = room(if seeds.is_empty() { 0 } else { alive_count }, count)?;
+    let mut seen = Vec::new();
     for &(_, seed) in &seeds {
         if region[seed as usize] != NONE {
             continue;
@@ -154,7 +178,7 @@ fn merge(m: &Mesh, pts: &[Point3<f64>], s: &Scale, split: &[u32]) -> Faces {
         }
         if members.len() > 1
             && split.binary_search(&seed).is_err()
-            && push_loop(m, &region, &members, seed, &mut out)
+            && push_loop(m, &region, &members, seed, &mut out, &mut seen, count)?
         {
             out.merged = true;
         } else {
@@ -168,7 +192,7 @@ fn merge(m: &Mesh, pts: &[Point3<f64>], s: &Scale, split: &[u32]) -> Faces {
             push_triangle(m, f, &mut out);
         }
     }
-    out
+    Ok(out)
 }
 
 fn push_triangle(m: &Mesh, f: u32, out: &mut Faces) {
@@ -178,8 +202,20 @@ fn push_triangle(m: &Mesh, f: u32, out: &mut Faces) {
 }
 
 /// Walks the boundary of region `r` (its members listed) into `out`; returns
-/// `false` (writing nothing) if the boundary is not a single simple cycle.
-fn push_loop(m: &Mesh, region: &[u32], members: &[u32], r: u32, out: &mut Faces) -> bool {
+/// `false` (writing nothing) if the boundary is not a single simple cycle. `seen` is
+/// room for sorting the loop's vertices.
+///
+/// # Errors
+/// As [`faces`].
+fn push_loop(
+    m: &Mesh,
+    region: &[u32],
+    members: &[u32],
+    r: u32,
+    out: &mut Faces,
+    seen: &mut Vec<u32>,
+    count: usize,
+) -> Result<bool, HullError> {
     let outside = |h: u32| region[(m.twin(h) / 3) as usize] != r;
     let mut boundary = 0usize;
     let mut start = NONE;
@@ -197,7 +233,7 @@ fn push_loop(m: &Mesh, region: &[u32], members: &[u32], r: u32, out: &mut Faces)
     loop {
         if steps == boundary || h == NONE {
             out.loops.truncate(begin);
-            return false;
+            return Ok(false);
         }
         out.loops.push(m.origin(h));
         steps += 1;
@@ -208,7 +244,7 @@ fn push_loop(m: &Mesh, region: &[u32], members: &[u32], r: u32, out: &mut Faces)
             turns += 1;
             if turns > 3 * members.len() {
                 out.loops.truncate(begin);
-                return false;
+                return Ok(false);
             }
         }
         h = e;
@@ -217,15 +253,17 @@ fn push_loop(m: &Mesh, region: &[u32], members: &[u32], r: u32, out: &mut Faces)
         }
     }
     // A pinched region visits a vertex twice.
-    let mut seen: Vec<u32> = out.loops[begin..].to_vec();
+    seen.clear();
+    reserve(seen, out.loops.len() - begin, count)?;
+    seen.extend_from_slice(&out.loops[begin..]);
     seen.sort_unstable();
     if steps != boundary || seen.windows(2).any(|w| w[0] == w[1]) {
         out.loops.truncate(begin);
-        return false;
+        return Ok(false);
     }
     out.offsets.push(out.loops.len() as u32);
     out.seeds.push(r);
-    true
+    Ok(true)
 }
 
 /// Drops the vertices that are not corners: those on fewer than three faces
@@ -240,16 +278,19 @@ fn push_loop(m: &Mesh, region: &[u32], members: &[u32], r: u32, out: &mut Faces)
 /// meets the face beyond the sliver's third edge. (Seen as a degree-2 vertex between a
 /// triangle and a pentagon on a 1e-6-sized slab cloud, whose triangulation then used the
 /// edge `x–y` three times.)
-fn drop_non_corners(faces: &mut Faces, point_count: usize) {
+///
+/// # Errors
+/// As [`faces`].
+fn drop_non_corners(faces: &mut Faces, point_count: usize, count: usize) -> Result<(), HullError> {
     if !faces.merged {
-        return;
+        return Ok(());
     }
     let nf = faces.seeds.len();
     // How many faces each vertex is on, counted up to 3 ("a corner"): only 0, 1, 2 and
     // "three or more" matter, and capping at 3 keeps the count clear of `REMOVED`. (A
     // count saturating at `u8::MAX` used to read as `REMOVED` and drop the apex of a
     // cone with 255 or more sides.)
-    let mut degree = vec![0u8; point_count];
+    let mut degree = filled(point_count, 0u8, count)?;
     for &v in &faces.loops {
         degree[v as usize] = (degree[v as usize] + 1).min(3);
     }
@@ -259,16 +300,17 @@ fn drop_non_corners(faces: &mut Faces, point_count: usize) {
         let (lo, hi) = (faces.offsets[f] as usize, faces.offsets[f + 1] as usize);
         for &v in &faces.loops[lo..hi] {
             if degree[v as usize] == 2 {
-                pairs.push((v, f as u32));
+                push(&mut pairs, (v, f as u32), count)?;
             }
         }
     }
     if pairs.is_empty() {
         // Every vertex is a corner: nothing to drop.
-        return;
+        return Ok(());
     }
     pairs.sort_unstable();
-    let mut len: Vec<u32> = faces.offsets.windows(2).map(|w| w[1] - w[0]).collect();
+    let mut len: Vec<u32> = room(nf, count)?;
+    len.extend(faces.offsets.windows(2).map(|w| w[1] - w[0]));
     // Faces dropped whole (slivers, see above) have length 0.
     const REMOVED: u8 = u8::MAX;
     for w in pairs.chunks_exact(2) {
@@ -293,11 +335,11 @@ fn drop_non_corners(faces: &mut Faces, point_count: usize) {
         .all(|(&l, w)| l == w[1] - w[0])
     {
         // No vertex could go without leaving a face with fewer than three.
-        return;
+        return Ok(());
     }
-    let mut loops = Vec::with_capacity(faces.loops.len());
-    let mut offsets = Vec::with_capacity(nf + 1);
-    let mut seeds = Vec::with_capacity(nf);
+    let mut loops = room(faces.loops.len(), count)?;
+    let mut offsets = room(nf + 1, count)?;
+    let mut seeds = room(nf, count)?;
     offsets.push(0);
     for f in (0..nf).filter(|&f| len[f] > 0) {
         let (lo, hi) = (faces.offsets[f] as usize, faces.offsets[f + 1] as usize);
@@ -312,4 +354,5 @@ fn drop_non_corners(faces: &mut Faces, point_count: usize) {
     faces.loops = loops;
     faces.offsets = offsets;
     faces.seeds = seeds;
+    Ok(())
 }

@@ -148,7 +148,10 @@ impl<'a> Builder<'a> {
         s.sources.reserve(SCRATCH);
         s.planes.reserve(SCRATCH);
         s.slots.reserve(SCRATCH);
-        s.targets.reserve(n.min(4 * SCRATCH));
+        // Every input point gets a target in the first distribution, and at most
+        // that many are ever kept for the recheck.
+        crate::error::reserve(&mut s.targets, n, n)?;
+        crate::error::reserve(&mut s.near, n, n)?;
         let mut builder = Self {
             pts,
             scale,
@@ -307,6 +310,21 @@ impl<'a> Builder<'a> {
         (mesh, vertex_positions, input_index)
     }
 
+    /// Room for one more hull vertex in the vertex lists, which double as they fill.
+    ///
+    /// # Errors
+    /// [`HullError::OutOfMemory`] when they cannot grow.
+    fn room_for_a_vertex(&mut self) -> Result<(), HullError> {
+        let (len, n) = (self.vertex_positions.len(), self.pts.len());
+        if len == self.vertex_positions.capacity() || len == self.input_index.capacity() {
+            // Doubling, but never past one vertex per input point.
+            let more = len.max(4).min(n.saturating_sub(len).max(1));
+            crate::error::reserve(&mut self.vertex_positions, more, n)?;
+            crate::error::reserve(&mut self.input_index, more, n)?;
+        }
+        Ok(())
+    }
+
     /// Adds `eye` (exactly above face `f`) to the hull.
     fn add_point(&mut self, f: u32, eye: Conflict) -> Result<(), HullError> {
         let q = eye.p;
@@ -352,6 +370,7 @@ impl<'a> Builder<'a> {
         }
         // The cone: one triangle (from, to, eye) per horizon edge.
         let apex = self.vertex_positions.len() as u32;
+        self.room_for_a_vertex()?;
         self.vertex_positions.push(q);
         self.input_index.push(eye.index);
         self.scratch.cone.clear();

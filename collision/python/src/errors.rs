@@ -70,13 +70,29 @@ pub fn out_of_memory(message: impl Into<String>) -> PyErr {
 /// # Errors
 /// `OutOfMemoryError` naming `what`, the bytes asked for and `n`.
 pub fn room<T>(n: usize, what: &str) -> PyResult<Vec<T>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(n).map_err(|_| {
-        let bytes = n.saturating_mul(std::mem::size_of::<T>());
-        out_of_memory(format!(
+    reserved(n, |bytes| {
+        format!(
             "{what}: no memory for {bytes} bytes ({n} items); split the batch into smaller ones"
-        ))
-    })?;
+        )
+    })
+}
+
+/// An empty vector with room for the `n` items of an array a shape returns (a hull's
+/// vertices, triangles, faces or planes), or `OutOfMemoryError`, as [`room`] for batches.
+///
+/// # Errors
+/// `OutOfMemoryError` naming `what`, the bytes asked for and `n`.
+pub fn array_room<T>(n: usize, what: &str) -> PyResult<Vec<T>> {
+    reserved(n, |bytes| {
+        format!("{what}: no memory for {bytes} bytes ({n} items)")
+    })
+}
+
+/// An empty vector with room for `n` items, or `OutOfMemoryError` with `message(bytes)`.
+fn reserved<T>(n: usize, message: impl FnOnce(usize) -> String) -> PyResult<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n)
+        .map_err(|_| out_of_memory(message(n.saturating_mul(std::mem::size_of::<T>()))))?;
     Ok(v)
 }
 

@@ -5,14 +5,14 @@
 //! and fixture files carry, and rebuilding from it gives the same shape bit for bit.
 
 use crate::arrays::{self, xyz};
-use crate::errors::{Kind, error, invalid, out_of_memory, room};
+use crate::errors::{Kind, array_room, error, invalid, out_of_memory, room};
 use collision::FastPaths;
 use collision::hull::HullError;
 use collision::{ConvexHull as RustHull, HullKind, Shape, ShapeError, SupportMap};
 use fixtures::ShapeSpec;
 use nalgebra::Point3;
 use numpy::ndarray::Array2;
-use numpy::{PyArray1, PyArray2, ToPyArray};
+use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::PyClass;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -86,11 +86,50 @@ fn vec_array<'py>(py: Python<'py>, v: &[f64; 3]) -> Bound<'py, PyArray1<f64>> {
     PyArray1::from_slice(py, v)
 }
 
-fn rows<'py>(py: Python<'py>, rows: &[[f64; 3]]) -> Bound<'py, PyArray2<f64>> {
-    let flat: Vec<f64> = rows.iter().flatten().copied().collect();
-    Array2::from_shape_vec((rows.len(), 3), flat)
-        .expect("rows of 3 fill an (n, 3) array")
-        .to_pyarray(py)
+/// The `(n, 3)` array of `n` points, the coordinates of `coordinates`, made without a
+/// second copy.
+///
+/// # Errors
+/// `OutOfMemoryError` naming `what` when there is no room for it.
+fn point_array<'py>(
+    py: Python<'py>,
+    n: usize,
+    coordinates: impl Iterator<Item = f64>,
+    what: &str,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    table(py, n, 3, coordinates, what)
+}
+
+/// The `(n, width)` array of `values` (row-major), filled in place and handed to numpy
+/// without a second copy.
+///
+/// # Errors
+/// `OutOfMemoryError` naming `what` when there is no room for it.
+fn table<'py, T: numpy::Element>(
+    py: Python<'py>,
+    n: usize,
+    width: usize,
+    values: impl Iterator<Item = T>,
+    what: &str,
+) -> PyResult<Bound<'py, PyArray2<T>>> {
+    let mut flat = array_room(n.saturating_mul(width), what)?;
+    flat.extend(values);
+    // The values are `n` rows of `width` by construction; a mismatch is a bug here.
+    let array = Array2::from_shape_vec((n, width), flat)
+        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("{what}: {e}")))?;
+    Ok(array.into_pyarray(py))
+}
+
+/// The `(n, 3)` array of the points `rows`.
+///
+/// # Errors
+/// As [`point_array`].
+fn rows<'py>(
+    py: Python<'py>,
+    rows: &[[f64; 3]],
+    what: &str,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    point_array(py, rows.len(), rows.iter().flatten().copied(), what)
 }
 
 #[pymethods]
@@ -184,7 +223,7 @@ impl PyShape {
                 PyTuple::new(py, [vec_array(py, a), vec_array(py, b), vec_array(py, c)])?
             }
             ShapeSpec::Point { position } => PyTuple::new(py, [vec_array(py, position)])?,
-            ShapeSpec::Hull { points } => PyTuple::new(py, [rows(py, points)])?,
+            ShapeSpec::Hull { points } => PyTuple::new(py, [rows(py, points, "points")?])?,
             ShapeSpec::Rounded { margin, shape } => {
                 let inner = shape_object(py, (**shape).clone())?.into_any();
                 PyTuple::new(py, [inner, margin.into_pyobject(py)?.into_any()])?
@@ -348,10 +387,10 @@ impl Segment {
 
     /// The two end points, shape (2, 3).
     #[getter]
-    fn vertices<'py>(slf: &Bound<'py, Self>) -> Bound<'py, PyArray2<f64>> {
+    fn vertices<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray2<f64>>> {
         match spec_of(slf) {
-            ShapeSpec::Segment { a, b } => rows(slf.py(), &[a, b]),
-            _ => rows(slf.py(), &[]),
+            ShapeSpec::Segment { a, b } => rows(slf.py(), &[a, b], "vertices"),
+            _ => rows(slf.py(), &[], "vertices"),
         }
     }
 }
@@ -376,10 +415,10 @@ impl Triangle {
 
     /// The three corners, shape (3, 3).
     #[getter]
-    fn vertices<'py>(slf: &Bound<'py, Self>) -> Bound<'py, PyArray2<f64>> {
+    fn vertices<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray2<f64>>> {
         match spec_of(slf) {
-            ShapeSpec::Triangle { a, b, c } => rows(slf.py(), &[a, b, c]),
-            _ => rows(slf.py(), &[]),
+            ShapeSpec::Triangle { a, b, c } => rows(slf.py(), &[a, b, c], "vertices"),
+            _ => rows(slf.py(), &[], "vertices"),
         }
     }
 }
@@ -503,18 +542,18 @@ impl ConvexHull {
 
     /// The input points, shape (N, 3).
     #[getter]
-    fn points<'py>(slf: &Bound<'py, Self>) -> Bound<'py, PyArray2<f64>> {
+    fn points<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray2<f64>>> {
         match &slf.as_super().get().spec {
-            ShapeSpec::Hull { points } => rows(slf.py(), points),
-            _ => rows(slf.py(), &[]),
+            ShapeSpec::Hull { points } => rows(slf.py(), points, "points"),
+            _ => rows(slf.py(), &[], "points"),
         }
     }
 
     /// The extreme points, each once, shape (V, 3).
     #[getter]
     fn vertices<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray2<f64>>> {
-        let v: Vec<[f64; 3]> = hull_of(slf)?.vertices().iter().map(xyz).collect();
-        Ok(rows(slf.py(), &v))
+        let v = hull_of(slf)?.vertices();
+        point_array(slf.py(), v.len(), v.iter().flat_map(xyz), "vertices")
     }
 
     /// 'solid', 'polygon', 'segment' or 'point'.
@@ -531,20 +570,9 @@ impl ConvexHull {
     /// Triangles indexing `vertices`, counter-clockwise seen from outside, int64 (T, 3).
     #[getter]
     fn triangles<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray2<i64>>> {
-        let t: Vec<i64> = hull_of(slf)?
-            .hull()
-            .map(|h| {
-                h.triangles()
-                    .iter()
-                    .flatten()
-                    .map(|&i| i64::from(i))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let n = t.len() / 3;
-        Ok(Array2::from_shape_vec((n, 3), t)
-            .expect("triangles fill an (n, 3) array")
-            .to_pyarray(slf.py()))
+        let t = hull_of(slf)?.hull().map_or(&[][..], |h| h.triangles());
+        let indices = t.iter().flatten().map(|&i| i64::from(i));
+        table(slf.py(), t.len(), 3, indices, "triangles")
     }
 
     /// The polygonal faces (coplanar triangles merged): a list of int64 arrays of vertex
@@ -554,31 +582,24 @@ impl ConvexHull {
         let Some(h) = hull_of(slf)?.hull() else {
             return Ok(Vec::new());
         };
-        Ok(h.faces()
-            .map(|f| {
-                let idx: Vec<i64> = f.iter().map(|&i| i64::from(i)).collect();
-                PyArray1::from_vec(slf.py(), idx)
-            })
-            .collect())
+        let mut faces = array_room(h.face_count(), "faces")?;
+        for f in h.faces() {
+            let mut indices = array_room(f.len(), "faces")?;
+            indices.extend(f.iter().map(|&i| i64::from(i)));
+            faces.push(indices.into_pyarray(slf.py()));
+        }
+        Ok(faces)
     }
 
     /// One plane per face, `[nx, ny, nz, offset]` with the outward unit normal:
     /// points `p` on the face have `n · p = offset`. Shape (F, 4).
     #[getter]
     fn planes<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray2<f64>>> {
-        let p: Vec<f64> = hull_of(slf)?
-            .hull()
-            .map(|h| {
-                h.planes()
-                    .iter()
-                    .flat_map(|p| [p.normal.x, p.normal.y, p.normal.z, p.offset])
-                    .collect()
-            })
-            .unwrap_or_default();
-        let n = p.len() / 4;
-        Ok(Array2::from_shape_vec((n, 4), p)
-            .expect("planes fill an (n, 4) array")
-            .to_pyarray(slf.py()))
+        let p = hull_of(slf)?.hull().map_or(&[][..], |h| h.planes());
+        let values = p
+            .iter()
+            .flat_map(|p| [p.normal.x, p.normal.y, p.normal.z, p.offset]);
+        table(slf.py(), p.len(), 4, values, "planes")
     }
 
     /// The enclosed volume (0 for a flat hull).

@@ -130,3 +130,57 @@ def test_a_hull_whose_working_storage_does_not_fit_raises():
         "no memory for the hull of 10000000 points ("
     ), lines
     assert lines[1] == "after: True", lines
+
+
+SWEEP_CHILD = textwrap.dedent(
+    """
+    import pickle, resource, sys
+    import numpy as np
+    import convex_collision as cc
+
+    kind, n, headroom = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    rng = np.random.default_rng(2)
+    points = rng.normal(size=(n, 3))
+    if kind == "sphere":  # every point a vertex
+        points /= np.linalg.norm(points, axis=1)[:, None]
+    elif kind == "disc":  # coplanar: the polygon path, every point on the rim a vertex
+        points[:, 2] = 0.0
+        points[:, :2] /= np.linalg.norm(points[:, :2], axis=1)[:, None]
+    cc.ConvexHull(points[:100])
+    held = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+    resource.setrlimit(resource.RLIMIT_AS, (held + headroom, resource.RLIM_INFINITY))
+    try:
+        hull = cc.ConvexHull(points)
+        arrays = [hull.vertices, hull.triangles, hull.planes, hull.points]
+        copy = pickle.loads(pickle.dumps(hull))
+        print("built", len(hull.vertices), len(copy.vertices))
+    except cc.OutOfMemoryError as e:
+        print("OutOfMemoryError:", e)
+    except MemoryError:
+        print("MemoryError")  # numpy's or the interpreter's own allocation
+    """
+)
+
+
+@LINUX
+@pytest.mark.parametrize("kind", ["sphere", "disc", "ball"])
+def test_no_hull_aborts_whatever_memory_is_left(kind):
+    # 100,000 points with 4 to 196 MB above the input: from too little for the builder's
+    # working storage to room for everything, through the caps where the build fits and
+    # its vertex lists, merged faces, support tables, output arrays or pickle do not.
+    # Each either builds or raises OutOfMemoryError (or numpy's or the interpreter's own
+    # MemoryError); none may abort, as the sphere did over a third of these caps when
+    # only the builder's bulk storage was reserved fallibly.
+    outcomes = set()
+    for mb in range(4, 200, 8):
+        child = subprocess.run(
+            [sys.executable, "-c", SWEEP_CHILD, kind, "100000", str(mb << 20)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert child.returncode == 0, (mb, child.stderr[-2000:])
+        line = child.stdout.splitlines()[-1]
+        assert line.startswith(("built", "OutOfMemoryError:", "MemoryError")), (mb, line)
+        outcomes.add(line.split()[0])
+    assert {"built", "OutOfMemoryError:"} <= outcomes, outcomes

@@ -152,44 +152,65 @@ pub(crate) struct Climber {
     overflow: Vec<Block>,
 }
 
+/// An allocation the allocator refused: the bytes asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct NoRoom {
+    /// The bytes asked for.
+    pub(crate) bytes: usize,
+}
+
+/// An empty vector with room for `n` items, or [`NoRoom`] when the allocator refuses it.
+pub(crate) fn room<T>(n: usize) -> Result<Vec<T>, NoRoom> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| NoRoom {
+        bytes: n.saturating_mul(size_of::<T>()),
+    })?;
+    Ok(v)
+}
+
 impl Climber {
     /// The records of `vertices` whose neighbours are
     /// `neighbors[offsets[i]..offsets[i + 1]]`, with axes from the vertices' `mean`.
+    ///
+    /// # Errors
+    /// [`NoRoom`] when the records (320 bytes a vertex) or the overflow blocks do not fit
+    /// in memory: both are reserved before they are filled.
     pub(crate) fn new(
         vertices: &[Point3<f64>],
         offsets: &[u32],
         neighbors: &[u32],
         mean: &Vector3<f64>,
-    ) -> Climber {
-        let mut overflow = Vec::new();
-        let records = vertices
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                let list = &neighbors[offsets[i] as usize..offsets[i + 1] as usize];
-                let mut blocks = [Block::padding(i as u32, v); INLINE];
-                let start = overflow.len() as u32;
-                for (k, chunk) in list.chunks(LANES).enumerate() {
-                    let mut block = Block::padding(i as u32, v);
-                    for (l, &n) in chunk.iter().enumerate() {
-                        block.set(l, n, &vertices[n as usize]);
-                    }
-                    match blocks.get_mut(k) {
-                        Some(slot) => *slot = block,
-                        None => overflow.push(block),
-                    }
+    ) -> Result<Climber, NoRoom> {
+        let spill = |i: usize| {
+            let degree = (offsets[i + 1] - offsets[i]) as usize;
+            degree.div_ceil(LANES).saturating_sub(INLINE)
+        };
+        let mut overflow = room((0..vertices.len()).map(spill).sum())?;
+        let mut records = room(vertices.len())?;
+        records.extend(vertices.iter().enumerate().map(|(i, v)| {
+            let list = &neighbors[offsets[i] as usize..offsets[i + 1] as usize];
+            let mut blocks = [Block::padding(i as u32, v); INLINE];
+            let start = overflow.len() as u32;
+            for (k, chunk) in list.chunks(LANES).enumerate() {
+                let mut block = Block::padding(i as u32, v);
+                for (l, &n) in chunk.iter().enumerate() {
+                    block.set(l, n, &vertices[n as usize]);
                 }
-                let a = (v.coords - mean).normalize();
-                Record {
-                    point: [v.x, v.y, v.z],
-                    axis: [a.x, a.y, a.z],
-                    inline: list.len().div_ceil(LANES).clamp(1, INLINE) as u32,
-                    more: [start, overflow.len() as u32],
-                    blocks,
+                match blocks.get_mut(k) {
+                    Some(slot) => *slot = block,
+                    None => overflow.push(block),
                 }
-            })
-            .collect();
-        Climber { records, overflow }
+            }
+            let a = (v.coords - mean).normalize();
+            Record {
+                point: [v.x, v.y, v.z],
+                axis: [a.x, a.y, a.z],
+                inline: list.len().div_ceil(LANES).clamp(1, INLINE) as u32,
+                more: [start, overflow.len() as u32],
+                blocks,
+            }
+        }));
+        Ok(Climber { records, overflow })
     }
 
     /// Whether `dir` is within 60° of vertex `i`'s axis (false for a zero or NaN
@@ -312,7 +333,7 @@ mod tests {
             .flat_map(|i| (0..6u32).filter(move |&j| j / 2 != i / 2))
             .collect();
         let offsets: Vec<u32> = (0..=6).map(|i| 4 * i).collect();
-        Climber::new(&vertices, &offsets, &neighbors, &Vector3::zeros())
+        Climber::new(&vertices, &offsets, &neighbors, &Vector3::zeros()).expect("room")
     }
 
     #[test]
@@ -369,7 +390,7 @@ mod tests {
             }
             let mean =
                 vertices.iter().fold(Vector3::zeros(), |m, v| m + v.coords) / vertices.len() as f64;
-            let climber = Climber::new(vertices, &offsets, &neighbors, &mean);
+            let climber = Climber::new(vertices, &offsets, &neighbors, &mean).expect("room");
             for k in 0..300 {
                 let dir = match k % 3 {
                     0 => Vector3::new(
@@ -428,7 +449,8 @@ mod tests {
             neighbors.extend(0..RING as u32);
             offsets.push(neighbors.len() as u32);
         }
-        let climber = Climber::new(&vertices, &offsets, &neighbors, &Vector3::zeros());
+        let climber =
+            Climber::new(&vertices, &offsets, &neighbors, &Vector3::zeros()).expect("room");
         assert_eq!(climber.overflow.len(), 2 * 8);
         for (i, v) in vertices.iter().enumerate() {
             assert_eq!(climber.point(i), *v);

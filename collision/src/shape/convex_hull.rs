@@ -8,7 +8,7 @@ use nalgebra::{Point3, Vector3};
 mod flat;
 mod start;
 
-use crate::kernels::hull_climb::Climber;
+use crate::kernels::hull_climb::{Climber, NoRoom, room};
 use crate::kernels::hull_scan::Blocks;
 use start::StartTable;
 
@@ -103,51 +103,64 @@ impl ConvexHull {
     /// - [`ShapeError::EmptyPointSet`] when `points` is empty;
     /// - [`ShapeError::NonFinitePoint`] when a coordinate is NaN or infinite (with its
     ///   index);
-    /// - [`ShapeError::Hull`] if the hull builder fails for another reason.
+    /// - [`ShapeError::Hull`] if the hull builder fails for another reason, with
+    ///   [`HullError::OutOfMemory`] also when the support tables made from the hull
+    ///   (about 400 bytes a vertex) do not fit in memory.
     pub fn new(points: &[Point3<f64>]) -> Result<ConvexHull, ShapeError> {
         const WHAT: &str = "convex hull";
         if points.is_empty() {
             return Err(ShapeError::EmptyPointSet { what: WHAT });
         }
         check_vertices(WHAT, points)?;
-        match Hull::build(points) {
-            Ok(hull) => Ok(Self::solid(hull)),
-            Err(HullError::Coplanar) => Ok(flat::polygon(points)),
-            Err(HullError::Collinear) => Ok(flat::segment(points)),
-            Err(HullError::Coincident) => Ok(flat::point(points)),
-            Err(HullError::TooFewPoints { .. }) => Ok(flat::few(points)),
-            Err(e) => Err(ShapeError::Hull(e)),
-        }
+        let made = match Hull::build(points) {
+            Ok(hull) => Self::solid(hull),
+            Err(HullError::Coplanar) => flat::polygon(points),
+            Err(HullError::Collinear) => flat::segment(points),
+            Err(HullError::Coincident) => flat::point(points),
+            Err(HullError::TooFewPoints { .. }) => flat::few(points),
+            Err(e) => return Err(ShapeError::Hull(e)),
+        };
+        made.map_err(|NoRoom { bytes }| {
+            ShapeError::Hull(HullError::OutOfMemory {
+                count: points.len(),
+                bytes,
+            })
+        })
     }
 
-    fn solid(hull: Hull) -> ConvexHull {
-        let vertices = hull.vertices().to_vec();
-        let mut offsets = Vec::with_capacity(vertices.len() + 1);
-        let mut neighbors = Vec::new();
+    fn solid(hull: Hull) -> Result<ConvexHull, NoRoom> {
+        let n = hull.vertices().len();
+        let mut vertices = room(n)?;
+        vertices.extend_from_slice(hull.vertices());
+        let mut offsets = room(n + 1)?;
+        let mut neighbors = room((0..n).map(|i| hull.vertex_neighbors(i).len()).sum())?;
         offsets.push(0);
-        for i in 0..vertices.len() {
+        for i in 0..n {
             neighbors.extend_from_slice(hull.vertex_neighbors(i));
             offsets.push(neighbors.len() as u32);
         }
-        let mut h = ConvexHull::from_parts(vertices, offsets, neighbors, HullKind::Solid);
+        let mut h = ConvexHull::from_parts(vertices, offsets, neighbors, HullKind::Solid)?;
         h.inscribed = inscribed_ball(&hull);
         h.hull = Some(hull);
-        h
+        Ok(h)
     }
 
     /// A hull from already-extreme `vertices` with optional adjacency (used by the flat
     /// builders).
+    ///
+    /// # Errors
+    /// [`NoRoom`] when the climbing records do not fit in memory.
     fn from_parts(
         vertices: Vec<Point3<f64>>,
         offsets: Vec<u32>,
         neighbors: Vec<u32>,
         kind: HullKind,
-    ) -> ConvexHull {
+    ) -> Result<ConvexHull, NoRoom> {
         let fingerprint = super::fold_points(11, &vertices);
         let mut h = ConvexHull {
             fingerprint,
             blocks: scan_blocks(&vertices, &offsets),
-            climber: climber(&vertices, &offsets, &neighbors),
+            climber: climber(&vertices, &offsets, &neighbors)?,
             starts: StartTable::default(),
             vertices,
             offsets,
@@ -167,7 +180,7 @@ impl ConvexHull {
             let k = StartTable::side_for(h.vertices.len());
             h.starts = StartTable::new(k, |d, start| h.support_climb(d, start) as u32);
         }
-        h
+        Ok(h)
     }
 
     /// The extreme points (support candidates), each once.
@@ -292,9 +305,16 @@ fn vertex_mean(vertices: &[Point3<f64>]) -> Vector3<f64> {
 }
 
 /// The block adjacency of a hill-climbing hull (empty for scanned ones).
-fn climber(vertices: &[Point3<f64>], offsets: &[u32], neighbors: &[u32]) -> Climber {
+///
+/// # Errors
+/// [`NoRoom`] when it does not fit in memory.
+fn climber(
+    vertices: &[Point3<f64>],
+    offsets: &[u32],
+    neighbors: &[u32],
+) -> Result<Climber, NoRoom> {
     if vertices.len() <= HILL_CLIMB_CROSSOVER || offsets.is_empty() {
-        return Climber::default();
+        return Ok(Climber::default());
     }
     Climber::new(vertices, offsets, neighbors, &vertex_mean(vertices))
 }

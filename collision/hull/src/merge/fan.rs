@@ -14,14 +14,23 @@
 //! exactly.
 
 use super::Faces;
+use crate::HullError;
+use crate::error::{filled, room};
 
 /// The seeds (mesh face slots) of the faces whose fan diagonals clash with another
 /// face's edge or diagonal; empty when the triangulation is consistent.
-pub(crate) fn clashing_faces(faces: &Faces) -> Vec<u32> {
+///
+/// # Errors
+/// [`HullError::OutOfMemory`] (for a build of `count` points) when its lists do not
+/// fit in memory.
+pub(crate) fn clashing_faces(faces: &Faces, count: usize) -> Result<Vec<u32>, HullError> {
     let face = |i: usize| &faces.loops[faces.offsets[i] as usize..faces.offsets[i + 1] as usize];
     let key = |u: u32, v: u32| if u < v { (u, v) } else { (v, u) };
-    // (edge, face) for every diagonal.
-    let mut diagonals: Vec<((u32, u32), u32)> = Vec::new();
+    // (edge, face) for every diagonal: a face of `k` vertices has `k − 3`.
+    let diagonal_count = (0..faces.seeds.len())
+        .map(|i| face(i).len().saturating_sub(3))
+        .sum();
+    let mut diagonals: Vec<((u32, u32), u32)> = room(diagonal_count, count)?;
     for i in 0..faces.seeds.len() {
         let f = face(i);
         for &v in f.iter().take(f.len().saturating_sub(1)).skip(2) {
@@ -29,7 +38,7 @@ pub(crate) fn clashing_faces(faces: &Faces) -> Vec<u32> {
         }
     }
     if diagonals.is_empty() {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     diagonals.sort_unstable();
     // Bit `v % 64` for each vertex `v` that ends a diagonal: an edge whose ends are not
@@ -37,7 +46,7 @@ pub(crate) fn clashing_faces(faces: &Faces) -> Vec<u32> {
     let ends = diagonals
         .iter()
         .fold(0u64, |m, &((u, v), _)| m | bit(u) | bit(v));
-    let mut clashing = vec![false; faces.seeds.len()];
+    let mut clashing = filled(faces.seeds.len(), false, count)?;
     for w in diagonals.windows(2) {
         if w[0].0 == w[1].0 {
             clashing[w[0].1 as usize] = true;
@@ -57,10 +66,13 @@ pub(crate) fn clashing_faces(faces: &Faces) -> Vec<u32> {
             }
         }
     }
-    (0..faces.seeds.len())
-        .filter(|&i| clashing[i])
-        .map(|i| faces.seeds[i])
-        .collect()
+    let mut seeds = room(clashing.iter().filter(|&&c| c).count(), count)?;
+    seeds.extend(
+        (0..faces.seeds.len())
+            .filter(|&i| clashing[i])
+            .map(|i| faces.seeds[i]),
+    );
+    Ok(seeds)
 }
 
 /// Vertex `v`'s bit in a 64-bit filter of vertices (`v % 64`: vertices 64 apart share it).
@@ -98,27 +110,27 @@ mod tests {
             &[0, 4, 6, 2],
             &[1, 3, 7, 5],
         ]);
-        assert!(clashing_faces(&cube).is_empty());
+        assert!(clashing_faces(&cube, 0).unwrap().is_empty());
     }
 
     #[test]
     fn a_shared_diagonal_splits_both_faces() {
         // The needle of two clusters: both pentagon and hexagon hold 0 and 4 apart.
         let f = faces(&[&[0, 1, 2, 3, 4, 5], &[4, 9, 10, 0, 11], &[11, 5, 4]]);
-        assert_eq!(clashing_faces(&f), vec![0, 10]);
+        assert_eq!(clashing_faces(&f, 0).unwrap(), vec![0, 10]);
     }
 
     #[test]
     fn a_diagonal_that_is_another_face_edge_splits_its_face() {
         // Quad 0 1 2 3 fans through 0–2, an edge of the triangle 2 0 4.
         let f = faces(&[&[0, 1, 2, 3], &[2, 0, 4]]);
-        assert_eq!(clashing_faces(&f), vec![0]);
+        assert_eq!(clashing_faces(&f, 0).unwrap(), vec![0]);
         // The same with vertices 64 apart sharing the filter's bits: 66 and 2 share
         // one, so the edge 66–0 is searched for and found to be no diagonal.
         let f = faces(&[&[0, 1, 2, 3], &[2, 0, 4], &[66, 0, 2]]);
-        assert_eq!(clashing_faces(&f), vec![0]);
+        assert_eq!(clashing_faces(&f, 0).unwrap(), vec![0]);
         let f = faces(&[&[64, 65, 66, 67], &[66, 64, 68], &[0, 66, 2]]);
-        assert_eq!(clashing_faces(&f), vec![0]);
+        assert_eq!(clashing_faces(&f, 0).unwrap(), vec![0]);
     }
 
     /// Against the plain rule on seeded random face lists (vertex labels up to 200, so
@@ -162,7 +174,11 @@ mod tests {
                 })
                 .map(|i| 10 * i as u32)
                 .collect();
-            assert_eq!(clashing_faces(&faces(&refs)), want, "{polygons:?}");
+            assert_eq!(
+                clashing_faces(&faces(&refs), 0).unwrap(),
+                want,
+                "{polygons:?}"
+            );
         }
     }
 }

@@ -32,8 +32,9 @@ class OutOfRangeError(CollisionError, ArithmeticError):
 
 
 class OutOfMemoryError(CollisionError, MemoryError):
-    """A batch's arrays (its copies of the inputs, its results) do not fit in the memory
-    the process may take; nothing was computed. Split the batch into smaller ones."""
+    """A batch's arrays (its copies of the inputs, its results), or a hull's working
+    storage, support tables or arrays, do not fit in the memory the process may take;
+    nothing was computed. Split the batch into smaller ones, or build a smaller hull."""
 
 
 class FixtureError(CollisionError, ValueError):

@@ -5,6 +5,7 @@
 //! projected copies), so no coordinate is rounded.
 
 use super::{ConvexHull, HullKind};
+use crate::kernels::hull_climb::{NoRoom, room};
 use nalgebra::{Point3, Vector3};
 
 /// Index of the point farthest from `from`.
@@ -22,13 +23,13 @@ fn farthest_from(points: &[Point3<f64>], from: &Point3<f64>) -> usize {
 }
 
 /// A single point (the first input point; all coincide within the hull tolerance).
-pub(super) fn point(points: &[Point3<f64>]) -> ConvexHull {
+pub(super) fn point(points: &[Point3<f64>]) -> Result<ConvexHull, NoRoom> {
     ConvexHull::from_parts(vec![points[0]], Vec::new(), Vec::new(), HullKind::Point)
 }
 
 /// The two extreme points of a collinear set: `a` farthest from an arbitrary point,
 /// then `b` farthest from `a` (exact for points on a line).
-pub(super) fn segment(points: &[Point3<f64>]) -> ConvexHull {
+pub(super) fn segment(points: &[Point3<f64>]) -> Result<ConvexHull, NoRoom> {
     let a = points[farthest_from(points, &points[0])];
     let b = points[farthest_from(points, &a)];
     if a == b {
@@ -38,7 +39,7 @@ pub(super) fn segment(points: &[Point3<f64>]) -> ConvexHull {
 }
 
 /// Fewer than four points: the points themselves, classified.
-pub(super) fn few(points: &[Point3<f64>]) -> ConvexHull {
+pub(super) fn few(points: &[Point3<f64>]) -> Result<ConvexHull, NoRoom> {
     match points.len() {
         1 => point(points),
         2 => segment(points),
@@ -54,7 +55,11 @@ pub(super) fn few(points: &[Point3<f64>]) -> ConvexHull {
 /// Andrew's monotone chain (Andrew 1979) keeps the counter-clockwise extreme points,
 /// dropping collinear ones. Adjacency is the polygon's cycle, so hill-climbing works
 /// for large polygons as it does for polyhedra.
-pub(super) fn polygon(points: &[Point3<f64>]) -> ConvexHull {
+///
+/// Every array in proportion to the points is reserved before it is filled ([`NoRoom`]
+/// when one does not fit), and the sort allocates nothing: points with equal projections
+/// keep their input order through the index, as a stable sort would keep them.
+pub(super) fn polygon(points: &[Point3<f64>]) -> Result<ConvexHull, NoRoom> {
     let p0 = points[0];
     let p1 = points[farthest_from(points, &p0)];
     let e = p1 - p0;
@@ -69,26 +74,34 @@ pub(super) fn polygon(points: &[Point3<f64>]) -> ConvexHull {
         return segment(points);
     };
     let w = n_hat.cross(&u);
-    let mut planar: Vec<(f64, f64, usize)> = points
-        .iter()
-        .enumerate()
-        .map(|(i, p)| ((p - p0).dot(&u), (p - p0).dot(&w), i))
-        .collect();
-    planar.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    let mut planar: Vec<(f64, f64, usize)> = room(points.len())?;
+    planar.extend(
+        points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| ((p - p0).dot(&u), (p - p0).dot(&w), i)),
+    );
+    planar.sort_unstable_by(|a, b| {
+        a.0.total_cmp(&b.0)
+            .then(a.1.total_cmp(&b.1))
+            .then(a.2.cmp(&b.2))
+    });
     planar.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
     let extent = planar
         .iter()
         .fold(0.0f64, |m, p| m.max(p.0.abs()).max(p.1.abs()));
-    let ring = monotone_chain(&planar, extent);
+    let ring = monotone_chain(&planar, extent)?;
+    drop(planar);
     if ring.len() < 3 {
         return segment(points);
     }
     let m = ring.len() as u32;
-    let vertices = ring.iter().map(|&i| points[i]).collect();
-    let offsets = (0..=m).map(|k| 2 * k).collect();
-    let neighbors = (0..m)
-        .flat_map(|k| [(k + m - 1) % m, (k + 1) % m])
-        .collect();
+    let mut vertices = room(ring.len())?;
+    vertices.extend(ring.iter().map(|&i| points[i]));
+    let mut offsets = room(ring.len() + 1)?;
+    offsets.extend((0..=m).map(|k| 2 * k));
+    let mut neighbors = room(2 * ring.len())?;
+    neighbors.extend((0..m).flat_map(|k| [(k + m - 1) % m, (k + 1) % m]));
     ConvexHull::from_parts(vertices, offsets, neighbors, HullKind::Polygon)
 }
 
@@ -97,12 +110,18 @@ pub(super) fn polygon(points: &[Point3<f64>]) -> ConvexHull {
 ///
 /// Projected coordinates carry rounding errors of about `ε · extent`, so a turn
 /// `(a − o) × (b − o)` counts as left only above `64 ε · extent · (|a − o| + |b − o|)`.
-fn monotone_chain(sorted: &[(f64, f64, usize)], extent: f64) -> Vec<usize> {
-    let mut hull: Vec<(f64, f64, usize)> = Vec::with_capacity(sorted.len() + 1);
+///
+/// # Errors
+/// [`NoRoom`] when its arrays (in proportion to the points) do not fit in memory.
+fn monotone_chain(sorted: &[(f64, f64, usize)], extent: f64) -> Result<Vec<usize>, NoRoom> {
+    // Each half's chain holds at most every point: `2 len` never needs to grow.
+    let mut hull: Vec<(f64, f64, usize)> = room(2 * sorted.len())?;
     let tol = 64.0 * f64::EPSILON * extent;
     half_chain(&mut hull, sorted.iter(), tol);
     half_chain(&mut hull, sorted.iter().rev(), tol);
-    hull.into_iter().map(|p| p.2).collect()
+    let mut ring = room(hull.len())?;
+    ring.extend(hull.iter().map(|p| p.2));
+    Ok(ring)
 }
 
 /// Appends one monotone half of the hull (lower for increasing x, upper for decreasing),
