@@ -146,9 +146,11 @@ pub enum HullDefect {
 }
 
 /// Room for `additional` more items in `v`, or [`HullError::OutOfMemory`] for a build of
-/// `count` points: the builder's allocations after its bulk reservation go through this
-/// and the helpers below, so that no point set aborts the process when memory runs out
-/// part-way.
+/// `count` points. Every allocation of a build in proportion to the input or to the hull
+/// (after the bulk reservation: the vertex lists, faces, output arrays) goes through
+/// this and the helpers below, so that a point set too large for the memory left is
+/// refused instead of aborting the process. Quickhull's per-step buffers (a step's
+/// visible faces, horizon and cone), kept per thread and small, grow as vectors do.
 pub(crate) fn reserve<T>(v: &mut Vec<T>, additional: usize, count: usize) -> Result<(), HullError> {
     v.try_reserve(additional)
         .map_err(|_| HullError::OutOfMemory {
