@@ -40,6 +40,7 @@ mod initial;
 mod scratch;
 
 use crate::HullError;
+use crate::error::{reserve, room};
 use crate::mesh::{ALIVE, FREE, Mesh, NONE, VISIBLE, next};
 use crate::tolerance::{Bounds, Scale};
 
@@ -150,8 +151,8 @@ impl<'a> Builder<'a> {
         s.slots.reserve(SCRATCH);
         // Every input point gets a target in the first distribution, and at most
         // that many are ever kept for the recheck.
-        crate::error::reserve(&mut s.targets, n, n)?;
-        crate::error::reserve(&mut s.near, n, n)?;
+        reserve(&mut s.targets, n, n)?;
+        reserve(&mut s.near, n, n)?;
         let mut builder = Self {
             pts,
             scale,
@@ -184,7 +185,7 @@ impl<'a> Builder<'a> {
                 let eye = self.scratch.pool[face.start as usize];
                 self.add_point(f, eye)?;
             }
-            if !self.recheck_near() {
+            if !self.recheck_near()? {
                 return Ok(());
             }
         }
@@ -198,27 +199,36 @@ impl<'a> Builder<'a> {
     /// points have height 0, and those within `ε` of a triangle of the hull
     /// are not kept, see `distribute/near.rs`). Returns whether some were outside
     /// and got conflict ranges again.
-    fn recheck_near(&mut self) -> bool {
+    ///
+    /// # Errors
+    /// [`HullError::OutOfMemory`] when its lists (in proportion to the faces and to the
+    /// points rechecked) do not fit in memory.
+    fn recheck_near(&mut self) -> Result<bool, HullError> {
         if self.scratch.near.is_empty() && self.scratch.kept_near.is_empty() {
             // Nothing to recheck (the usual case): the faces made since matter only
             // to kept points.
             self.scratch.made.clear();
-            return false;
+            return Ok(false);
         }
+        let n = self.pts.len();
         let mut near = std::mem::take(&mut self.scratch.near);
         near.sort_unstable();
         near.dedup();
-        let mut found: Vec<(u32, u32, f64)> = Vec::new();
-        let alive = (0..self.mesh.faces.len() as u32)
-            .filter(|&f| self.mesh.topo[f as usize].state == ALIVE)
-            .collect::<Vec<u32>>();
+        // Each rechecked point is found above one face, or kept, at most once.
+        let checked = near.len() + self.scratch.kept_near.len();
+        let mut found: Vec<(u32, u32, f64)> = room(checked, n)?;
+        let mut alive = room(self.mesh.faces.len(), n)?;
+        alive.extend(
+            (0..self.mesh.faces.len() as u32)
+                .filter(|&f| self.mesh.topo[f as usize].state == ALIVE),
+        );
         // Points still above some face by at most `ε` are kept: if the found points grow
         // the hull further, its new faces can rise above them too (a fuzzer
         // case: two clusters 0.8e-6 apart and 1e-19 wide, a point 0.9 `ε` above
         // a face at the first recheck ended 2.2 `ε` above an end cap made by a point that
         // recheck found). The faces they were checked against do not change while alive,
         // so the next recheck tests them against the faces made since.
-        let mut kept = Vec::new();
+        let mut kept = room(checked, n)?;
         for &i in &near {
             if self
                 .above_any(i, &alive, &mut found)
@@ -228,10 +238,11 @@ impl<'a> Builder<'a> {
             }
         }
         let made = std::mem::take(&mut self.scratch.made);
-        let fresh: Vec<u32> = made
-            .into_iter()
-            .filter(|&f| self.mesh.topo[f as usize].state == ALIVE)
-            .collect();
+        let mut fresh = room(made.len(), n)?;
+        fresh.extend(
+            made.into_iter()
+                .filter(|&f| self.mesh.topo[f as usize].state == ALIVE),
+        );
         for i in std::mem::take(&mut self.scratch.kept_near) {
             if self.above_any(i, &fresh, &mut found).is_some() {
                 kept.push(i);
@@ -240,7 +251,7 @@ impl<'a> Builder<'a> {
         near.clear();
         self.scratch.near = near;
         if found.is_empty() {
-            return false;
+            return Ok(false);
         }
         kept.sort_unstable();
         kept.dedup();
@@ -248,6 +259,9 @@ impl<'a> Builder<'a> {
 
         // Fresh ranges at the end of the pool, farthest point first.
         found.sort_unstable_by(|x, y| x.0.cmp(&y.0).then(y.2.total_cmp(&x.2)));
+        let beyond = (self.end as usize + found.len()).saturating_sub(self.scratch.pool.len());
+        reserve(&mut self.scratch.pool, beyond, n)?;
+        reserve(&mut self.scratch.pending, found.len(), n)?;
         let mut k = 0;
         while k < found.len() {
             let f = found[k].0;
@@ -271,7 +285,7 @@ impl<'a> Builder<'a> {
             face.len = self.end - start;
             self.scratch.pending.push(f);
         }
-        true
+        Ok(true)
     }
 
     /// Checks input point `i` against `faces`: on the first it is more than `ε` above,
@@ -319,8 +333,8 @@ impl<'a> Builder<'a> {
         if len == self.vertex_positions.capacity() || len == self.input_index.capacity() {
             // Doubling, but never past one vertex per input point.
             let more = len.max(4).min(n.saturating_sub(len).max(1));
-            crate::error::reserve(&mut self.vertex_positions, more, n)?;
-            crate::error::reserve(&mut self.input_index, more, n)?;
+            reserve(&mut self.vertex_positions, more, n)?;
+            reserve(&mut self.input_index, more, n)?;
         }
         Ok(())
     }
