@@ -33,7 +33,21 @@ struct Xvfb {
 static ONE_SERVER: Mutex<()> = Mutex::new(());
 
 impl Drop for Xvfb {
+    /// Stops the server with SIGTERM, so that it removes its lock file and socket (a
+    /// killed server leaves them, and stale locks once filled every display a test
+    /// tried), then with SIGKILL if it has not exited within two seconds.
     fn drop(&mut self) {
+        let terminated = Command::new("kill")
+            .arg(self.child.id().to_string())
+            .status()
+            .is_ok_and(|s| s.success());
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while terminated && Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -43,8 +57,11 @@ impl Drop for Xvfb {
 fn start_xvfb() -> Result<Xvfb, String> {
     // A test that failed while holding the lock leaves it poisoned; its server is gone.
     let one_server = ONE_SERVER.lock().unwrap_or_else(|e| e.into_inner());
-    let base = 40 + std::process::id() % 400;
-    for n in base..base + 20 {
+    // Displays 40 to 439, from a point that differs between processes; every one is
+    // tried before giving up, so that lock files left by killed servers elsewhere
+    // cannot exhaust the search.
+    let base = std::process::id() % 400;
+    for n in (0..400).map(|k| 40 + (base + k) % 400) {
         if Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
             || Path::new(&format!("/tmp/.X{n}-lock")).exists()
         {
