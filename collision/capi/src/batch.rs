@@ -18,10 +18,11 @@
 //!
 //! A batch of at most 64 pairs (`DIRECT_PAIRS`) runs its pairs one after another on the
 //! calling thread, each reading its two entries as its single call does: it allocates
-//! nothing (16 pairs over the bench's scene: 2.09–2.13 → 1.84–1.91 µs). A larger one checks its entries first, into slots; when no slot holds a user
-//! shape its pairs run through `collision::batch`: on all cores when the library is
-//! built with the `parallel` feature (the calling thread and rayon's global pool, in
-//! chunks of 16 to 64 pairs), on the calling thread otherwise. A call that reads a user
+//! nothing (16 pairs over the bench's scene: 2.09–2.13 → 1.84–1.91 µs). A larger one
+//! checks its entries first, into slots; when no slot holds a user shape its pairs run
+//! through `collision::batch`: on all cores when the library is built with the
+//! `parallel` feature (the calling thread and rayon's global pool, in chunks of 16 to 64
+//! pairs), on the calling thread otherwise. A call that reads a user
 //! shape runs its pairs one after another on the calling thread, through the single
 //! calls' code (its callbacks then never run concurrently within the call).
 
@@ -59,16 +60,12 @@ struct Batch<'a> {
     statuses: Vec<CollStatus>,
     /// Whether a slot holds a user shape.
     has_user_shape: bool,
-    /// The caller's pairs of shape indices.
-    pairs: &'a [[u32; 2]],
     /// The pairs of slots, when the slots are the pairs' shapes (`None`: the slots are
-    /// the scene's shapes and `pairs` name them).
+    /// the scene's shapes and the caller's pairs name them).
     slot_pairs: Option<Vec<[u32; 2]>>,
-    /// The caller's arrays, which a direct batch reads pair by pair.
+    /// The caller's arrays: its pairs of shape indices, and the entries a direct batch
+    /// ([`Self::direct`]) reads pair by pair.
     arrays: Arrays<'a>,
-    /// Whether the batch is small enough to run directly ([`DIRECT_PAIRS`]): then it has
-    /// no slots, and each pair reads its two entries when it runs.
-    direct: bool,
 }
 
 /// Batches of at most this many pairs run on the calling thread whatever the build
@@ -164,10 +161,8 @@ impl<'a> Batch<'a> {
             poses: room(entries, "poses")?,
             statuses: room(entries, "statuses")?,
             has_user_shape: false,
-            pairs,
             slot_pairs: None,
             arrays,
-            direct,
         };
         if direct {
             return Ok(batch);
@@ -220,9 +215,15 @@ impl<'a> Batch<'a> {
         self.statuses.push(status);
     }
 
+    /// Whether the batch is small enough to run directly ([`DIRECT_PAIRS`]): then it has
+    /// no slots, and each pair reads its two entries when it runs.
+    fn direct(&self) -> bool {
+        self.arrays.pairs.len() <= DIRECT_PAIRS
+    }
+
     /// The pairs of slots the scene runs, pair `k` at `k`.
     fn scene_pairs(&self) -> &[[u32; 2]] {
-        self.slot_pairs.as_deref().unwrap_or(self.pairs)
+        self.slot_pairs.as_deref().unwrap_or(self.arrays.pairs)
     }
 
     /// Pair `k`'s slots, or the status that keeps it from running: an index out of
@@ -244,7 +245,7 @@ impl<'a> Batch<'a> {
     /// [`Self::slots`]): read from the caller's arrays in a direct batch, from the
     /// slots otherwise.
     fn entries(&self, k: usize) -> Result<[(&'a Body, Isometry3<f64>); 2], CollStatus> {
-        if self.direct {
+        if self.direct() {
             return self.arrays.pair(k);
         }
         let [a, b] = self.slots(k)?;
@@ -291,8 +292,9 @@ impl<'a> Batch<'a> {
             statuses[k] = status;
         };
         let failed = |e: Error| (zero, e.status);
-        if self.direct || self.has_user_shape {
-            for k in 0..self.pairs.len() {
+        let pair_count = self.arrays.pairs.len();
+        if self.direct() || self.has_user_shape {
+            for k in 0..pair_count {
                 let answer = match self.entries(k) {
                     Ok([(a, pose_a), (b, pose_b)]) => run_single(&Pair {
                         a,
@@ -309,8 +311,8 @@ impl<'a> Batch<'a> {
         }
         let shapes = self.scene_shapes()?;
         // Every slot is written by `run_scene`; the default only initialises them.
-        let mut out: Vec<PairResult<T, E>> = room(self.pairs.len(), "results")?;
-        out.resize(self.pairs.len(), Ok(T::default()));
+        let mut out: Vec<PairResult<T, E>> = room(pair_count, "results")?;
+        out.resize(pair_count, Ok(T::default()));
         let internal = |e: BatchError| Error::new(CollStatus::InternalError, e.to_string());
         let scene = Scene::new(&shapes, &self.poses).map_err(internal)?;
         run_scene(&scene, self.scene_pairs(), &mut out).map_err(internal)?;

@@ -86,20 +86,6 @@ fn vec_array<'py>(py: Python<'py>, v: &[f64; 3]) -> Bound<'py, PyArray1<f64>> {
     PyArray1::from_slice(py, v)
 }
 
-/// The `(n, 3)` array of `n` points, the coordinates of `coordinates`, made without a
-/// second copy.
-///
-/// # Errors
-/// `OutOfMemoryError` naming `what` when there is no room for it.
-fn point_array<'py>(
-    py: Python<'py>,
-    n: usize,
-    coordinates: impl Iterator<Item = f64>,
-    what: &str,
-) -> PyResult<Bound<'py, PyArray2<f64>>> {
-    table(py, n, 3, coordinates, what)
-}
-
 /// The `(n, width)` array of `values` (row-major), filled in place and handed to numpy
 /// without a second copy.
 ///
@@ -123,13 +109,13 @@ fn table<'py, T: numpy::Element>(
 /// The `(n, 3)` array of the points `rows`.
 ///
 /// # Errors
-/// As [`point_array`].
+/// As [`table`].
 fn rows<'py>(
     py: Python<'py>,
     rows: &[[f64; 3]],
     what: &str,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-    point_array(py, rows.len(), rows.iter().flatten().copied(), what)
+    table(py, rows.len(), 3, rows.iter().flatten().copied(), what)
 }
 
 #[pymethods]
@@ -553,7 +539,7 @@ impl ConvexHull {
     #[getter]
     fn vertices<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray2<f64>>> {
         let v = hull_of(slf)?.vertices();
-        point_array(slf.py(), v.len(), v.iter().flat_map(xyz), "vertices")
+        table(slf.py(), v.len(), 3, v.iter().flat_map(xyz), "vertices")
     }
 
     /// 'solid', 'polygon', 'segment' or 'point'.
