@@ -112,5 +112,55 @@ class FromCriterion(unittest.TestCase):
         self.assertIn("unknown groups ['nope']", done.stderr)
 
 
+class Machines(unittest.TestCase):
+    def test_labels_drop_trademarks_and_keep_family_and_model(self):
+        xeon = {"model name": "Intel(R) Xeon(R) Processor", "cpu family": "6", "model": "207"}
+        epyc = {"model name": "AMD EPYC 9B45 64-Core Processor", "cpu family": "26",
+                "model": "2", "flags": "fpu avx512f"}
+        self.assertEqual(st.short_label(xeon), "Intel Xeon 6/207")
+        self.assertEqual(st.short_label(epyc), "AMD EPYC 9B45 26/2")
+        self.assertIn("(family 26, model 2), AVX-512", st.cpu_model(epyc))
+        self.assertEqual(st.short_label({}), "unknown")
+
+    def test_saved_runs_combine_into_a_line_per_machine(self):
+        with tempfile.TemporaryDirectory() as d:
+            files = []
+            for label, parry in [("Fast box", 3600.0), ("Slow box", 3000.0)]:
+                folder = Path(d) / label
+                write_bench(folder, "contact/collision/hull16", slope=1000.0, mean=1.0)
+                write_bench(folder, "contact/parry/hull16", slope=parry, mean=1.0)
+                files.append(str(Path(d) / f"{label}.json"))
+                subprocess.run(
+                    [sys.executable, str(SCRIPT), "--from-criterion", str(folder), "--only",
+                     "contact", "--save", files[-1], "--label", label],
+                    capture_output=True, text=True, check=True,
+                )
+            out = subprocess.run([sys.executable, str(SCRIPT), "--combine", *files],
+                                 capture_output=True, text=True, check=True).stdout.splitlines()
+        self.assertIn("| queries (GJK ≥ 3× / 3× / 8×, contacts ≥ 3.5×) | machine | hull16 "
+                      "| hull64 | hull1000 |", out)
+        self.assertIn("| contact | Fast box | **3.60×** |  |  |", out)
+        self.assertIn("| contact | Slow box | 3.00× |  |  |", out)
+        self.assertTrue(any(line.startswith("- Slow box: `scripts/speed-targets --from-criterion")
+                            for line in out))
+
+    def test_the_sphere_line_gives_each_machine_its_verdict(self):
+        fast, slow = st.Measured(sphere_seconds=[1.08, 1.1]), st.Measured(sphere_seconds=[1.9])
+        lines = st.machine_tables([("Zen 5", fast), ("Xeon", slow)], {"sphere"})
+        self.assertEqual(lines[-1], "Hull build, 1e6 points on a sphere (target < 1.5 s): "
+                                    "Zen 5 1.08–1.10 s (met); Xeon 1.90 s (not met).")
+
+    def test_files_that_are_not_saved_runs_are_refused_by_name(self):
+        with tempfile.TemporaryDirectory() as d:
+            bad = Path(d) / "bad.json"
+            bad.write_text(json.dumps({"label": "x", "ratios": {"a": 1.0}, "sphere_seconds": []}))
+            for path in [bad, Path(d) / "missing.json"]:
+                done = subprocess.run([sys.executable, str(SCRIPT), "--combine", str(path)],
+                                      capture_output=True, text=True)
+                self.assertEqual(done.returncode, 1)
+                self.assertIn(f"{path} is not a file written by --save", done.stderr)
+                self.assertNotIn("Traceback", done.stderr)
+
+
 if __name__ == "__main__":
     unittest.main()
