@@ -58,11 +58,14 @@ const MAX_REFINED_FACES: usize = 2 * MAX_REFINED_VERTICES - 4;
 /// first face three.
 const MAX_STACK: usize = 2 * MAX_REFINED_FACES + 3;
 
-/// `N` copies of `x` on the heap (never on the stack, whatever `N`).
-fn boxed<T: Clone, const N: usize>(x: T) -> Box<[T; N]> {
-    let v: Box<[T]> = vec![x; N].into_boxed_slice();
-    match v.try_into() {
-        Ok(array) => array,
+/// `N` copies of `x` on the heap (never on the stack, whatever `N`), or `None` when the
+/// allocator refuses them.
+fn boxed<T: Clone, const N: usize>(x: T) -> Option<Box<[T; N]>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(N).ok()?;
+    v.resize(N, x);
+    match v.into_boxed_slice().try_into() {
+        Ok(array) => Some(array),
         Err(_) => unreachable!("a vector of N elements is an array of N"),
     }
 }
@@ -206,28 +209,41 @@ impl Default for Polytope {
 
 impl Polytope {
     /// An empty polytope whose runs may use up to `vertices` vertices (clamped to
-    /// `4..=`[`MAX_REFINED_VERTICES`]) and `2 · vertices − 4` faces.
+    /// `4..=`[`MAX_REFINED_VERTICES`]) and `2 · vertices − 4` faces. Its storage, for the
+    /// largest capacity whatever `vertices` (about 1 MB), is allocated as a `Vec`'s is:
+    /// a process out of memory aborts; [`Self::try_with_capacity`] returns `None` instead.
     #[must_use]
     pub fn with_capacity(vertices: usize) -> Polytope {
-        Polytope {
-            vertices: boxed(SimplexVertex::ORIGIN),
+        match Polytope::try_with_capacity(vertices) {
+            Some(polytope) => polytope,
+            None => std::alloc::handle_alloc_error(std::alloc::Layout::new::<
+                [Face; MAX_REFINED_FACES],
+            >()),
+        }
+    }
+
+    /// [`Self::with_capacity`], or `None` when its storage cannot be allocated.
+    #[must_use]
+    pub fn try_with_capacity(vertices: usize) -> Option<Polytope> {
+        Some(Polytope {
+            vertices: boxed(SimplexVertex::ORIGIN)?,
             capacity: vertices.clamp(4, MAX_REFINED_VERTICES),
             vertex_count: 0,
-            faces: boxed(Face::EMPTY),
+            faces: boxed(Face::EMPTY)?,
             face_count: 0,
-            free: boxed(0),
+            free: boxed(0)?,
             free_count: 0,
-            removed: boxed(0),
+            removed: boxed(0)?,
             removed_count: 0,
-            horizon: boxed([0; 2]),
+            horizon: boxed([0; 2])?,
             horizon_count: 0,
-            stack: boxed([0; 2]),
-            fanned: boxed(0),
+            stack: boxed([0; 2])?,
+            fanned: boxed(0)?,
             fanned_count: 0,
-            distances: boxed(f64::INFINITY),
-            seen: boxed(0),
+            distances: boxed(f64::INFINITY)?,
+            seen: boxed(0)?,
             stamp: 0,
-        }
+        })
     }
 
     /// The most vertices a run may use.

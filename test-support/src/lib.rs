@@ -1,6 +1,7 @@
 //! Seeded random draws shared by the workspace's tests, benches and examples: vectors,
 //! directions, rotations and poses ([`sample`]), point clouds ([`clouds`]), simplices with
-//! their degenerate families ([`simplices`]) and, with the
+//! their degenerate families ([`simplices`]), an allocator that runs out on demand
+//! ([`exhaustible`]) and, with the
 //! `collision` feature, the `collision` crate's shapes, hulls, exact polytope references,
 //! parry3d-f64 copies and near-contact placement ([`placement`]).
 //!
@@ -18,6 +19,7 @@
 //! drawn) that the recorded expectations depend on.
 
 pub mod clouds;
+pub mod exhaustible;
 pub mod sample;
 pub mod simplices;
 

@@ -767,7 +767,9 @@ enum CollStatus coll_closest_points(const struct CollShape *a,
  * moving B by `-separation * normal` makes the shapes touch or separate.
  *
  * Ownership as `coll_closest_points`. Errors as `coll_intersects`, plus
- * `INVALID_ARGUMENT` for a negative margin.
+ * `INVALID_ARGUMENT` for a negative margin and `OUT_OF_MEMORY` when the shapes overlap
+ * and the thread has no memory for the penetration query's workspace (about 1 MB, made
+ * on a thread's first such query and kept).
  */
 enum CollStatus coll_contact(const struct CollShape *a,
                              const struct CollPose *pose_a,

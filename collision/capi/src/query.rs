@@ -380,7 +380,9 @@ pub(crate) fn closest_points(
 /// moving B by `-separation * normal` makes the shapes touch or separate.
 ///
 /// Ownership as `coll_closest_points`. Errors as `coll_intersects`, plus
-/// `INVALID_ARGUMENT` for a negative margin.
+/// `INVALID_ARGUMENT` for a negative margin and `OUT_OF_MEMORY` when the shapes overlap
+/// and the thread has no memory for the penetration query's workspace (about 1 MB, made
+/// on a thread's first such query and kept).
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
 pub extern "C" fn coll_contact(
@@ -449,11 +451,15 @@ pub(crate) const NO_CONTACT: CollContact = CollContact {
     method: CollContactMethod::ClosestPoints,
 };
 
-/// The C answer and status of a contact query's result.
+/// The C answer and status of a contact query's result: `OUT_OF_MEMORY` when the thread
+/// had no memory for the penetration workspace, `DEGENERATE` for the other errors.
 pub(crate) fn contact_value(
     answer: Result<Option<collision::Contact>, collision::ContactError>,
 ) -> Result<(CollContact, CollStatus), Error> {
-    let contact = answer.map_err(degenerate)?;
+    let contact = answer.map_err(|e| match e {
+        collision::ContactError::OutOfMemory => Error::new(CollStatus::OutOfMemory, e.to_string()),
+        e => degenerate(e),
+    })?;
     let value = match &contact {
         None => NO_CONTACT,
         Some(c) => CollContact {

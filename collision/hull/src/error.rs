@@ -146,12 +146,18 @@ pub enum HullDefect {
 }
 
 /// Room for `additional` more items in `v`, or [`HullError::OutOfMemory`] for a build of
-/// `count` points. Every allocation of a build in proportion to the input or to the hull
-/// (after the bulk reservation: the vertex lists, faces, output arrays) goes through
+/// `count` points. Every allocation of a build after the bulk reservation goes through
 /// this and the helpers below, so that a point set too large for the memory left is
-/// refused instead of aborting the process. Quickhull's per-step buffers (a step's
-/// visible faces, horizon and cone), kept per thread and small, grow as vectors do.
+/// refused instead of aborting the process: those in proportion to the input or to the
+/// hull (the vertex lists, faces, output arrays) and quickhull's per-step buffers (a
+/// step's visible faces, horizon, cone and queue, kept per thread), whose sizes are
+/// known only as the step runs.
+#[inline]
 pub(crate) fn reserve<T>(v: &mut Vec<T>, additional: usize, count: usize) -> Result<(), HullError> {
+    // The usual case, room already there, without a call.
+    if v.capacity() - v.len() >= additional {
+        return Ok(());
+    }
     v.try_reserve(additional)
         .map_err(|_| HullError::OutOfMemory {
             count,
@@ -174,11 +180,20 @@ pub(crate) fn filled<T: Clone>(n: usize, value: T, count: usize) -> Result<Vec<T
 }
 
 /// Pushes `x` onto `v`, doubling its room when full (see [`reserve`]): for lists whose
-/// final length is not known in advance.
+/// final length is not known in advance. In line, with the growth out of line: the
+/// builder's per-step lists push in its innermost loops and almost never grow.
+#[inline]
 pub(crate) fn push<T>(v: &mut Vec<T>, x: T, count: usize) -> Result<(), HullError> {
     if v.len() == v.capacity() {
-        reserve(v, v.len().max(4), count)?;
+        grow(v, count)?;
     }
     v.push(x);
     Ok(())
+}
+
+/// Doubles the room of the full `v` (see [`push`]).
+#[cold]
+#[inline(never)]
+fn grow<T>(v: &mut Vec<T>, count: usize) -> Result<(), HullError> {
+    reserve(v, v.len().max(4), count)
 }

@@ -107,8 +107,8 @@ impl Hull {
     ///   [`HullError::Coplanar`] when the points span no volume within the
     ///   tolerance (see the crate docs);
     /// * [`HullError::OutOfMemory`] when the working storage reserved up front (about
-    ///   200 bytes a point), or a later allocation in proportion to the points or the
-    ///   hull (vertex lists, merged faces, the output), cannot be made;
+    ///   200 bytes a point), or any later allocation (a step's lists, the vertex lists,
+    ///   merged faces, the output), cannot be made;
     /// * [`HullError::Internal`] if an internal invariant broke (a bug).
     pub fn build(points: &[Point3<f64>]) -> Result<Hull, HullError> {
         if points.is_empty() {

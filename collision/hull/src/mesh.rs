@@ -158,10 +158,11 @@ impl Mesh {
         let mut mesh = Self {
             faces: Vec::new(),
             topo: Vec::new(),
-            free: Vec::with_capacity(16),
+            free: Vec::new(),
         };
         mesh.faces.try_reserve_exact(capacity).ok()?;
         mesh.topo.try_reserve_exact(capacity).ok()?;
+        mesh.free.try_reserve(16).ok()?;
         Some(mesh)
     }
 

@@ -40,7 +40,7 @@ mod initial;
 mod scratch;
 
 use crate::HullError;
-use crate::error::{reserve, room};
+use crate::error::{push, reserve, room};
 use crate::mesh::{ALIVE, FREE, Mesh, NONE, VISIBLE, next};
 use crate::tolerance::{Bounds, Scale};
 
@@ -102,9 +102,9 @@ impl<'a> Builder<'a> {
         let n = pts.len();
         // A hull of up to 64 vertices is most of what small clouds make; larger ones
         // grow by doubling as vertices are added.
-        let mut input_index = Vec::with_capacity(n.min(64));
+        let mut input_index = room(n.min(64), n)?;
         input_index.extend([a, b, c, d]);
-        let mut vertex_positions = Vec::with_capacity(n.min(64));
+        let mut vertex_positions = room(n.min(64), n)?;
         vertex_positions.extend(input_index.iter().map(|&i| pts[i as usize]));
         // Euler: a hull of h ≤ n vertices has 2h − 4 faces; the slack covers
         // the faces of one step. Reserved, not touched; with the pool below, the bulk
@@ -136,19 +136,13 @@ impl<'a> Builder<'a> {
         // region and a cone of a few dozen faces), so that small hulls, which make
         // a handful of steps, do not spend them regrowing buffers from empty.
         let s = &mut scratch;
-        for v in [
-            &mut s.pending,
-            &mut s.visible,
-            &mut s.stack,
-            &mut s.cone,
-            &mut s.near,
-        ] {
-            v.reserve(SCRATCH);
+        for v in [&mut s.pending, &mut s.visible, &mut s.stack, &mut s.cone] {
+            reserve(v, SCRATCH, n)?;
         }
-        s.horizon.reserve(SCRATCH);
-        s.sources.reserve(SCRATCH);
-        s.planes.reserve(SCRATCH);
-        s.slots.reserve(SCRATCH);
+        reserve(&mut s.horizon, SCRATCH, n)?;
+        reserve(&mut s.sources, SCRATCH, n)?;
+        reserve(&mut s.planes, SCRATCH, n)?;
+        reserve(&mut s.slots, SCRATCH, n)?;
         // Every input point gets a target in the first distribution, and at most
         // that many are ever kept for the recheck.
         reserve(&mut s.targets, n, n)?;
@@ -164,9 +158,9 @@ impl<'a> Builder<'a> {
         };
         builder.scratch.cone.extend([0, 1, 2, 3]);
         if n >= SEED_EXTREMES_FROM {
-            builder.seed_extremes(&bounds.extremes);
+            builder.seed_extremes(&bounds.extremes)?;
         }
-        builder.distribute_input();
+        builder.distribute_input()?;
         Ok(builder)
     }
 
@@ -328,27 +322,39 @@ impl<'a> Builder<'a> {
     ///
     /// # Errors
     /// [`HullError::OutOfMemory`] when they cannot grow.
+    #[inline(always)]
     fn room_for_a_vertex(&mut self) -> Result<(), HullError> {
-        let (len, n) = (self.vertex_positions.len(), self.pts.len());
+        let len = self.vertex_positions.len();
         if len == self.vertex_positions.capacity() || len == self.input_index.capacity() {
-            // Doubling, but never past one vertex per input point.
-            let more = len.max(4).min(n.saturating_sub(len).max(1));
-            reserve(&mut self.vertex_positions, more, n)?;
-            reserve(&mut self.input_index, more, n)?;
+            return self.grow_vertex_lists();
         }
         Ok(())
     }
 
+    /// Doubles the room of the vertex lists, but never past one vertex per input point.
+    #[cold]
+    #[inline(never)]
+    fn grow_vertex_lists(&mut self) -> Result<(), HullError> {
+        let (len, n) = (self.vertex_positions.len(), self.pts.len());
+        let more = len.max(4).min(n.saturating_sub(len).max(1));
+        reserve(&mut self.vertex_positions, more, n)?;
+        reserve(&mut self.input_index, more, n)
+    }
+
     /// Adds `eye` (exactly above face `f`) to the hull.
+    ///
+    /// # Errors
+    /// [`HullError::Internal`] as [`Self::run`]; [`HullError::OutOfMemory`] when a list
+    /// of the step (the faces seen, the horizon, the cone, the freed slots) cannot grow.
     fn add_point(&mut self, f: u32, eye: Conflict) -> Result<(), HullError> {
-        let q = eye.p;
+        let (q, n) = (eye.p, self.pts.len());
         // Flood fill of the faces that see the eye (exact sign, threshold 0).
         self.scratch.visible.clear();
         self.scratch.stack.clear();
         self.mesh.topo[f as usize].state = VISIBLE;
-        self.scratch.stack.push(f);
+        push(&mut self.scratch.stack, f, n)?;
         while let Some(g) = self.scratch.stack.pop() {
-            self.scratch.visible.push(g);
+            push(&mut self.scratch.visible, g, n)?;
             for t in self.mesh.topo[g as usize].twins {
                 let nb = t / 3;
                 if self.mesh.topo[nb as usize].state == ALIVE
@@ -358,7 +364,7 @@ impl<'a> Builder<'a> {
                         .0
                 {
                     self.mesh.topo[nb as usize].state = VISIBLE;
-                    self.scratch.stack.push(nb);
+                    push(&mut self.scratch.stack, nb, n)?;
                 }
             }
         }
@@ -371,16 +377,16 @@ impl<'a> Builder<'a> {
             .map(|&g| self.mesh.faces[g as usize].len as usize)
             .sum();
         if self.end as usize + orphans > self.scratch.pool.capacity() {
-            self.compact();
+            self.compact()?;
         }
         self.scratch.sources.clear();
         for &g in &self.scratch.visible {
             let face = &self.mesh.faces[g as usize];
             if face.len > 0 {
-                self.scratch.sources.push((face.start, face.len));
+                push(&mut self.scratch.sources, (face.start, face.len), n)?;
             }
             self.mesh.topo[g as usize].state = FREE;
-            self.mesh.free.push(g);
+            push(&mut self.mesh.free, g, n)?;
         }
         // The cone: one triangle (from, to, eye) per horizon edge.
         let apex = self.vertex_positions.len() as u32;
@@ -393,9 +399,10 @@ impl<'a> Builder<'a> {
                 .mesh
                 .add_face(&self.vertex_positions, [from, to, apex], &self.scale);
             self.mesh.link(3 * nf, outside);
-            self.scratch.cone.push(nf);
+            push(&mut self.scratch.cone, nf, n)?;
         }
         if !self.scratch.kept_near.is_empty() {
+            reserve(&mut self.scratch.made, self.scratch.cone.len(), n)?;
             self.scratch.made.extend_from_slice(&self.scratch.cone);
         }
         let k = self.scratch.cone.len();
@@ -407,18 +414,20 @@ impl<'a> Builder<'a> {
             );
             self.mesh.link(h, t);
         }
-        self.distribute(eye.index);
-        Ok(())
+        self.distribute(eye.index)
     }
 
     /// Moves the live conflict ranges to the front of the pool.
-    fn compact(&mut self) {
+    ///
+    /// # Errors
+    /// [`HullError::OutOfMemory`] when the list of live ranges cannot grow.
+    fn compact(&mut self) -> Result<(), HullError> {
+        let n = self.pts.len();
         self.scratch.live.clear();
         for (f, face) in self.mesh.faces.iter().enumerate() {
             if self.mesh.topo[f].state != FREE && face.len > 0 {
-                self.scratch
-                    .live
-                    .push(u64::from(face.start) << 32 | f as u64);
+                let key = u64::from(face.start) << 32 | f as u64;
+                push(&mut self.scratch.live, key, n)?;
             }
         }
         self.scratch.live.sort_unstable();
@@ -433,9 +442,14 @@ impl<'a> Builder<'a> {
             w += face.len;
         }
         self.end = w;
+        Ok(())
     }
 
     /// Orders the boundary of the visible region into `self.scratch.horizon`.
+    ///
+    /// # Errors
+    /// [`HullError::Internal`] when the boundary is not one simple cycle;
+    /// [`HullError::OutOfMemory`] when the horizon's list cannot grow to its length.
     fn walk_horizon(&mut self) -> Result<(), HullError> {
         let m = &self.mesh;
         let outside = |h: u32| m.topo[(m.twin(h) / 3) as usize].state != VISIBLE;
@@ -450,6 +464,9 @@ impl<'a> Builder<'a> {
             }
         }
         self.scratch.horizon.clear();
+        // The walk stops before it passes `boundary` edges.
+        reserve(&mut self.scratch.horizon, boundary, self.pts.len())?;
+        let m = &self.mesh;
         let mut h = start;
         loop {
             if self.scratch.horizon.len() >= boundary || h == NONE {

@@ -17,6 +17,8 @@ pub enum Kind {
     OutOfRange,
     /// `FixtureError` (also a `ValueError`).
     Fixture,
+    /// `OutOfMemoryError` (also a `MemoryError`).
+    OutOfMemory,
 }
 
 impl Kind {
@@ -26,6 +28,7 @@ impl Kind {
             Kind::NotConverged => "NotConvergedError",
             Kind::OutOfRange => "OutOfRangeError",
             Kind::Fixture => "FixtureError",
+            Kind::OutOfMemory => "OutOfMemoryError",
         }
     }
 }
@@ -107,6 +110,7 @@ pub fn status_of(kind: Kind) -> i8 {
         Kind::NotConverged => crate::STATUS_NOT_CONVERGED,
         Kind::InvalidInput | Kind::Fixture => crate::STATUS_INVALID_INPUT,
         Kind::OutOfRange => crate::STATUS_OUT_OF_RANGE,
+        Kind::OutOfMemory => crate::STATUS_OUT_OF_MEMORY,
     }
 }
 
@@ -124,6 +128,7 @@ pub fn contact_kind(e: &ContactError) -> Kind {
     match e {
         ContactError::NonFinite => Kind::OutOfRange,
         ContactError::InvalidMargin(_) => Kind::InvalidInput,
+        ContactError::OutOfMemory => Kind::OutOfMemory,
     }
 }
 

@@ -45,6 +45,9 @@ pub const STATUS_APPROXIMATE_GJK_MAX_ITERATIONS: i8 = 4;
 pub const STATUS_APPROXIMATE_EPA_OUT_OF_CAPACITY: i8 = 5;
 /// Batch contact status: EPA stalled on rounding; the best depth found.
 pub const STATUS_APPROXIMATE_EPA_STALLED: i8 = 6;
+/// Batch contact status: the pair overlaps and its thread had no memory for the
+/// penetration query's workspace (about 1 MB per thread); no answer.
+pub const STATUS_OUT_OF_MEMORY: i8 = 7;
 
 /// The identity pose `[0, 0, 0, 1, 0, 0, 0]` (`[x, y, z, qw, qx, qy, qz]`).
 #[pyfunction]
@@ -79,6 +82,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("STATUS_NOT_CONVERGED", STATUS_NOT_CONVERGED)?;
     m.add("STATUS_INVALID_INPUT", STATUS_INVALID_INPUT)?;
     m.add("STATUS_OUT_OF_RANGE", STATUS_OUT_OF_RANGE)?;
+    m.add("STATUS_OUT_OF_MEMORY", STATUS_OUT_OF_MEMORY)?;
     m.add(
         "STATUS_APPROXIMATE_GJK_MAX_ITERATIONS",
         STATUS_APPROXIMATE_GJK_MAX_ITERATIONS,

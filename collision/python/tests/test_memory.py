@@ -184,3 +184,59 @@ def test_no_hull_aborts_whatever_memory_is_left(kind):
         assert line.startswith(("built", "OutOfMemoryError:", "MemoryError")), (mb, line)
         outcomes.add(line.split()[0])
     assert {"built", "OutOfMemoryError:"} <= outcomes, outcomes
+
+
+CONTACT_CHILD = textwrap.dedent(
+    """
+    import resource, sys
+    import numpy as np
+    import convex_collision as cc
+
+    headroom = int(sys.argv[1])
+    rng = np.random.default_rng(3)
+    a, b = cc.ConvexHull(rng.normal(size=(32, 3))), cc.ConvexHull(rng.normal(size=(32, 3)))
+    here, near, far = [0, 0, 0, 1, 0, 0, 0], [0.3, 0, 0, 1, 0, 0, 0], [9, 0, 0, 1, 0, 0, 0]
+    shapes = cc.ShapeSet([a, b])
+    poses = np.array([here, near])
+    pairs = np.tile([0, 1], (64, 1))
+    # The pool's threads are up, and every query but a penetration has run: nothing has
+    # made a thread's penetration workspace yet.
+    cc.batch_distance(shapes, poses, pairs)
+    assert cc.contact(a, here, b, far, 0.1) is None
+    held = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+    resource.setrlimit(resource.RLIMIT_AS, (held + headroom, resource.RLIM_INFINITY))
+    try:
+        print("contact", cc.contact(a, here, b, near).depth > 0)
+    except cc.OutOfMemoryError as e:
+        print("OutOfMemoryError:", e)
+    print("batch", sorted(set(cc.batch_contact(shapes, poses, pairs).status.tolist())))
+    resource.setrlimit(resource.RLIMIT_AS, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+    print("after", cc.contact(a, here, b, near).depth > 0,
+          sorted(set(cc.batch_contact(shapes, poses, pairs).status.tolist())))
+    """
+)
+
+
+@LINUX
+def test_a_penetration_without_room_for_its_workspace_says_so():
+    # A thread's first penetration query makes its workspace (about 1 MB). With 256 KB
+    # left it cannot: the single call raises, the batch's rows get STATUS_OUT_OF_MEMORY;
+    # once memory is back, the same calls answer. With 64 MB left they answer at once.
+    def run(headroom):
+        child = subprocess.run(
+            [sys.executable, "-c", CONTACT_CHILD, str(headroom)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert child.returncode == 0, child.stderr[-2000:]
+        return child.stdout.splitlines()
+
+    import convex_collision as cc
+
+    assert run(256 << 10) == [
+        "OutOfMemoryError: no memory for the penetration query's workspace (about 1 MB per thread)",
+        f"batch [{cc.STATUS_OUT_OF_MEMORY}]",
+        f"after True [{cc.STATUS_OK}]",
+    ]
+    assert run(64 << 20) == ["contact True", f"batch [{cc.STATUS_OK}]", f"after True [{cc.STATUS_OK}]"]

@@ -179,6 +179,10 @@ pub enum ContactError {
     /// The margin was negative, NaN or infinite.
     #[error("contact margin must be finite and non-negative, got {0}")]
     InvalidMargin(f64),
+    /// The shapes overlap, and the thread's workspace for their penetration depth (about
+    /// 1 MB, made on the thread's first such query and kept) could not be allocated.
+    #[error("no memory for the penetration query's workspace (about 1 MB per thread)")]
+    OutOfMemory,
 }
 
 /// Tuning of a contact query.
@@ -197,7 +201,8 @@ pub struct ContactConfig {
 /// is), and no field is ever NaN.
 ///
 /// # Errors
-/// [`ContactError`] for a non-finite pose or an invalid margin.
+/// [`ContactError`] for a non-finite pose or an invalid margin, or when the shapes
+/// overlap and the thread has no memory for its EPA workspace.
 pub fn contact<A, B>(
     a: &A,
     pose_a: &Isometry3<f64>,
@@ -354,7 +359,9 @@ where
                 config: &config.epa,
                 pose_a,
             };
-            let first = with_polytope(|polytope| input.run(polytope, observer));
+            let Some(first) = with_polytope(|polytope| input.run(polytope, observer)) else {
+                return Err(ContactError::OutOfMemory);
+            };
             let e = refine::refine(first, &input, observer, |n| {
                 witness::bracket(&witness::Bodies::of(a, b)?, run.minkowski(), n, &config.epa)
             });
@@ -544,17 +551,23 @@ thread_local! {
 }
 
 /// Runs `f` on this thread's EPA workspace, or on a fresh one if it is already in use (an
-/// observer that itself runs a contact query).
-fn with_polytope<R>(f: impl FnOnce(&mut Polytope) -> R) -> R {
+/// observer that itself runs a contact query); `None` when there is no memory for the
+/// workspace (about 1 MB, made on a thread's first penetration query).
+fn with_polytope<R>(f: impl FnOnce(&mut Polytope) -> R) -> Option<R> {
     POLYTOPE.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut slot) => f(slot.get_or_insert_with(Polytope::default)),
-        Err(_) => f(&mut Polytope::default()),
+        Ok(mut slot) => {
+            if slot.is_none() {
+                *slot = Some(Polytope::try_with_capacity(MAX_VERTICES)?);
+            }
+            slot.as_mut().map(f)
+        }
+        Err(_) => Polytope::try_with_capacity(MAX_VERTICES).map(|mut p| f(&mut p)),
     })
 }
 
 /// [`with_polytope`] for the second runs (`refine.rs`), whose capacity is
 /// [`MAX_REFINED_VERTICES`]: restored to [`MAX_VERTICES`] after.
-fn with_refined_polytope<R>(f: impl FnOnce(&mut Polytope) -> R) -> R {
+fn with_refined_polytope<R>(f: impl FnOnce(&mut Polytope) -> R) -> Option<R> {
     with_polytope(|polytope| {
         polytope.set_capacity(MAX_REFINED_VERTICES);
         let answer = f(polytope);

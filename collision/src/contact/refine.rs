@@ -100,13 +100,17 @@ where
         return first;
     }
     let directions = rings(&first.normal);
-    let second = super::with_refined_polytope(|polytope| {
+    // No memory for a second workspace (only asked for when the thread's own is in use):
+    // the first run's answer, with its status.
+    let Some(second) = super::with_refined_polytope(|polytope| {
         let seeded = EpaInput {
             directions: &directions,
             ..*input
         };
         seeded.run(polytope, observer)
-    });
+    }) else {
+        return first;
+    };
     if second.status == EpaStatus::Converged {
         return second;
     }

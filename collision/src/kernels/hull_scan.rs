@@ -3,6 +3,7 @@
 //! [`Blocks::argmax`] says why it has no data-dependent branch and what was tried.
 
 use super::avx::{AvxKernel, with_avx};
+use super::hull_climb::{NoRoom, room};
 use nalgebra::{Point3, Vector3};
 
 /// Index of the point with the largest `dir · p` (the first one on ties; 0 for NaN): the
@@ -46,27 +47,28 @@ pub(crate) struct Blocks {
 impl Blocks {
     /// The blocks of `points` (none for an empty set, or for more than
     /// `MAX_BLOCKS * LANES` points, which the plain [`argmax`] scans).
-    pub(crate) fn new(points: &[Point3<f64>]) -> Blocks {
+    ///
+    /// # Errors
+    /// [`NoRoom`] when the blocks do not fit in memory.
+    pub(crate) fn new(points: &[Point3<f64>]) -> Result<Blocks, NoRoom> {
         let Some(last) = points.last() else {
-            return Blocks::default();
+            return Ok(Blocks::default());
         };
         if points.len() > MAX_BLOCKS * LANES {
-            return Blocks::default();
+            return Ok(Blocks::default());
         }
-        let blocks = points
-            .chunks(LANES)
-            .map(|chunk| {
-                let mut b = [[0.0; LANES]; 3];
-                for l in 0..LANES {
-                    let p = chunk.get(l).unwrap_or(last);
-                    for (axis, row) in b.iter_mut().enumerate() {
-                        row[l] = p[axis];
-                    }
+        let mut blocks = room(points.len().div_ceil(LANES))?;
+        blocks.extend(points.chunks(LANES).map(|chunk| {
+            let mut b = [[0.0; LANES]; 3];
+            for l in 0..LANES {
+                let p = chunk.get(l).unwrap_or(last);
+                for (axis, row) in b.iter_mut().enumerate() {
+                    row[l] = p[axis];
                 }
-                b
-            })
-            .collect();
-        Blocks { blocks }
+            }
+            b
+        }));
+        Ok(Blocks { blocks })
     }
 
     /// Asks for the blocks' memory ahead of a scan (see `kernels/prefetch.rs`).
@@ -255,7 +257,7 @@ mod tests {
                     p.x = 0.0;
                 }
             }
-            let blocks = Blocks::new(&points);
+            let blocks = Blocks::new(&points).expect("a few blocks fit in memory");
             assert_eq!(blocks.is_empty(), n > MAX_BLOCKS * LANES, "n {n}");
             if blocks.is_empty() {
                 continue;

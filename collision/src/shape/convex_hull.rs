@@ -159,7 +159,7 @@ impl ConvexHull {
         let fingerprint = super::fold_points(11, &vertices);
         let mut h = ConvexHull {
             fingerprint,
-            blocks: scan_blocks(&vertices, &offsets),
+            blocks: scan_blocks(&vertices, &offsets)?,
             climber: climber(&vertices, &offsets, &neighbors)?,
             starts: StartTable::default(),
             vertices,
@@ -178,7 +178,7 @@ impl ConvexHull {
             // Each cell's start: a climb along its centre direction from the previous
             // cell's answer (the table is still empty, so the first climb starts at 0).
             let k = StartTable::side_for(h.vertices.len());
-            h.starts = StartTable::new(k, |d, start| h.support_climb(d, start) as u32);
+            h.starts = StartTable::new(k, |d, start| h.support_climb(d, start) as u32)?;
         }
         Ok(h)
     }
@@ -320,11 +320,14 @@ fn climber(
 }
 
 /// The scan blocks of a hull that will be scanned (see [`ConvexHull::support_hinted`]).
-fn scan_blocks(vertices: &[Point3<f64>], offsets: &[u32]) -> Blocks {
+///
+/// # Errors
+/// [`NoRoom`] when they do not fit in memory.
+fn scan_blocks(vertices: &[Point3<f64>], offsets: &[u32]) -> Result<Blocks, NoRoom> {
     if vertices.len() <= HILL_CLIMB_CROSSOVER || offsets.is_empty() {
         Blocks::new(vertices)
     } else {
-        Blocks::default()
+        Ok(Blocks::default())
     }
 }
 

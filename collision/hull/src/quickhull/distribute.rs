@@ -43,6 +43,8 @@
 mod near;
 
 use super::{Builder, Conflict};
+use crate::HullError;
+use crate::error::{push, reserve};
 use crate::mesh::{Mesh, NONE};
 use crate::tolerance::Scale;
 use nalgebra::{Point3, Vector3};
@@ -219,11 +221,14 @@ fn on_triangle(
 
 impl Builder<'_> {
     /// Copies the cone's planes into `self.scratch.planes` and resets the slots; returns
-    /// the largest of the planes' rounding bounds.
-    fn load_cone(&mut self) -> f64 {
-        let eps = self.scale.eps;
+    /// the largest of the planes' rounding bounds, or [`HullError::OutOfMemory`] when
+    /// there is no room for them.
+    fn load_cone(&mut self) -> Result<f64, HullError> {
+        let (eps, k, n) = (self.scale.eps, self.scratch.cone.len(), self.pts.len());
         self.scratch.planes.clear();
         self.scratch.slots.clear();
+        reserve(&mut self.scratch.planes, k, n)?;
+        reserve(&mut self.scratch.slots, k, n)?;
         let mut largest_err: f64 = 0.0;
         for &f in &self.scratch.cone {
             let face = &self.mesh.faces[f as usize];
@@ -242,7 +247,7 @@ impl Builder<'_> {
                 best_at: NONE,
             });
         }
-        largest_err
+        Ok(largest_err)
     }
 
     /// Loads the cone ([`Self::load_cone`]) and splits the builder for the first pass:
@@ -250,8 +255,8 @@ impl Builder<'_> {
     /// the conflict points from. Always inlined into both passes, as the code it
     /// replaced was: out of line, it cost every build more instructions.
     #[inline(always)]
-    fn first_pass(&mut self) -> (Cone<'_>, Tally<'_>, &[Conflict], &[(u32, u32)]) {
-        let err = self.load_cone();
+    fn first_pass(&mut self) -> Result<FirstPass<'_>, HullError> {
+        let err = self.load_cone()?;
         let s = &mut self.scratch;
         s.targets.clear();
         let cone = Cone {
@@ -267,14 +272,15 @@ impl Builder<'_> {
             near: &mut s.near,
             targets: &mut s.targets,
         };
-        (cone, tally, &s.pool, &s.sources)
+        Ok((cone, tally, &s.pool, &s.sources))
     }
 
     /// Hands the points of `self.scratch.sources` (except `skip`) to the cone faces:
     /// each goes to the first face it is more than `ε` above, or is dropped
-    /// (inside within `ε`).
-    pub(super) fn distribute(&mut self, skip: u32) {
-        let (cone, mut tally, pool, sources) = self.first_pass();
+    /// (inside within `ε`). [`HullError::OutOfMemory`] when the cone's lists cannot grow.
+    #[inline(always)]
+    pub(super) fn distribute(&mut self, skip: u32) -> Result<(), HullError> {
+        let (cone, mut tally, pool, sources) = self.first_pass()?;
         let mut last = 0;
         for &(start, len) in sources {
             for c in &pool[start as usize..(start + len) as usize] {
@@ -299,20 +305,21 @@ impl Builder<'_> {
                 j += 1;
             }
         }
-        self.close_ranges();
+        self.close_ranges()
     }
 
     /// [`Self::distribute`] for the first hull, straight from the input, so
     /// the pool is written only once. Points inside the hull's inscribed ball
     /// are dropped with one test (Akl–Toussaint); the hull's own vertices are
-    /// on their faces, so they drop out too.
-    pub(super) fn distribute_input(&mut self) {
+    /// on their faces, so they drop out too. [`HullError::OutOfMemory`] as
+    /// [`Self::distribute`].
+    pub(super) fn distribute_input(&mut self) -> Result<(), HullError> {
         let pts = self.pts;
         let (center, radius) = self.inscribed_ball();
         let r2 = radius * radius;
         // The start's four vertices are on it (cheaper to skip than to settle).
         let start = [0, 1, 2, 3].map(|k| self.input_index[k]);
-        let (cone, mut tally, _, _) = self.first_pass();
+        let (cone, mut tally, _, _) = self.first_pass()?;
         let mut last = 0;
         for (i, p) in pts.iter().enumerate() {
             let target = if (p - center).norm_squared() < r2 || start.contains(&(i as u32)) {
@@ -333,7 +340,7 @@ impl Builder<'_> {
                 self.place(i, slot, c);
             }
         }
-        self.close_ranges();
+        self.close_ranges()
     }
 
     /// Turns the per-slot counts into ranges at the end of the pool.
@@ -368,8 +375,10 @@ impl Builder<'_> {
         s.cursor += 1;
     }
 
-    /// Moves each range's farthest point to its front and queues the faces.
-    fn close_ranges(&mut self) {
+    /// Moves each range's farthest point to its front and queues the faces
+    /// ([`HullError::OutOfMemory`] when the queue cannot grow).
+    fn close_ranges(&mut self) -> Result<(), HullError> {
+        let n = self.pts.len();
         for (slot, &f) in self.scratch.cone.iter().enumerate() {
             let face = self.mesh.faces[f as usize];
             if face.len > 0 {
@@ -377,11 +386,16 @@ impl Builder<'_> {
                     face.start as usize,
                     self.scratch.slots[slot].best_at as usize,
                 );
-                self.scratch.pending.push(f);
+                push(&mut self.scratch.pending, f, n)?;
             }
         }
+        Ok(())
     }
 }
+
+/// What the first pass reads and writes: the cone, the tally, and the pool and source
+/// ranges of the conflict points.
+type FirstPass<'s> = (Cone<'s>, Tally<'s>, &'s [Conflict], &'s [(u32, u32)]);
 
 /// The first pass's output: each source point's slot (`targets`, in source order),
 /// each slot's count and farthest point, and the points kept for the final recheck.

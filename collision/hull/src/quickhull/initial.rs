@@ -5,6 +5,7 @@
 
 use super::{Builder, Conflict};
 use crate::HullError;
+use crate::error::push;
 use crate::mesh::{ALIVE, plane};
 use crate::predicates::height_sign;
 use crate::tolerance::Scale;
@@ -14,7 +15,10 @@ impl Builder<'_> {
     /// Adds the extreme points along the 8 diagonal directions (the axis
     /// extremes are `bounds.extremes`) to the starting tetrahedron, then makes
     /// every face part of the first cone.
-    pub(super) fn seed_extremes(&mut self, axis_extremes: &[usize; 6]) {
+    ///
+    /// # Errors
+    /// As [`Self::add_point`](super::Builder).
+    pub(super) fn seed_extremes(&mut self, axis_extremes: &[usize; 6]) -> Result<(), HullError> {
         let pts = self.pts;
         let dirs: [Vector3<f64>; 4] = [
             Vector3::new(1.0, 1.0, 1.0),
@@ -49,25 +53,20 @@ impl Builder<'_> {
             });
             if let Some(f) = above {
                 // No conflict ranges yet: this only grows the mesh.
-                if self
-                    .add_point(
-                        f,
-                        Conflict {
-                            p: q,
-                            index: e as u32,
-                        },
-                    )
-                    .is_err()
-                {
-                    break;
-                }
+                let eye = Conflict {
+                    p: q,
+                    index: e as u32,
+                };
+                self.add_point(f, eye)?;
             }
         }
         self.scratch.cone.clear();
-        self.scratch.cone.extend(
-            (0..self.mesh.faces.len() as u32)
-                .filter(|&f| self.mesh.topo[f as usize].state == ALIVE),
-        );
+        let alive = (0..self.mesh.faces.len() as u32)
+            .filter(|&f| self.mesh.topo[f as usize].state == ALIVE);
+        for f in alive {
+            push(&mut self.scratch.cone, f, self.pts.len())?;
+        }
+        Ok(())
     }
 
     /// A ball inside the current hull: centred at the mean of the cone's face

@@ -43,6 +43,9 @@ STATUS_APPROXIMATE_EPA_OUT_OF_CAPACITY: int
 """Batch contact status 5: EPA ran out of capacity; the best depth found."""
 STATUS_APPROXIMATE_EPA_STALLED: int
 """Batch contact status 6: EPA stalled on rounding; the best depth found."""
+STATUS_OUT_OF_MEMORY: int
+"""Batch contact status 7: the pair overlaps and its thread had no memory for the
+penetration query's workspace (about 1 MB per thread); no answer."""
 
 class Shape:
     """A convex shape, the base class of every shape kind. Immutable; pickles."""
@@ -359,7 +362,9 @@ def closest_points(a: Shape, pose_a: Pose, b: Shape, pose_b: Pose) -> ClosestPoi
 def contact(
     a: Shape, pose_a: Pose, b: Shape, pose_b: Pose, margin: float = 0.0
 ) -> Optional[Contact]:
-    """The contact when the shapes overlap or lie within `margin`, else None."""
+    """The contact when the shapes overlap or lie within `margin`, else None; raises
+    OutOfMemoryError when they overlap and the thread has no memory for the penetration
+    query's workspace (about 1 MB, made on a thread's first one)."""
 
 def time_of_impact(
     a: Shape,

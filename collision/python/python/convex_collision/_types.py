@@ -32,9 +32,10 @@ class OutOfRangeError(CollisionError, ArithmeticError):
 
 
 class OutOfMemoryError(CollisionError, MemoryError):
-    """A batch's arrays (its copies of the inputs, its results), or a hull's working
-    storage, support tables or arrays, do not fit in the memory the process may take;
-    nothing was computed. Split the batch into smaller ones, or build a smaller hull."""
+    """A batch's arrays (its copies of the inputs, its results), a hull's working
+    storage, support tables or arrays, or a thread's workspace for penetration depths
+    (about 1 MB), do not fit in the memory the process may take; nothing was computed.
+    Split the batch into smaller ones, or build a smaller hull."""
 
 
 class FixtureError(CollisionError, ValueError):

@@ -24,7 +24,14 @@ fn farthest_from(points: &[Point3<f64>], from: &Point3<f64>) -> usize {
 
 /// A single point (the first input point; all coincide within the hull tolerance).
 pub(super) fn point(points: &[Point3<f64>]) -> Result<ConvexHull, NoRoom> {
-    ConvexHull::from_parts(vec![points[0]], Vec::new(), Vec::new(), HullKind::Point)
+    ConvexHull::from_parts(kept(&[points[0]])?, Vec::new(), Vec::new(), HullKind::Point)
+}
+
+/// The few `extremes` as the vertex list ([`NoRoom`] when even that does not fit).
+fn kept(extremes: &[Point3<f64>]) -> Result<Vec<Point3<f64>>, NoRoom> {
+    let mut vertices = room(extremes.len())?;
+    vertices.extend_from_slice(extremes);
+    Ok(vertices)
 }
 
 /// The two extreme points of a collinear set: `a` farthest from an arbitrary point,
@@ -35,7 +42,7 @@ pub(super) fn segment(points: &[Point3<f64>]) -> Result<ConvexHull, NoRoom> {
     if a == b {
         return point(points);
     }
-    ConvexHull::from_parts(vec![a, b], Vec::new(), Vec::new(), HullKind::Segment)
+    ConvexHull::from_parts(kept(&[a, b])?, Vec::new(), Vec::new(), HullKind::Segment)
 }
 
 /// Fewer than four points: the points themselves, classified.

@@ -26,6 +26,7 @@
 //! Any direction gives an index in range: a zero, NaN or infinite direction makes `u`,
 //! `v` NaN or clamps them, and the saturating conversion sends NaN to cell 0.
 
+use crate::kernels::hull_climb::{NoRoom, room};
 use nalgebra::Vector3;
 
 /// Direction-indexed climb starts for one hull.
@@ -68,8 +69,15 @@ impl StartTable {
     /// diamond in `|u| + |v|`, far more than the lookup's rounding (and a start from any
     /// cell still climbs to the right answer). Skipping them halves the fill, which with
     /// `⌈2√n⌉` cells per side is a large part of building a hull with many vertices.
-    pub(super) fn new(k: usize, mut extreme: impl FnMut(&Vector3<f64>, u32) -> u32) -> StartTable {
-        let mut cells = vec![u32::MAX; 2 * k * k];
+    ///
+    /// # Errors
+    /// [`NoRoom`] when the table does not fit in memory.
+    pub(super) fn new(
+        k: usize,
+        mut extreme: impl FnMut(&Vector3<f64>, u32) -> u32,
+    ) -> Result<StartTable, NoRoom> {
+        let mut cells = room(2 * k * k)?;
+        cells.resize(2 * k * k, u32::MAX);
         let mut last = u32::MAX;
         let edge = |c: usize| c as f64 * 2.0 / k as f64 - 1.0;
         let centre = |c: usize| (c as f64 + 0.5) * 2.0 / k as f64 - 1.0;
@@ -101,11 +109,11 @@ impl StartTable {
                 }
             }
         }
-        StartTable {
+        Ok(StartTable {
             k,
             half_k: k as f64 / 2.0,
             cells,
-        }
+        })
     }
 
     /// The start vertex for a climb along `dir` (`u32::MAX` for an empty table).
@@ -141,7 +149,8 @@ mod tests {
             let table = StartTable::new(k, |d, _| {
                 centres.push(*d);
                 centres.len() as u32 - 1
-            });
+            })
+            .expect("a table of at most 8,192 cells fits in memory");
             // About half the cells are skipped: the diamond covers half of each
             // hemisphere's square, plus the cells along its edges (k = 64: 4,473 of 8,192).
             assert!(
