@@ -97,7 +97,10 @@ const MAX_SLICE: usize = 64;
 /// thread, at least 2), so that the threads end together: on 400 hull16 pairs their ends
 /// came within 1 µs instead of up to 9, and `peers.py` measured no change; the pool's
 /// threads taking slices from the back and the caller from the front, so that each
-/// thread meets the same shapes from call to call: no change either (hull16, Zen 5).
+/// thread meets the same shapes from call to call: no change either (hull16, Zen 5); the
+/// caller spinning up to 200 µs for the pool's last slices instead of sleeping in the
+/// scope's end (which it did in half the calls, waking 20–50 µs late): no change beyond
+/// the run-to-run noise of 400 hull16 distances after 0 to 10 ms idle (Intel Xeon VM).
 fn run_slices<R: Send>(rows: &mut [R], each: &(impl Fn(usize, &mut [R]) + Sync)) {
     let pool = if rows.len() > SMALL_BATCH {
         pool()
