@@ -216,6 +216,7 @@ impl Polytope {
     pub fn with_capacity(vertices: usize) -> Polytope {
         match Polytope::try_with_capacity(vertices) {
             Some(polytope) => polytope,
+            // Reported as the largest of its arrays, whichever one was refused.
             None => std::alloc::handle_alloc_error(std::alloc::Layout::new::<
                 [Face; MAX_REFINED_FACES],
             >()),

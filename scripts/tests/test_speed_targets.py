@@ -154,12 +154,27 @@ class Machines(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             bad = Path(d) / "bad.json"
             bad.write_text(json.dumps({"label": "x", "ratios": {"a": 1.0}, "sphere_seconds": []}))
-            for path in [bad, Path(d) / "missing.json"]:
+            words = Path(d) / "words.json"
+            words.write_text(json.dumps({"label": "x", "ratios": {"a": ["fast"]},
+                                         "sphere_seconds": []}))
+            for path in [bad, words, Path(d) / "missing.json"]:
                 done = subprocess.run([sys.executable, str(SCRIPT), "--combine", str(path)],
                                       capture_output=True, text=True)
                 self.assertEqual(done.returncode, 1)
                 self.assertIn(f"{path} is not a file written by --save", done.stderr)
                 self.assertNotIn("Traceback", done.stderr)
+
+    def test_a_save_that_cannot_be_written_says_where(self):
+        with tempfile.TemporaryDirectory() as d:
+            write_bench(Path(d), "contact/collision/hull16", slope=1000.0, mean=1.0)
+            write_bench(Path(d), "contact/parry/hull16", slope=3600.0, mean=1.0)
+            target = Path(d) / "no such folder" / "run.json"
+            done = subprocess.run([sys.executable, str(SCRIPT), "--from-criterion", d,
+                                   "--only", "contact", "--save", str(target)],
+                                  capture_output=True, text=True)
+        self.assertEqual(done.returncode, 1)
+        self.assertIn(f"speed-targets: cannot write {target}:", done.stderr)
+        self.assertNotIn("Traceback", done.stderr)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ pub struct Exhaustible;
 thread_local! {
     /// Allocations this thread may still make, or `None` for no limit.
     static LEFT: Cell<Option<usize>> = const { Cell::new(None) };
+    /// Allocations this thread has made under an allowance.
+    static MADE: Cell<usize> = const { Cell::new(0) };
 }
 
 /// Whether this thread may allocate once more (taking one from its allowance).
@@ -34,6 +36,7 @@ fn granted() -> bool {
         Some(0) => false,
         Some(n) => {
             left.set(Some(n - 1));
+            let _ = MADE.try_with(|made| made.set(made.get() + 1));
             true
         }
     })
@@ -73,14 +76,15 @@ unsafe impl GlobalAlloc for Exhaustible {
     }
 }
 
-/// Sets this thread's allowance (`None`: no limit), as when memory is freed elsewhere.
+/// Sets this thread's allowance (`None`: no limit, and no more counting), as when memory
+/// is freed elsewhere.
 pub fn set_allowance(allowance: Option<usize>) {
     LEFT.with(|left| left.set(allowance));
 }
 
 /// `f()` on a thread of its own with `allowance` allocations (`None`: no limit), and how
-/// many it made (with [`Exhaustible`] as the global allocator; otherwise nothing is
-/// counted or refused). A new thread starts without the buffers that threads keep from
+/// many it made under it (with [`Exhaustible`] as the global allocator; otherwise nothing
+/// is counted or refused). A new thread starts without the buffers that threads keep from
 /// one call to the next (the hull builder's, the EPA polytope), so `f` grows every one
 /// of them from empty.
 pub fn with_allowance<T: Send>(
@@ -89,11 +93,10 @@ pub fn with_allowance<T: Send>(
 ) -> (T, usize) {
     std::thread::scope(|scope| {
         let worker = scope.spawn(|| {
-            let limit = allowance.unwrap_or(usize::MAX);
-            LEFT.with(|left| left.set(Some(limit)));
+            LEFT.with(|left| left.set(Some(allowance.unwrap_or(usize::MAX))));
             let out = f();
-            let left = LEFT.with(|left| left.replace(None)).unwrap_or(0);
-            (out, limit - left)
+            LEFT.with(|left| left.set(None));
+            (out, MADE.with(Cell::get))
         });
         match worker.join() {
             Ok(out) => out,

@@ -16,9 +16,9 @@ static ALLOCATOR: Exhaustible = Exhaustible;
 fn builds_refuse_at_every_allocation_instead_of_aborting() {
     // Every point a vertex (the vertex lists double, the pool compacts), most points
     // inside, points on a cube's faces (merging, near points settled on cone triangles),
-    // a slab 2e-12 thick (the near points' recheck), a grid of coplanar points, and a
-    // prism of 120-gons whose cap a last point above its centre sees whole (a step's
-    // lists past their starting room: 60 faces seen, a horizon of 62 edges).
+    // a slab 2e-12 thick (the near points' recheck), a 9³ grid (its faces' points
+    // coplanar), and a prism of 120-gons whose cap a last point above its centre sees
+    // whole (a step's lists past their starting room: 60 faces seen, a horizon of 62).
     let mut capped = clouds::cylinder(120, 2);
     capped.push(Point3::new(0.0, 0.0, 1.0 + 1e-3));
     let cases = [
