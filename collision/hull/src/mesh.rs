@@ -166,6 +166,14 @@ impl Mesh {
         Some(mesh)
     }
 
+    /// Room for `capacity` faces in all (reserved, not touched), or `false` when the
+    /// allocator refuses it.
+    #[must_use]
+    pub fn try_reserve_faces(&mut self, capacity: usize) -> bool {
+        let more = capacity.saturating_sub(self.faces.len());
+        self.faces.try_reserve_exact(more).is_ok() && self.topo.try_reserve_exact(more).is_ok()
+    }
+
     /// The bytes [`Self::try_with_capacity`] reserves for `capacity` faces.
     #[must_use]
     pub fn bytes_for(capacity: usize) -> usize {

@@ -37,6 +37,7 @@
 
 mod distribute;
 mod initial;
+mod sample;
 mod scratch;
 
 use crate::HullError;
@@ -72,6 +73,39 @@ const SEED_EXTREMES_FROM: usize = 256;
 /// Starting capacity of the per-step scratch buffers.
 const SCRATCH: usize = 32;
 
+/// [`HullError::OutOfMemory`] for the working storage of a build of `n` points: the
+/// mesh's faces and the conflict pool.
+fn out_of_memory(n: usize) -> HullError {
+    HullError::OutOfMemory {
+        count: n,
+        bytes: Mesh::bytes_for(2 * n + 16)
+            .saturating_add((2 * n).saturating_mul(std::mem::size_of::<Conflict>())),
+    }
+}
+
+impl Scratch {
+    /// The thread's buffers ([`Scratch::take`]) with room for a build of `n` points: the
+    /// pool's `2n` records, and every per-step list at the size of a typical step (a
+    /// visible region and a cone of a few dozen faces), so that small hulls, which make
+    /// a handful of steps, do not spend them regrowing buffers from empty.
+    fn for_build(n: usize) -> Result<Self, HullError> {
+        let mut s = Self::take();
+        s.pool.try_reserve(2 * n).map_err(|_| out_of_memory(n))?;
+        for v in [&mut s.pending, &mut s.visible, &mut s.stack, &mut s.cone] {
+            reserve(v, SCRATCH, n)?;
+        }
+        reserve(&mut s.horizon, SCRATCH, n)?;
+        reserve(&mut s.sources, SCRATCH, n)?;
+        reserve(&mut s.planes, SCRATCH, n)?;
+        reserve(&mut s.slots, SCRATCH, n)?;
+        // Every input point gets a target in the first distribution, and at most
+        // that many are ever kept for the recheck.
+        reserve(&mut s.targets, n, n)?;
+        reserve(&mut s.near, n, n)?;
+        Ok(s)
+    }
+}
+
 /// Quickhull state.
 pub(crate) struct Builder<'a> {
     pts: &'a [Point3<f64>],
@@ -98,8 +132,13 @@ impl<'a> Builder<'a> {
     /// [`HullError::Coincident`], [`HullError::Collinear`] or
     /// [`HullError::Coplanar`], each decided with the tolerance `ε`.
     pub fn new(pts: &'a [Point3<f64>], bounds: &Bounds, scale: Scale) -> Result<Self, HullError> {
-        let [a, b, c, d] = initial::simplex(pts, &bounds.extremes, &scale)?;
         let n = pts.len();
+        let [a, b, c, d] = initial::simplex(pts, &bounds.extremes, &scale)?;
+        if sample::worth_it(pts, [a, b, c, d], scale)?
+            && let Some(builder) = Self::from_sample(pts, bounds, scale)?
+        {
+            return Ok(builder);
+        }
         // A hull of up to 64 vertices is most of what small clouds make; larger ones
         // grow by doubling as vertices are added.
         let mut input_index = room(n.min(64), n)?;
@@ -107,14 +146,10 @@ impl<'a> Builder<'a> {
         let mut vertex_positions = room(n.min(64), n)?;
         vertex_positions.extend(input_index.iter().map(|&i| pts[i as usize]));
         // Euler: a hull of h ≤ n vertices has 2h − 4 faces; the slack covers
-        // the faces of one step. Reserved, not touched; with the pool below, the bulk
-        // of the working storage, so a point set too large for memory is refused here.
-        let out_of_memory = || HullError::OutOfMemory {
-            count: n,
-            bytes: Mesh::bytes_for(2 * n + 16)
-                .saturating_add((2 * n).saturating_mul(std::mem::size_of::<Conflict>())),
-        };
-        let mut mesh = Mesh::try_with_capacity(2 * n + 16).ok_or_else(out_of_memory)?;
+        // the faces of one step. Reserved, not touched; with the pool (`Scratch::for_build`),
+        // the bulk of the working storage, so a point set too large for memory is refused
+        // here.
+        let mut mesh = Mesh::try_with_capacity(2 * n + 16).ok_or_else(|| out_of_memory(n))?;
         for v in TETRAHEDRON {
             mesh.add_face(&vertex_positions, v, &scale);
         }
@@ -127,26 +162,7 @@ impl<'a> Builder<'a> {
             );
             mesh.link(h, t);
         }
-        let mut scratch = Scratch::take();
-        scratch
-            .pool
-            .try_reserve(2 * n)
-            .map_err(|_| out_of_memory())?;
-        // The scratch buffers start at the size of a typical step (a visible
-        // region and a cone of a few dozen faces), so that small hulls, which make
-        // a handful of steps, do not spend them regrowing buffers from empty.
-        let s = &mut scratch;
-        for v in [&mut s.pending, &mut s.visible, &mut s.stack, &mut s.cone] {
-            reserve(v, SCRATCH, n)?;
-        }
-        reserve(&mut s.horizon, SCRATCH, n)?;
-        reserve(&mut s.sources, SCRATCH, n)?;
-        reserve(&mut s.planes, SCRATCH, n)?;
-        reserve(&mut s.slots, SCRATCH, n)?;
-        // Every input point gets a target in the first distribution, and at most
-        // that many are ever kept for the recheck.
-        reserve(&mut s.targets, n, n)?;
-        reserve(&mut s.near, n, n)?;
+        let scratch = Scratch::for_build(n)?;
         let mut builder = Self {
             pts,
             scale,

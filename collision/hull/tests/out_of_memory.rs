@@ -18,7 +18,8 @@ fn builds_refuse_at_every_allocation_instead_of_aborting() {
     // inside, points on a cube's faces (merging, near points settled on cone triangles),
     // a slab 2e-12 thick (the near points' recheck), a 9³ grid (its faces' points
     // coplanar), and a prism of 120-gons whose cap a last point above its centre sees
-    // whole (a step's lists past their starting room: 60 faces seen, a horizon of 62).
+    // whole (a step's lists past their starting room: 60 faces seen, a horizon of 62),
+    // and a sphere large enough to start from the hull of a sample.
     let mut capped = clouds::cylinder(120, 2);
     capped.push(Point3::new(0.0, 0.0, 1.0 + 1e-3));
     let cases = [
@@ -28,6 +29,7 @@ fn builds_refuse_at_every_allocation_instead_of_aborting() {
         ("slab", clouds::of_kind("slab", 2000, 5)),
         ("grid", clouds::grid(9)),
         ("capped prism", capped),
+        ("sphere from a sample", clouds::of_kind("sphere", 1 << 16, 5)),
     ];
     for (name, points) in &cases {
         let (full, needed) = with_allowance(None, || Hull::build(points));

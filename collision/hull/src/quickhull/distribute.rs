@@ -42,6 +42,8 @@
 
 mod near;
 
+pub(super) use near::within_reach;
+
 use super::{Builder, Conflict};
 use crate::HullError;
 use crate::error::{push, reserve};
@@ -78,6 +80,16 @@ pub(super) struct ConeBucket {
     best_h: f64,
     best: u32,
     best_at: u32,
+}
+
+impl ConeBucket {
+    /// A slot with no points yet.
+    pub(super) const EMPTY: Self = Self {
+        cursor: 0,
+        best_h: f64::NEG_INFINITY,
+        best: NONE,
+        best_at: NONE,
+    };
 }
 
 /// The cone as seen by the classification loop (shared borrows only).
@@ -240,12 +252,7 @@ impl Builder<'_> {
                 sure_above: eps + err,
                 sure_below: eps - err,
             });
-            self.scratch.slots.push(ConeBucket {
-                cursor: 0,
-                best_h: f64::NEG_INFINITY,
-                best: NONE,
-                best_at: NONE,
-            });
+            self.scratch.slots.push(ConeBucket::EMPTY);
         }
         Ok(largest_err)
     }
@@ -344,7 +351,7 @@ impl Builder<'_> {
     }
 
     /// Turns the per-slot counts into ranges at the end of the pool.
-    fn open_ranges(&mut self) {
+    pub(super) fn open_ranges(&mut self) {
         let mut at = self.end;
         for (slot, &f) in self.scratch.cone.iter().enumerate() {
             let count = self.scratch.slots[slot].cursor;
@@ -366,7 +373,7 @@ impl Builder<'_> {
 
     /// Writes source point number `j` (`c`) into the range of `slot`.
     #[inline]
-    fn place(&mut self, j: usize, slot: u32, c: Conflict) {
+    pub(super) fn place(&mut self, j: usize, slot: u32, c: Conflict) {
         let s = &mut self.scratch.slots[slot as usize];
         self.scratch.pool[s.cursor as usize] = c;
         if s.best == j as u32 {
@@ -377,7 +384,7 @@ impl Builder<'_> {
 
     /// Moves each range's farthest point to its front and queues the faces
     /// ([`HullError::OutOfMemory`] when the queue cannot grow).
-    fn close_ranges(&mut self) -> Result<(), HullError> {
+    pub(super) fn close_ranges(&mut self) -> Result<(), HullError> {
         let n = self.pts.len();
         for (slot, &f) in self.scratch.cone.iter().enumerate() {
             let face = self.mesh.faces[f as usize];
@@ -399,10 +406,10 @@ type FirstPass<'s> = (Cone<'s>, Tally<'s>, &'s [Conflict], &'s [(u32, u32)]);
 
 /// The first pass's output: each source point's slot (`targets`, in source order),
 /// each slot's count and farthest point, and the points kept for the final recheck.
-struct Tally<'s> {
-    slots: &'s mut [ConeBucket],
-    near: &'s mut Vec<u32>,
-    targets: &'s mut Vec<u32>,
+pub(super) struct Tally<'s> {
+    pub(super) slots: &'s mut [ConeBucket],
+    pub(super) near: &'s mut Vec<u32>,
+    pub(super) targets: &'s mut Vec<u32>,
 }
 
 impl Tally<'_> {
@@ -412,7 +419,7 @@ impl Tally<'_> {
     /// one of them (`h > 0`, see [`Cone::target`]) is outside the new hull, even far from
     /// it near a sharp edge; it is kept in `near` for the final recheck.
     #[inline]
-    fn record(&mut self, (slot, h): (u32, f64), index: u32) {
+    pub(super) fn record(&mut self, (slot, h): (u32, f64), index: u32) {
         let j = self.targets.len();
         if slot == NONE {
             if h > 0.0 {

@@ -28,12 +28,11 @@ impl Cone<'_> {
         if keep_every_near() {
             return highest;
         }
-        let locate = |f: u32| locate(self.mesh, self.vertex_positions, f, p, self.scale);
-        if self.faces.iter().any(|&f| locate(f) == Located::On) {
+        let on = |f: u32| locate(self.mesh, self.vertex_positions, f, p, self.scale) == Located::On;
+        if self.faces.iter().any(|&f| on(f)) {
             return dropped();
         }
-        // Walk from the cone face `p` is highest above across the edge its projection
-        // lies beyond, while it stays near the plane.
+        // Walk from the cone face `p` is highest above.
         let mut f = NONE;
         let mut top = f64::NEG_INFINITY;
         for (pl, &g) in self.planes.iter().zip(self.faces) {
@@ -42,19 +41,37 @@ impl Cone<'_> {
                 (top, f) = (h, g);
             }
         }
-        for _ in 0..NEAR_WALK {
-            let mesh = self.mesh;
-            let Some(topo) = mesh.topo.get(f as usize).filter(|t| t.state == ALIVE) else {
-                break;
-            };
-            match locate(f) {
-                Located::On => return dropped(),
-                Located::Far => break,
-                Located::Beyond(edge) => f = topo.twins[edge as usize] / 3,
-            }
+        if within_reach(self.mesh, self.vertex_positions, f, p, self.scale) {
+            return dropped();
         }
         highest
     }
+}
+
+/// Whether `p`, exactly above face `f` by at most `ε`, lies within `ε` of a hull triangle
+/// ([`locate`]) that a walk from `f` finds: across the edge its projection lies beyond,
+/// while it stays near the plane, for at most [`NEAR_WALK`] faces.
+pub(in crate::quickhull) fn within_reach(
+    mesh: &Mesh,
+    verts: &[Point3<f64>],
+    mut f: u32,
+    p: &Point3<f64>,
+    s: &Scale,
+) -> bool {
+    if keep_every_near() {
+        return false;
+    }
+    for _ in 0..NEAR_WALK {
+        let Some(topo) = mesh.topo.get(f as usize).filter(|t| t.state == ALIVE) else {
+            return false;
+        };
+        match locate(mesh, verts, f, p, s) {
+            Located::On => return true,
+            Located::Far => return false,
+            Located::Beyond(edge) => f = topo.twins[edge as usize] / 3,
+        }
+    }
+    false
 }
 
 /// The height of a dropped point, `−∞` (counted in tests).
