@@ -29,7 +29,10 @@ fn builds_refuse_at_every_allocation_instead_of_aborting() {
         ("slab", clouds::of_kind("slab", 2000, 5)),
         ("grid", clouds::grid(9)),
         ("capped prism", capped),
-        ("sphere from a sample", clouds::of_kind("sphere", 1 << 16, 5)),
+        (
+            "sphere from a sample",
+            clouds::of_kind("sphere", 1 << 16, 5),
+        ),
     ];
     for (name, points) in &cases {
         let (full, needed) = with_allowance(None, || Hull::build(points));
