@@ -164,22 +164,33 @@ impl<'a> Builder<'a> {
             );
             mesh.link(h, t);
         }
-        let scratch = Scratch::for_build(n)?;
-        let mut builder = Self {
-            pts,
-            scale,
-            vertex_positions,
-            input_index,
-            mesh,
-            end: 0,
-            scratch,
-        };
+        let mut builder = Self::with_parts(pts, scale, mesh, vertex_positions, input_index)?;
         builder.scratch.cone.extend([0, 1, 2, 3]);
         if n >= SEED_EXTREMES_FROM {
             builder.seed_extremes(&bounds.extremes)?;
         }
         builder.distribute_input()?;
         Ok(builder)
+    }
+
+    /// A builder of `pts` from a start's mesh and vertex lists, with the thread's
+    /// buffers and room for the build ([`Scratch::for_build`]), no conflict points yet.
+    fn with_parts(
+        pts: &'a [Point3<f64>],
+        scale: Scale,
+        mesh: Mesh,
+        vertex_positions: Vec<Point3<f64>>,
+        input_index: Vec<u32>,
+    ) -> Result<Self, HullError> {
+        Ok(Self {
+            pts,
+            scale,
+            vertex_positions,
+            input_index,
+            mesh,
+            end: 0,
+            scratch: Scratch::for_build(pts.len())?,
+        })
     }
 
     /// Runs quickhull to completion.

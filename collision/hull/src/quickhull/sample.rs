@@ -38,7 +38,7 @@
 //! in the order walks reach them (no change); the start tetrahedron's centre as `o`.
 
 use super::distribute::{ConeBucket, Tally, within_reach};
-use super::{Builder, Conflict, Scratch, out_of_memory};
+use super::{Builder, Conflict, out_of_memory};
 use crate::HullError;
 use crate::error::{filled, reserve, room};
 use crate::mesh::{ALIVE, Mesh, NONE};
@@ -183,16 +183,7 @@ impl<'a> Builder<'a> {
         if !mesh.try_reserve_faces(2 * n + 16) {
             return Err(out_of_memory(n));
         }
-        let scratch = Scratch::for_build(n)?;
-        let mut builder = Self {
-            pts,
-            scale,
-            vertex_positions,
-            input_index,
-            mesh,
-            end: 0,
-            scratch,
-        };
+        let mut builder = Self::with_parts(pts, scale, mesh, vertex_positions, input_index)?;
         builder.place_by_rays(&o, radius)?;
         Ok(Some(builder))
     }
