@@ -48,9 +48,9 @@ impl Cone<'_> {
     }
 }
 
-/// Whether `p`, exactly above face `f` by at most `ε`, lies within `ε` of a hull triangle
-/// ([`locate`]) that a walk from `f` finds: across the edge its projection lies beyond,
-/// while it stays near the plane, for at most [`NEAR_WALK`] faces.
+/// Whether `p`, near face `f`'s plane (above or below it), lies within `ε` of a hull
+/// triangle ([`locate`]) that a walk from `f` finds: across the edge its projection lies
+/// beyond, while it stays near the plane, for at most [`NEAR_WALK`] faces.
 pub(in crate::quickhull) fn within_reach(
     mesh: &Mesh,
     verts: &[Point3<f64>],
