@@ -9,9 +9,11 @@
 //! on a face about `STRIDE` times smaller than the faces of a hull grown from the
 //! start, and moves about `2 ln STRIDE` times instead. (Amenta, Choi & Rote 2003,
 //! "Incremental constructions con BRIO", insert a point set in rounds of growing random
-//! samples for the same reason.) Only clouds mostly in convex position take this start
-//! ([`worth_it`]): inside points (a ball) and points on flat faces (a box) leave the
-//! plain start's conflict lists in a pass or two, and walking them costs more.
+//! samples for the same reason.) Clouds mostly in convex position take this start, and
+//! so do clouds mostly deep inside their hull (a solid ball), whose inside points the
+//! sample's hull drops by one distance each instead of a pass or two of the plain
+//! start's conflict lists; a probe tells them ([`worth_it`]). Points on flat faces (a
+//! box) keep the plain start: each would be walked, which costs more than it saves.
 //!
 //! Why the crossed face decides exactly: the sample's hull is convex and `o` strictly
 //! inside it (the mean of its vertices, checked to be inside every face by more than `ε`
@@ -32,11 +34,13 @@
 //! a step or two away. Points inside the sample hull's inscribed ball about `o` are
 //! dropped first.
 //!
-//! Tried and dropped: every large cloud from a sample (a ball 2× faster, a box 20 %
-//! slower); the plain start's first pass, then a sample when a quarter of the points
-//! were left outside it (a box leaves 85 %); walks in input order (a cache miss a point);
-//! placing the sample's vertices too (rays along edges: every test exact); faces as slots
-//! in the order walks reach them (no change); the start tetrahedron's centre as `o`.
+//! Tried and dropped: every large cloud from a sample (a box 20 % slower); samples from
+//! 4,096 points on, with probes of `n / 16` points (a 10,000-point Gaussian cloud 36 %
+//! slower, boxes 5 to 9 %); the plain start's first pass, then a sample when a quarter
+//! of the points were left outside it (a box leaves 85 %); walks in input order (a cache
+//! miss a point); placing the sample's vertices too (rays along edges: every test
+//! exact); faces as slots in the order walks reach them (no change); the start
+//! tetrahedron's centre as `o`.
 
 use super::distribute::{ConeBucket, Tally, within_reach};
 use super::{Builder, Conflict, out_of_memory};
@@ -55,10 +59,10 @@ const STRIDE: usize = 8;
 
 /// Whether the build of `pts`, whose start tetrahedron is `start`, starts from a sample:
 /// from [`SAMPLE_FROM`] points on, when the cloud [`fills_space`] and is
-/// [`mostly_vertices`]. (Tests set a size from which every cloud does.)
+/// favoured by [`probe_favours_sample`]. (Tests set a size from which every cloud does.)
 ///
 /// # Errors
-/// As [`mostly_vertices`].
+/// As [`probe_favours_sample`].
 pub(super) fn worth_it(
     pts: &[Point3<f64>],
     start: [u32; 4],
@@ -68,7 +72,7 @@ pub(super) fn worth_it(
     if let Some(from) = tests::SAMPLE_FROM_OVERRIDE.with(std::cell::Cell::get) {
         return Ok(pts.len() >= from);
     }
-    Ok(pts.len() >= SAMPLE_FROM && fills_space(pts, start) && mostly_vertices(pts, scale)?)
+    Ok(pts.len() >= SAMPLE_FROM && fills_space(pts, start) && probe_favours_sample(pts, scale)?)
 }
 
 /// Whether a cloud whose start tetrahedron is `start` is thick enough to start from a
@@ -88,19 +92,22 @@ fn fills_space(pts: &[Point3<f64>], start: [u32; 4]) -> bool {
 /// How thick, relative to its extent, a cloud must be to start from a sample.
 const THICK: f64 = 1e-3;
 
-/// About this many evenly spaced input points make the probe of [`mostly_vertices`].
+/// About this many evenly spaced input points make the probe of [`probe_favours_sample`].
 const PROBE: usize = 1024;
 
-/// Whether at least half the points of a probe of `pts` (about [`PROBE`] of them, evenly
-/// spaced in the input) are vertices of the probe's hull: points in convex position, as
-/// on a sphere, where every point is handed from face to face the most. Points inside
-/// (a ball) or on flat faces (a box) leave the start's conflict lists soon, and the walks
-/// would cost more than they save. A probe that spans no volume says no.
+/// Whether a probe of `pts` (about [`PROBE`] points, evenly spaced in the input) says
+/// the cloud gains from a sampled start: when at least half the probe's points are
+/// vertices of the probe's hull (points in convex position, as on a sphere, where every
+/// point is handed from face to face the most), or when at least half lie deep inside it,
+/// in the ball about the mean of its vertices that touches its nearest face (as in a
+/// solid ball, whose inside points the sample's hull then drops by one distance each).
+/// Points on flat faces (a box) are neither, and would each be walked: they keep the
+/// plain start. A probe that spans no volume says no.
 ///
 /// # Errors
 /// [`HullError::OutOfMemory`] (for the whole cloud) or [`HullError::Internal`] from the
 /// probe's build.
-fn mostly_vertices(pts: &[Point3<f64>], scale: Scale) -> Result<bool, HullError> {
+fn probe_favours_sample(pts: &[Point3<f64>], scale: Scale) -> Result<bool, HullError> {
     let n = pts.len();
     let mut probe = room(PROBE + 1, n)?;
     probe.extend(pts.iter().step_by(n.div_ceil(PROBE)));
@@ -115,7 +122,27 @@ fn mostly_vertices(pts: &[Point3<f64>], scale: Scale) -> Result<bool, HullError>
         Err(_) => return Ok(false),
     };
     builder.run().map_err(|e| of_the_cloud(e, n))?;
-    Ok(2 * builder.vertex_positions.len() >= probe.len())
+    let vertices = builder.vertex_positions.len();
+    let (o, radius) = inscribed_ball(&builder.mesh, &builder.vertex_positions, 0.0);
+    let deep = probe
+        .iter()
+        .filter(|p| (*p - o).norm_squared() < radius * radius)
+        .count();
+    Ok(2 * vertices >= probe.len() || 2 * deep >= probe.len())
+}
+
+/// The mean `o` of a hull's vertices (`mesh`'s, at `vertices`) and the radius of the
+/// largest ball about `o` that lies inside every live face's plane by more than that
+/// plane's rounding bound plus `margin`; not positive (or NaN) when `o` is not inside by
+/// that much.
+fn inscribed_ball(mesh: &Mesh, vertices: &[Point3<f64>], margin: f64) -> (Point3<f64>, f64) {
+    let mean = vertices.iter().map(|p| p.coords).sum::<Vector3<f64>>();
+    let o = Point3::from(mean / vertices.len() as f64);
+    let radius = (0..mesh.faces.len() as u32)
+        .filter(|&f| mesh.topo[f as usize].state == ALIVE)
+        .map(|f| -mesh.height(f, &o) - f64::from(mesh.faces[f as usize].err) - margin)
+        .fold(f64::INFINITY, f64::min);
+    (o, radius)
 }
 
 /// Error `e` of a probe's or a sample's build, as the error of the whole cloud of `n`
@@ -167,17 +194,9 @@ impl<'a> Builder<'a> {
                 (s - 6) * STRIDE
             } as u32;
         }
-        // The mean of the vertices, and the radius of a ball about it inside every face by
-        // more than `ε` and the planes' rounding: then it is strictly inside, exactly.
-        let mean = vertex_positions
-            .iter()
-            .map(|p| p.coords)
-            .sum::<Vector3<f64>>();
-        let o = Point3::from(mean / vertex_positions.len() as f64);
-        let radius = (0..mesh.faces.len() as u32)
-            .filter(|&f| mesh.topo[f as usize].state == ALIVE)
-            .map(|f| -mesh.height(f, &o) - f64::from(mesh.faces[f as usize].err) - scale.eps)
-            .fold(f64::INFINITY, f64::min);
+        // A ball about the mean of the vertices inside every face by more than `ε` and
+        // the planes' rounding: then its centre is strictly inside, exactly.
+        let (o, radius) = inscribed_ball(&mesh, &vertex_positions, scale.eps);
         if radius.is_nan() || radius <= 0.0 {
             return Ok(None);
         }
@@ -454,7 +473,7 @@ fn classify(mesh: &Mesh, verts: &[Point3<f64>], f: u32, p: &Point3<f64>, s: &Sca
 
 #[cfg(test)]
 mod tests {
-    use super::{EdgePlanes, Walk, edge_side};
+    use super::{EdgePlanes, Walk, edge_side, probe_favours_sample};
     use crate::quickhull::Builder;
     use crate::tolerance::{Bounds, Scale};
     use crate::{Hull, HullError};
@@ -493,6 +512,44 @@ mod tests {
     /// passes every check (each input point within `2ε` of every face plane); a slab far
     /// off the origin is flat within the tolerance both ways. Each cloud is
     /// scaled by 1e-6, 1 or 1e6 and moved 1e6 of its sizes off the origin or not.
+    /// The probe's verdict on 65,536-point clouds at scales 1e-6, 1 and 1e6, offset by
+    /// 1e6 or not: a sphere (every point a vertex) and a solid ball (about 70 % of the
+    /// probe deep inside its hull) start from a sample, a box's surface (points on its
+    /// faces: neither) and a uniform cube's volume (about a third deep) do not. The ball's
+    /// hull from the sample is the plain start's, bit for bit.
+    #[test]
+    fn the_probe_sends_spheres_and_balls_to_a_sample_and_boxes_not() {
+        let cube = {
+            let mut rng = ChaCha8Rng::seed_from_u64(5);
+            let mut x = || rng.random_range(-1.0..1.0);
+            (0..1 << 16)
+                .map(|_| Point3::new(x(), x(), x()))
+                .collect::<Vec<_>>()
+        };
+        let clouds = [
+            ("sphere", clouds::of_kind("sphere", 1 << 16, 11), true),
+            ("ball", clouds::of_kind("ball", 1 << 16, 12), true),
+            ("box", clouds::of_kind("box", 1 << 16, 13), false),
+            ("cube", cube, false),
+        ];
+        for (kind, cloud, sampled) in &clouds {
+            for (scale, offset) in [(1e-6, 0.0), (1.0, 0.0), (1e6, 0.0), (1.0, 1e6)] {
+                let points: Vec<Point3<f64>> = (cloud.iter())
+                    .map(|p| Point3::from((p.coords + Vector3::repeat(offset)) * scale))
+                    .collect();
+                let bounds = Bounds::scan(&points).expect("finite");
+                let verdict = probe_favours_sample(&points, Scale::of(&bounds));
+                assert_eq!(verdict, Ok(*sampled), "{kind} at {scale}, offset {offset}");
+            }
+        }
+        let ball = &clouds[1].1;
+        let (from_sample, from_start) = (build(ball, Some(1 << 16)), build(ball, None));
+        let (from_sample, from_start) = (from_sample.expect("a ball"), from_start.expect("a ball"));
+        assert_eq!(vertex_bits(&from_sample), vertex_bits(&from_start));
+        assert_eq!(from_sample.face_count(), from_start.face_count());
+        assert_eq!(from_sample.validate(ball), Ok(()));
+    }
+
     #[test]
     fn hulls_from_a_sample_are_the_hulls_from_the_start() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
