@@ -95,7 +95,7 @@ impl Hull {
     /// 76 bytes, plus the vertex's coordinates) and the conflict ranges
     /// (points with their coordinates) up to 64 bytes per input point; the
     /// result holds about 170 bytes per hull vertex. The measured peak for
-    /// 1e6 points on a sphere (all of them vertices) is about 275 bytes per
+    /// 1e6 points on a sphere (all of them vertices) is about 286 bytes per
     /// input point, the input included (see `BENCHMARKS.md`).
     ///
     /// # Errors

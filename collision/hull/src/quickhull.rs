@@ -26,8 +26,9 @@
 //! buffers live in the [`Builder`] and are reused across iterations, and across
 //! the builds a thread makes (`scratch.rs`). The start (a tetrahedron, grown by the
 //! 14 directional extremes from 256 points on, with an inscribed-ball cull) is in
-//! `initial.rs`; large clouds in convex position start instead from the hull of a
-//! sample, with every point placed on it (`sample.rs`); the redistribution of
+//! `initial.rs`; large clouds in convex position or mostly deep inside their hull
+//! start instead from the hull of a sample, with every point placed on it
+//! (`sample.rs`); the redistribution of
 //! conflict points to the new faces, the hottest loop, is in `distribute.rs`.
 //! Which edges are flat (coplanar within `ε`) is left to face merging, which
 //! finds them once on the finished mesh.
