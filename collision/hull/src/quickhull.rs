@@ -28,10 +28,9 @@
 //! 14 directional extremes from 256 points on, with an inscribed-ball cull) is in
 //! `initial.rs`; large clouds in convex position or mostly deep inside their hull
 //! start instead from the hull of a sample, with every point placed on it
-//! (`sample.rs`); the redistribution of
-//! conflict points to the new faces, the hottest loop, is in `distribute.rs`.
-//! Which edges are flat (coplanar within `ε`) is left to face merging, which
-//! finds them once on the finished mesh.
+//! (`sample.rs`); the redistribution of conflict points to the new faces, the
+//! hottest loop, is in `distribute.rs`. Which edges are flat (coplanar within `ε`)
+//! is left to face merging, which finds them once on the finished mesh.
 //!
 //! Tried and dropped: the 14-extreme start below 256 points (its search and
 //! insertions cost more than the points it culls); the cone's planes computed in a loop
