@@ -4,6 +4,8 @@
 //! checked into the repository. `csharp/Collision.cs` declares the same functions and
 //! types for C# (P/Invoke); `tests/csharp.rs` checks that it names every function and
 //! that its structs have the library's sizes, and calls each function from C#.
+//! `csharp/ConvexCollision.cs` is the idiomatic C# layer over those declarations:
+//! `SafeHandle` shapes and caches, exceptions for refusals, values for answers.
 //!
 //! # Conventions
 //! - Every function but [`coll_last_error_message`] returns a [`CollStatus`]; a call that
