@@ -30,15 +30,16 @@ fn chunk_len(len: usize, threads: usize) -> usize {
 }
 
 /// Runs `work` on every item of `chunks`: the calling thread starts on them at once,
-/// and the current rayon pool's other threads take the next one as they wake, until
+/// and the current rayon pool's other threads (spawned into it) take the next one until
 /// none is left.
 ///
 /// The calling thread works rather than handing the batch to the pool and sleeping
 /// (what rayon's parallel iterators do when called from outside the pool): a pool
 /// thread that has gone to sleep takes tens of microseconds to start, and the caller as
-/// long to wake again at the end. Nor does it wait for helpers that have not started
-/// when it has taken the last chunk (`kernels/late_helpers.rs`), so a small batch after an idle moment
-/// takes about the calling thread's time alone.
+/// long to wake again at the end. On 400 hull16 pairs (`benches/batch.rs`, AMD EPYC
+/// Zen 5) this takes 0.85–0.95 of the time of handing over, back to back and after an
+/// idle moment alike; after an idle moment either way is still slower than the calling
+/// thread alone (see the `batch` module's doc).
 #[cfg(feature = "parallel")]
 fn share<I>(chunks: I, work: impl Fn(I::Item) + Sync)
 where
@@ -55,7 +56,12 @@ where
             work(item);
         }
     };
-    crate::kernels::late_helpers::share_with_late_helpers(rayon::current_num_threads() - 1, &drain);
+    rayon::in_place_scope(|scope| {
+        for _ in 1..rayon::current_num_threads() {
+            scope.spawn(|_| drain());
+        }
+        drain();
+    });
 }
 
 /// `out[k] = each(k)` for every `k`, in parallel when `parallel` is true and the feature

@@ -10,7 +10,6 @@
 //! | [`plane_clip`] | a ray clipped by a hull's face planes, each plane's bound selected by the sign of `n · d` | `clip_reference` | `the_branch_free_clip_matches_the_plain_one` |
 //! | [`closest_face`] | EPA's next face: the smallest key of the polytope's faces | `closest_reference` | `the_lane_scan_picks_the_plain_loops_slot` |
 //! | [`prefetch`] | asks for a batch's next pairs' shapes before they are queried | `bytes_plain` (no hint) | `every_static_query_matches_the_single_calls_on_10000_pairs` and the other batch tests (`tests/agreement/batch.rs`): batch answers are the single queries', bit for bit |
-//! | [`late_helpers`] | shares a batch's chunks with pool threads, waiting only for those that started | `share_in_scope` (a rayon scope) | `every_item_runs_once_and_late_helpers_touch_nothing` and the batch tests: batch answers are the single queries', bit for bit |
 //! | [`avx`] | runs a kernel compiled for AVX when the CPU has it | the baseline build | the hull scan's test, both builds |
 //!
 //! Each kernel's module says why its loop has the shape it has, and lists what was
@@ -20,7 +19,5 @@ pub(crate) mod avx;
 pub(crate) mod closest_face;
 pub(crate) mod hull_climb;
 pub(crate) mod hull_scan;
-#[cfg(feature = "parallel")]
-pub(crate) mod late_helpers;
 pub(crate) mod plane_clip;
 pub(crate) mod prefetch;
