@@ -1,5 +1,6 @@
 // The idiomatic C# layer (`collision/capi/csharp/ConvexCollision.cs`) from C#: answers
-// against closed forms and against the raw calls, every refusal as its exception, handles
+// against closed forms and against the raw calls, every refusal as its exception (a run
+// that stops short with its best answer among them), handles
 // released once (disposed, or finalized by the collector) and never while a call holds
 // them, and a user's support delegate kept alive by the shapes made from it. Prints
 // "N passed, M failed"; exits 1 on a failure.
@@ -244,6 +245,30 @@ static class ConvexCollisionTest
             Throws<CollisionException>(() => Queries.Distance(moody, At(0, 0, 0), ball, At(3, 0, 0)), "a throwing support function", CollStatus.CallbackNonFinite);
             fail = false;
             Near(Queries.Distance(moody, At(0, 0, 0), ball, At(3, 0, 0)).Value, 1.25, 1e-9, "the shape still usable after");
+        }
+        // A "ball" that grows a little at every support query: GJK cannot converge on
+        // it, and says so with its best answer.
+        int calls = 0;
+        using (var growing = Shape.FromSupport(d =>
+        {
+            calls++;
+            var p = sphere(d);
+            double grow = (1 + 1e-6 * calls) / 0.75;
+            return new CollVec3(p.X * grow, p.Y * grow, p.Z * grow);
+        }))
+        using (var ball = Shape.Ball(1.0))
+        {
+            try
+            {
+                Queries.Distance(growing, At(0, 0, 0), ball, At(3, 0.3, 0));
+                Check(false, "a growing shape converged");
+            }
+            catch (NotConvergedException<CollDistance> e)
+            {
+                Check(e.Status == CollStatus.NotConverged && e.Message.Contains("did not converge"), "not converged: " + e.Message);
+                var answer = e.Answer;
+                Check(answer.LowerBound <= answer.Value && answer.Value > 0.9 && answer.Value < 1.1, "its best answer and bounds: " + answer.Value + ", " + answer.LowerBound);
+            }
         }
         using (var nan = Shape.FromSupport(d => new CollVec3(double.NaN, 0, 0)))
         using (var ball = Shape.Ball(1.0))
