@@ -126,7 +126,11 @@ fn csharp_program_calls_every_function() {
     let args: Vec<String> = (sizes.iter())
         .map(|(name, size)| format!("{name}={size}"))
         .collect();
-    let sources = ["csharp/Collision.cs", "tests/csharp/CollisionTest.cs"];
+    let sources = [
+        "csharp/Collision.cs",
+        "tests/csharp/Checks.cs",
+        "tests/csharp/CollisionTest.cs",
+    ];
     let passed = compile_and_run("CollisionTest.exe", &sources, &args);
     assert!(passed >= 150, "{passed} checks passed");
 }
@@ -142,6 +146,7 @@ fn csharp_idiomatic_layer_answers_and_refuses() {
     let sources = [
         "csharp/Collision.cs",
         "csharp/ConvexCollision.cs",
+        "tests/csharp/Checks.cs",
         "tests/csharp/ConvexCollisionTest.cs",
     ];
     let passed = compile_and_run("ConvexCollisionTest.exe", &sources, &[]);

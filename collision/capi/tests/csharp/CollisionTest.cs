@@ -6,29 +6,10 @@
 using System;
 using System.Runtime.InteropServices;
 using ConvexCollision;
+using static Checks;
 
 static class CollisionTest
 {
-    static int passed, failed;
-
-    static void Check(bool ok, string what)
-    {
-        if (ok)
-        {
-            passed++;
-        }
-        else
-        {
-            failed++;
-            Console.WriteLine("FAILED: " + what);
-        }
-    }
-
-    static void Near(double value, double expected, double tolerance, string what)
-    {
-        Check(Math.Abs(value - expected) <= tolerance, what + ": " + value.ToString("R") + ", expected " + expected.ToString("R"));
-    }
-
     static void Ok(CollStatus status, string what)
     {
         Check(status == CollStatus.Ok, what + ": " + status + " (" + Native.LastErrorMessage() + ")");
@@ -264,7 +245,6 @@ static class CollisionTest
         Check(Native.coll_distance(one, ref origin, half, ref far, out distance) == CollStatus.InvalidHandle, "destroyed handle");
         GC.KeepAlive(HalfBall);
 
-        Console.WriteLine(passed + " passed, " + failed + " failed");
-        return failed == 0 ? 0 : 1;
+        return Report();
     }
 }

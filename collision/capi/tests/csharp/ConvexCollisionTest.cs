@@ -7,29 +7,10 @@
 
 using System;
 using ConvexCollision;
+using static Checks;
 
 static class ConvexCollisionTest
 {
-    static int passed, failed;
-
-    static void Check(bool ok, string what)
-    {
-        if (ok)
-        {
-            passed++;
-        }
-        else
-        {
-            failed++;
-            Console.WriteLine("FAILED: " + what);
-        }
-    }
-
-    static void Near(double value, double expected, double tolerance, string what)
-    {
-        Check(Math.Abs(value - expected) <= tolerance, what + ": " + value.ToString("R") + ", expected " + expected.ToString("R"));
-    }
-
     /// <summary>Checks that `call` throws `T` (and, for a `CollisionException`, with
     /// `status` and a message that names the problem).</summary>
     static void Throws<T>(Action call, string what, CollStatus? status = null, string mentions = null) where T : Exception
@@ -69,8 +50,7 @@ static class ConvexCollisionTest
         Handles();
         UserShapes();
         Batches();
-        Console.WriteLine(passed + " passed, " + failed + " failed");
-        return failed == 0 ? 0 : 1;
+        return Report();
     }
 
     static void ClosedForms()
