@@ -295,11 +295,7 @@ namespace ConvexCollision
         public CollVec3[] HullVertices()
         {
             int count = (int)HullSizes().VertexCount;
-            var xyz = new double[3 * count];
-            using (var lease = new Lease(this, "shape"))
-            {
-                CollisionException.Check(Native.coll_hull_vertices(lease.Pointer, xyz, (UIntPtr)count));
-            }
+            var xyz = ReadHull<double>(count, 3, Native.coll_hull_vertices);
             var vertices = new CollVec3[count];
             for (int i = 0; i < count; i++)
             {
@@ -312,13 +308,7 @@ namespace ConvexCollision
         /// seen from outside.</summary>
         public uint[] HullTriangles()
         {
-            int count = (int)HullSizes().TriangleCount;
-            var indices = new uint[3 * count];
-            using (var lease = new Lease(this, "shape"))
-            {
-                CollisionException.Check(Native.coll_hull_triangles(lease.Pointer, indices, (UIntPtr)count));
-            }
-            return indices;
+            return ReadHull<uint>((int)HullSizes().TriangleCount, 3, Native.coll_hull_triangles);
         }
 
         /// <summary>A solid hull's merged polygonal faces, each its vertex indices
@@ -347,13 +337,19 @@ namespace ConvexCollision
         /// normal `n`, points `p` of the plane have `n . p = d`), in face order.</summary>
         public double[] HullPlanes()
         {
-            int count = (int)HullSizes().FaceCount;
-            var planes = new double[4 * count];
+            return ReadHull<double>((int)HullSizes().FaceCount, 4, Native.coll_hull_planes);
+        }
+
+        /// <summary>`count` items of `perItem` values each, copied out of the hull by
+        /// `copy` (a `coll_hull_*` read-back function, whose capacity counts items).</summary>
+        private T[] ReadHull<T>(int count, int perItem, Func<IntPtr, T[], UIntPtr, CollStatus> copy)
+        {
+            var values = new T[perItem * count];
             using (var lease = new Lease(this, "shape"))
             {
-                CollisionException.Check(Native.coll_hull_planes(lease.Pointer, planes, (UIntPtr)count));
+                CollisionException.Check(copy(lease.Pointer, values, (UIntPtr)count));
             }
-            return planes;
+            return values;
         }
 
         /// <summary>Mass, centre of mass, inertia and principal axes of the shape filled
