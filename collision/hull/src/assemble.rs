@@ -73,6 +73,51 @@ pub(crate) fn assemble(
         *v = *slot;
     }
     drop(remap);
+    finish(
+        vertices,
+        Polygons {
+            offsets: face_offsets,
+            indices: face_indices,
+            planes,
+        },
+        factor,
+        tolerance,
+        count,
+    )
+}
+
+/// A hull's faces: face `i` is the vertex loop `indices[offsets[i]..offsets[i + 1]]`
+/// (counter-clockwise seen from outside), its plane `planes[i]`.
+pub(crate) struct Polygons {
+    /// Where each face's loop starts in `indices`, and the end of the last.
+    pub offsets: Vec<u32>,
+    /// The loops, one after another.
+    pub indices: Vec<u32>,
+    /// One plane per face (original units).
+    pub planes: Vec<Plane>,
+}
+
+/// The [`Hull`] of `vertices` (original units) and its faces: the triangles, the
+/// vertex adjacency and the mass properties are made here. `factor` is the scale the
+/// builder worked at (the mass properties are integrated there, then scaled back);
+/// `count` the input's size, for out-of-memory errors.
+///
+/// # Errors
+/// [`HullError::OutOfMemory`] when an output array does not fit in memory.
+pub(crate) fn finish(
+    vertices: Vec<Point3<f64>>,
+    faces: Polygons,
+    factor: f64,
+    tolerance: f64,
+    count: usize,
+) -> Result<Hull, HullError> {
+    let Polygons {
+        offsets: face_offsets,
+        indices: face_indices,
+        planes,
+    } = faces;
+    let nf = planes.len();
+    let range = |i: usize| face_offsets[i] as usize..face_offsets[i + 1] as usize;
     let face = |i: usize| &face_indices[range(i)];
     // Fan triangulation of each convex face.
     let mut triangles = room(face_indices.len() - 2 * nf, count)?;

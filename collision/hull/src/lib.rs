@@ -4,7 +4,10 @@
 //! current hull belongs to exactly one face, the faces an added point sees are
 //! found by walking face adjacency from the face that owns it, and the new
 //! faces inherit the conflict points of the faces they replace. Expected
-//! running time is `O(n log h)` for `n` points and `h` hull vertices.
+//! running time is `O(n log h)` for `n` points and `h` hull vertices. Clouds of
+//! at most 16 points in general position are built by the plain incremental
+//! algorithm in fixed arrays instead (`small.rs`), which gives up for quickhull
+//! wherever the tolerance could decide anything.
 //!
 //! # Robustness
 //! * **Topology is exact.** Whether a face sees the point being added is the
@@ -46,6 +49,7 @@ mod mesh;
 mod predicates;
 mod properties;
 mod quickhull;
+mod small;
 mod tolerance;
 mod validate;
 
@@ -145,7 +149,14 @@ impl Hull {
             None => (Cow::Borrowed(points), bounds),
         };
         let scale = tolerance::Scale::of(&bounds);
-        let mut builder = quickhull::Builder::new(&work, &bounds, scale)?;
+        let start = quickhull::start_simplex(&work, &bounds.extremes, &scale)?;
+        if work.len() <= small::MAX_POINTS
+            && small::enabled()
+            && let Some(hull) = small::build(&work, start, &scale, points, factor.unwrap_or(1.0))?
+        {
+            return Ok(hull);
+        }
+        let mut builder = quickhull::Builder::with_start(&work, &bounds, scale, start)?;
         builder.run()?;
         let (mesh, vertex_positions, input_index) = builder.into_parts();
         let faces = merge::faces(&mesh, &vertex_positions, &scale, points.len())?;

@@ -42,6 +42,8 @@ mod initial;
 mod sample;
 mod scratch;
 
+pub(crate) use initial::simplex as start_simplex;
+
 use crate::HullError;
 use crate::error::{push, reserve, room};
 use crate::mesh::{ALIVE, FREE, Mesh, NONE, VISIBLE, next};
@@ -134,8 +136,23 @@ impl<'a> Builder<'a> {
     /// [`HullError::Coincident`], [`HullError::Collinear`] or
     /// [`HullError::Coplanar`], each decided with the tolerance `ε`.
     pub fn new(pts: &'a [Point3<f64>], bounds: &Bounds, scale: Scale) -> Result<Self, HullError> {
+        let start = initial::simplex(pts, &bounds.extremes, &scale)?;
+        Self::with_start(pts, bounds, scale, start)
+    }
+
+    /// [`Self::new`] from the start tetrahedron `start` ([`start_simplex`]'s answer, its
+    /// fourth point below the first three), found already.
+    ///
+    /// # Errors
+    /// [`HullError::OutOfMemory`] and [`HullError::Internal`] (from a sampled start).
+    pub fn with_start(
+        pts: &'a [Point3<f64>],
+        bounds: &Bounds,
+        scale: Scale,
+        start: [u32; 4],
+    ) -> Result<Self, HullError> {
         let n = pts.len();
-        let [a, b, c, d] = initial::simplex(pts, &bounds.extremes, &scale)?;
+        let [a, b, c, d] = start;
         if sample::worth_it(pts, [a, b, c, d], scale)?
             && let Some(builder) = Self::from_sample(pts, bounds, scale)?
         {

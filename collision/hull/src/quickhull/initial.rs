@@ -104,7 +104,7 @@ impl Builder<'_> {
 /// # Errors
 /// [`HullError::Coincident`], [`HullError::Collinear`] or
 /// [`HullError::Coplanar`] when that distance is within `ε`.
-pub(super) fn simplex(
+pub(crate) fn simplex(
     pts: &[Point3<f64>],
     ext: &[usize; 6],
     scale: &Scale,
