@@ -36,9 +36,10 @@
 //!
 //! Instructions per build (callgrind, the hull bench's clouds): 8 points 29.1k → 18.6k
 //! (ball), 29.2k → 18.8k (sphere), 32.1k → 18.2k (box surface); 16 points 56.5k → 38.9k,
-//! 74.1k → 49.0k, 78.5k → 53.9k. Clouds with coplanar points give up and pay the start
-//! on top of quickhull: a cube's corners 46.7k → 50.1k, a rotated cube with its face
-//! centres 158.8k → 160.9k, prisms 1.5–2.3 % more. Tried and dropped: up to 32 points
+//! 74.1k → 49.0k, 78.5k → 53.9k. Clouds with coplanar points give up and pay the faces
+//! made until then on top of quickhull (the start tetrahedron is found once for both):
+//! a cube's corners 46.7k → 50.1k, a rotated cube with its face centres 158.8k →
+//! 160.9k, prisms 1.5–2.3 % more. Tried and dropped: up to 32 points
 //! (at 32, 143k → 108k on a ball but 178k → 214k on a box surface, which gave up late).
 
 use crate::assemble::{Polygons, finish};
@@ -185,7 +186,10 @@ pub(crate) fn build(
     if !bent_by_more_than_tolerance(&faces, pts, scale.eps) {
         return Ok(None);
     }
-    output(&faces, original, factor, scale.eps / factor).map(Some)
+    let hull = output(&faces, original, factor, scale.eps / factor)?;
+    #[cfg(test)]
+    tests::ANSWERED.with(|c| c.set(c.get() + 1));
+    Ok(Some(hull))
 }
 
 /// The tetrahedron `start` (its fourth point below the first three, counter-clockwise),
@@ -369,6 +373,8 @@ mod tests {
     thread_local! {
         /// Set by tests that build with quickhull alone.
         pub(super) static QUICKHULL_ONLY: Cell<bool> = const { Cell::new(false) };
+        /// How many builds this path answered on this thread.
+        pub(super) static ANSWERED: Cell<usize> = const { Cell::new(0) };
     }
 
     /// `points`' hull by quickhull alone.
@@ -466,12 +472,13 @@ mod tests {
                 .map(|p| Point3::from((p.coords + Vector3::repeat(offset)) * scale))
                 .collect();
             let reference = quickhull(&points);
+            let answered = ANSWERED.with(Cell::get);
             let built = Hull::build(&points);
+            let took_small = ANSWERED.with(Cell::get) > answered;
             let (Ok(a), Ok(b)) = (&reference, &built) else {
                 assert_eq!(reference.err(), built.err(), "case {case}");
                 continue;
             };
-            let took_small = small_path_taken(&points);
             let what = format!("case {case} (small path {took_small}): {points:?}");
             assert_eq!(b.validate(&points), Ok(()), "{what}");
             assert_eq!(a.tolerance(), b.tolerance(), "{what}");
@@ -493,18 +500,5 @@ mod tests {
             small >= 7_000 && differ <= 20,
             "{small} small, {differ} differ, {general} general"
         );
-    }
-
-    /// Whether `points` are built by the small path (it answers alone).
-    fn small_path_taken(points: &[Point3<f64>]) -> bool {
-        let bounds = crate::tolerance::Bounds::scan(points).expect("finite");
-        let factor = crate::tolerance::rescale_factor_for(bounds.max_abs());
-        let work: Vec<Point3<f64>> = points.iter().map(|p| p * factor.unwrap_or(1.0)).collect();
-        let bounds = crate::tolerance::Bounds::scan(&work).expect("finite");
-        let scale = crate::tolerance::Scale::of(&bounds);
-        let Ok(start) = crate::quickhull::start_simplex(&work, &bounds.extremes, &scale) else {
-            return false;
-        };
-        super::build(&work, start, &scale, points, factor.unwrap_or(1.0)).is_ok_and(|h| h.is_some())
     }
 }
